@@ -1,0 +1,49 @@
+/**
+ * The one error catalogue: a stable code, the HTTP status it answers with, and a message safe to show.
+ * The server throws AppError(code); the web maps codes to messages and never parses error strings.
+ */
+export const ERROR_CATALOGUE = {
+  BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
+  VALIDATION_FAILED: { status: 400, message: 'Some fields are not valid.' },
+  UNAUTHORIZED: { status: 401, message: 'Please sign in to continue.' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  CONFLICT: { status: 409, message: 'That conflicts with the current state.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  FILE_TOO_LARGE: { status: 413, message: 'The file is too large.' },
+  UNSUPPORTED_FILE_TYPE: { status: 415, message: 'This type of file is not supported here.' },
+  STORAGE_LIMIT_EXCEEDED: { status: 409, message: "You don't have enough storage space for these files." },
+  LIMIT_EXCEEDED: { status: 422, message: 'The document is over the limits for this tool.' },
+  PDF_ENCRYPTED: { status: 422, message: 'This PDF is protected by a password. Enter the password to open it.' },
+  WRONG_PASSWORD: { status: 422, message: 'The password is not correct for this PDF.' },
+  PDF_CORRUPT: { status: 422, message: 'This PDF is damaged and could not be read.' },
+  RATE_LIMITED: { status: 429, message: 'Please wait a moment before trying again.' },
+  QUEUE_FULL: { status: 429, message: 'We are busy right now. Please try again in a minute.' },
+  ENGINE_TIMEOUT: { status: 504, message: 'The document took too long to process.' },
+  ENGINE_UNAVAILABLE: { status: 503, message: 'This tool is not available right now.' },
+  INTERNAL: { status: 500, message: 'An unexpected error occurred. Please try again later.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; requestId?: string; details?: unknown };
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode, details?: unknown, message?: string) {
+    super(message ?? ERROR_CATALOGUE[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+    this.details = details;
+  }
+}
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
+}
