@@ -1,0 +1,33 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where file bytes live. Keys are server-generated ("pdfs/{userId}/{fileId}", "avatars/{userId}.jpg",
+ * "jobs/{jobId}/…"); user-supplied names never become keys.
+ */
+export interface BlobStore {
+  readonly kind: 'local' | 's3';
+  /** Streams body to key, replacing what was there; resolves with the bytes written. */
+  put(key: string, body: Readable | Buffer, options?: { contentType?: string }): Promise<{ size: number }>;
+  /** A read stream of the object; rejects with BlobNotFoundError when absent. */
+  get(key: string): Promise<Readable>;
+  stat(key: string): Promise<{ size: number } | undefined>;
+  /** Removing an absent key is not an error (sweepers may race). */
+  delete(key: string): Promise<void>;
+  ping(): Promise<boolean>;
+}
+
+export class BlobNotFoundError extends Error {
+  constructor(key: string) {
+    super(`No blob at ${key}`);
+    this.name = 'BlobNotFoundError';
+  }
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** Keys are ours, but check anyway: a key can never climb out of the store. */
+export function assertValidKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.split('/').some((part) => part === '..' || part === '.') || key.length > 512) {
+    throw new Error(`Invalid blob key: ${key}`);
+  }
+}

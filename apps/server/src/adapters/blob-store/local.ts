@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertValidKey, BlobNotFoundError, type BlobStore } from './blob-store.ts';
+
+/** Files under one directory. Writes go to a temp name and are renamed, so readers never see half a file. */
+export function createLocalBlobStore(root: string): BlobStore {
+  const pathOf = (key: string) => {
+    assertValidKey(key);
+    return join(root, key);
+  };
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const temp = `${path}.${randomUUID()}.partial`;
+      try {
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp, { flags: 'wx' }));
+        await rename(temp, path);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+      return { size: (await stat(path)).size };
+    },
+    async get(key) {
+      const path = pathOf(key);
+      try {
+        await access(path);
+      } catch {
+        throw new BlobNotFoundError(key);
+      }
+      return createReadStream(path);
+    },
+    async stat(key) {
+      try {
+        const s = await stat(pathOf(key));
+        return { size: s.size };
+      } catch {
+        return undefined;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async ping() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface StoredMail extends MailMessage {
+  id: string;
+  from: string;
+  sentAt: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Only the dev outbox can list what it sent; SMTP returns undefined. */
+  outbox?: Outbox;
+}
+
+export interface Outbox {
+  list(): Promise<StoredMail[]>;
+  get(id: string): Promise<StoredMail | undefined>;
+}
+
+/** SMTP through nodemailer when SMTP_URL is set. */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/** Without SMTP, mails land as JSON files in DATA_DIR/outbox, readable at /dev/mail. */
+export function createOutboxMailer(dir: string, from: string): Mailer {
+  const outbox: Outbox = {
+    async list() {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const mails = await Promise.all(names.filter((n) => n.endsWith('.json')).map((n) => readMail(join(dir, n))));
+      return mails.filter((m): m is StoredMail => !!m).sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+    },
+    async get(id) {
+      if (!/^[\w-]+$/.test(id)) return undefined;
+      return readMail(join(dir, `${id}.json`));
+    },
+  };
+  return {
+    outbox,
+    async send(message) {
+      await mkdir(dir, { recursive: true });
+      const sentAt = new Date().toISOString();
+      const id = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}`;
+      const stored: StoredMail = { id, from, sentAt, ...message };
+      await writeFile(join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
+    },
+  };
+}
+
+async function readMail(path: string): Promise<StoredMail | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as StoredMail;
+  } catch {
+    return undefined;
+  }
+}

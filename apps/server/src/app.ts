@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Container } from './container.ts';
+import { errorResponse, handleError } from './http/middleware/error-handler.ts';
+import { requestContext } from './http/middleware/request-context.ts';
+import { securityHeaders } from './http/middleware/security-headers.ts';
+import { publicRoutes } from './http/routes/public.ts';
+import type { AppEnv } from './http/types.ts';
+
+const JSON_BODY_LIMIT = 256 * 1024;
+const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** The whole HTTP surface: the API under /api and the built web app for everything else. */
+export function createApp(container: Container) {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.use(requestContext(container.config.TRUSTED_PROXY));
+  app.use(async (c, next) => {
+    c.set('logger', container.logger);
+    await next();
+  });
+  app.use(securityHeaders(container.config.publicUrl.startsWith('https://')));
+  // Multipart routes stream their own bodies with their own limits; everything else is small JSON.
+  app.use('/api/*', async (c, next) => {
+    if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next();
+    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c as never, 'PAYLOAD_TOO_LARGE') })(c, next);
+  });
+
+  app.route('/api', publicRoutes(container));
+
+  app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND'));
+  serveWebApp(app);
+  return app;
+}
+
+function serveWebApp(app: Hono<AppEnv>) {
+  if (!existsSync(webDist)) {
+    app.get('*', (c) => c.text('The web app is not built. Run `npm run build`.', 503));
+    return;
+  }
+  // Hashed assets can be cached for ever; index.html never, so a deploy is picked up at once.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root: webDist, index: '' }));
+  let indexHtml: string | undefined;
+  app.get('*', async (c) => {
+    indexHtml ??= await readFile(join(webDist, 'index.html'), 'utf8');
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

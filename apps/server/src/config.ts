@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const optionalUrl = z.url().optional();
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().default('Wattle PDF <no-reply@wattlepdf.com.au>'),
+    TRUSTED_PROXY: bool.default(false),
+    APP_ROLES: z
+      .string()
+      .default('api,worker')
+      .transform((v) => v.split(',').map((r) => r.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(['api', 'worker'])).min(1)),
+    RATE_LIMIT_ENABLED: bool.optional(),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    FACEBOOK_CLIENT_ID: z.string().optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().optional(),
+    LINKEDIN_CLIENT_ID: z.string().optional(),
+    LINKEDIN_CLIENT_SECRET: z.string().optional(),
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('ap-southeast-2'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    COMPANY_NAME: z.string().optional(),
+    COMPANY_TRADING_NAME: z.string().optional(),
+    COMPANY_ABN: z.string().optional(),
+    COMPANY_ADDRESS: z.string().optional(),
+    COMPANY_EMAIL_SUPPORT: z.email().optional(),
+    COMPANY_EMAIL_COMPLAINTS: z.email().optional(),
+    COMPANY_EMAIL_SALES: z.email().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production with DATABASE_URL' });
+    }
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'and S3_SECRET_ACCESS_KEY are required with S3_BUCKET' });
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+  production: boolean;
+  oauth: Partial<Record<'google' | 'facebook' | 'linkedin', { clientId: string; clientSecret: string }>>;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const oauth: Config['oauth'] = {};
+  for (const p of ['google', 'facebook', 'linkedin'] as const) {
+    const id = e[`${p.toUpperCase() as 'GOOGLE'}_CLIENT_ID`];
+    const secret = e[`${p.toUpperCase() as 'GOOGLE'}_CLIENT_SECRET`];
+    if (id && secret) oauth[p] = { clientId: id, clientSecret: secret };
+  }
+  return {
+    ...e,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    production: e.NODE_ENV === 'production',
+    oauth,
+  };
+}

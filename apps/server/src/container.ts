@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createDatabase, type Database, type DatabaseHandle } from '@wattle/db';
+import type { Config } from './config.ts';
+import { systemClock, type Clock } from './adapters/clock.ts';
+import { createLogger, type Logger } from './adapters/logger.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer.ts';
+import type { BlobStore } from './adapters/blob-store/blob-store.ts';
+import { createLocalBlobStore } from './adapters/blob-store/local.ts';
+import { companyInfoFromConfig, seedCompanyInfo } from './repositories/company-info.ts';
+
+export const APP_VERSION = '0.1.0';
+
+/** Everything a request handler or job needs, built once at start-up from the config. */
+export interface Container {
+  config: Config;
+  dataDir: string;
+  logger: Logger;
+  clock: Clock;
+  database: DatabaseHandle;
+  db: Database;
+  mailer: Mailer;
+  blobStore: BlobStore;
+  /** Which PDF engines were found at start-up (filled in by the engine layer). */
+  engines?: () => Record<string, unknown>;
+  authSecret: string;
+  version: string;
+  /** Closes in reverse order of opening. */
+  close(): Promise<void>;
+}
+
+export interface ContainerOverrides {
+  clock?: Clock;
+  logger?: Logger;
+  mailer?: Mailer;
+  blobStore?: BlobStore;
+  database?: DatabaseHandle;
+}
+
+export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Container> {
+  const dataDir = resolve(config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
+  const closers: Array<() => Promise<void>> = [];
+
+  const database = overrides.database ?? (await createDatabase({ url: config.DATABASE_URL, dataDir }));
+  closers.push(() => database.close());
+  await seedCompanyInfo(database.db, companyInfoFromConfig(config));
+
+  const mailer =
+    overrides.mailer ??
+    (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(join(dataDir, 'outbox'), config.MAIL_FROM));
+
+  const blobStore = overrides.blobStore ?? createLocalBlobStore(join(dataDir, 'blobs'));
+
+  return {
+    config,
+    dataDir,
+    logger,
+    clock: overrides.clock ?? systemClock,
+    database,
+    db: database.db,
+    mailer,
+    blobStore,
+    authSecret: config.AUTH_SECRET ?? embeddedAuthSecret(dataDir),
+    version: APP_VERSION,
+    async close() {
+      for (const close of closers.reverse()) await close().catch((err) => logger.error({ err }, 'close failed'));
+    },
+  };
+}
+
+/** Embedded mode keeps a generated secret in the data dir, so sessions survive restarts. */
+function embeddedAuthSecret(dataDir: string): string {
+  const path = join(dataDir, 'auth-secret');
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

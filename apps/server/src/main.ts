@@ -1,0 +1,44 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createContainer } from './container.ts';
+
+async function main() {
+  const config = loadConfig(process.env);
+  const container = await createContainer(config);
+  const { logger } = container;
+  const stops: Array<() => Promise<void>> = [];
+
+  if (config.APP_ROLES.includes('api')) {
+    const app = createApp(container);
+    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+      logger.info({ port: info.port, url: config.publicUrl, database: container.database.kind, storage: container.blobStore.kind }, 'Wattle PDF is listening');
+    }) as Server;
+    // Slow clients cannot hold sockets open for ever (slowloris).
+    server.headersTimeout = 20_000;
+    server.requestTimeout = 10 * 60_000;
+    stops.push(() => new Promise<void>((done) => server.close(() => done())));
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    await container.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err?.name === 'DataDirLockedError') {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

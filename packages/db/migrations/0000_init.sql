@@ -1,0 +1,138 @@
+CREATE TABLE "account" (
+	"id" text PRIMARY KEY NOT NULL,
+	"account_id" text NOT NULL,
+	"provider_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"access_token" text,
+	"refresh_token" text,
+	"id_token" text,
+	"access_token_expires_at" timestamp with time zone,
+	"refresh_token_expires_at" timestamp with time zone,
+	"scope" text,
+	"password" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rate_limit" (
+	"id" text PRIMARY KEY NOT NULL,
+	"key" text NOT NULL,
+	"count" integer NOT NULL,
+	"last_request" bigint NOT NULL,
+	CONSTRAINT "rate_limit_key_unique" UNIQUE("key")
+);
+--> statement-breakpoint
+CREATE TABLE "session" (
+	"id" text PRIMARY KEY NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"token" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ip_address" text,
+	"user_agent" text,
+	"user_id" text NOT NULL,
+	CONSTRAINT "session_token_unique" UNIQUE("token")
+);
+--> statement-breakpoint
+CREATE TABLE "user" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"email_verified" boolean DEFAULT false NOT NULL,
+	"image" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_email_unique" UNIQUE("email")
+);
+--> statement-breakpoint
+CREATE TABLE "verification" (
+	"id" text PRIMARY KEY NOT NULL,
+	"identifier" text NOT NULL,
+	"value" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "company_info" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"company_name" text NOT NULL,
+	"trading_name" text NOT NULL,
+	"abn" text NOT NULL,
+	"address" text NOT NULL,
+	"email_support" text NOT NULL,
+	"email_complaints" text NOT NULL,
+	"email_sales" text NOT NULL,
+	CONSTRAINT "company_info_single_row" CHECK ("company_info"."id" = 1)
+);
+--> statement-breakpoint
+CREATE TABLE "notifications" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"type" text NOT NULL,
+	"title" text NOT NULL,
+	"body" text DEFAULT '' NOT NULL,
+	"link" text,
+	"read" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "pdf_files" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"filename" text NOT NULL,
+	"file_path" text NOT NULL,
+	"file_size" bigint NOT NULL,
+	"content_type" text DEFAULT 'application/pdf' NOT NULL,
+	"page_count" integer,
+	"encrypted" boolean DEFAULT false NOT NULL,
+	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted" boolean DEFAULT false NOT NULL,
+	"deleted_at" timestamp with time zone,
+	"purged_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "profiles" (
+	"id" text PRIMARY KEY NOT NULL,
+	"first_name" text DEFAULT '' NOT NULL,
+	"last_name" text DEFAULT '' NOT NULL,
+	"company_name" text,
+	"phone_number" text,
+	"email" text NOT NULL,
+	"avatar_url" text,
+	"pdf_viewer_mode" text DEFAULT 'continuous' NOT NULL,
+	"pdf_export_quality" text DEFAULT 'medium' NOT NULL,
+	"preferred_page_size" text DEFAULT 'A4' NOT NULL,
+	"auto_save_frequency" integer DEFAULT 0 NOT NULL,
+	"time_zone" text DEFAULT 'Australia/Sydney' NOT NULL,
+	"locale" text DEFAULT 'en-AU' NOT NULL,
+	"last_login_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "profiles_viewer_mode_check" CHECK ("profiles"."pdf_viewer_mode" in ('continuous', 'single')),
+	CONSTRAINT "profiles_export_quality_check" CHECK ("profiles"."pdf_export_quality" in ('low', 'medium', 'high')),
+	CONSTRAINT "profiles_page_size_check" CHECK ("profiles"."preferred_page_size" in ('A4', 'Letter', 'Legal')),
+	CONSTRAINT "profiles_auto_save_check" CHECK ("profiles"."auto_save_frequency" in (0, 1, 5, 15, 30))
+);
+--> statement-breakpoint
+CREATE TABLE "usage_statistics" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"pdfs_processed" integer DEFAULT 0 NOT NULL,
+	"storage_used" bigint DEFAULT 0 NOT NULL,
+	"storage_limit" bigint DEFAULT 52428800 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "usage_storage_within_limit" CHECK ("usage_statistics"."storage_used" >= 0 and "usage_statistics"."storage_used" <= "usage_statistics"."storage_limit")
+);
+--> statement-breakpoint
+ALTER TABLE "account" ADD CONSTRAINT "account_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "session" ADD CONSTRAINT "session_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pdf_files" ADD CONSTRAINT "pdf_files_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_id_user_id_fk" FOREIGN KEY ("id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "usage_statistics" ADD CONSTRAINT "usage_statistics_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
+CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "pdf_files_user_uploaded_idx" ON "pdf_files" USING btree ("user_id","deleted","uploaded_at");--> statement-breakpoint
+CREATE INDEX "pdf_files_purge_idx" ON "pdf_files" USING btree ("deleted","purged_at","deleted_at");

@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Set on the embedded database: pg-boss and LISTEN/NOTIFY use it directly. */
+  pglite?: PGlite;
+  /** Set on PostgreSQL. */
+  pool?: pg.Pool;
+  connectionString?: string;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
+/** Serialises migrations when several processes start at once against one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 7_202_611;
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; without one, PGlite runs embedded in dataDir (or in memory when dataDir is 'memory://'). */
+  url?: string;
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query('create extension if not exists pg_trgm');
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    connectionString: url,
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir === 'memory://';
+  let release = () => {};
+  let pgliteDir: string | undefined;
+  if (!inMemory) {
+    pgliteDir = join(dataDir, 'pglite');
+    mkdirSync(pgliteDir, { recursive: true });
+    release = acquireDataDirLock(join(dataDir, 'pglite.lock'));
+  }
+  try {
+    // relaxedDurability false: every commit waits for its write to reach the file system.
+    const pglite = await PGlite.create({ dataDir: pgliteDir, relaxedDurability: false, extensions: { pg_trgm } });
+    await pglite.exec('create extension if not exists pg_trgm');
+    const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+    await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      pglite,
+      ping: () => ping(db),
+      close: async () => {
+        try {
+          await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+/** The spec's section 3 tables. profiles.id is the user's id (one profile per account). */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    companyName: text('company_name'),
+    phoneNumber: text('phone_number'),
+    email: text('email').notNull(),
+    avatarUrl: text('avatar_url'),
+    pdfViewerMode: text('pdf_viewer_mode').notNull().default('continuous'),
+    pdfExportQuality: text('pdf_export_quality').notNull().default('medium'),
+    preferredPageSize: text('preferred_page_size').notNull().default('A4'),
+    autoSaveFrequency: integer('auto_save_frequency').notNull().default(0),
+    timeZone: text('time_zone').notNull().default('Australia/Sydney'),
+    locale: text('locale').notNull().default('en-AU'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('profiles_viewer_mode_check', sql`${t.pdfViewerMode} in ('continuous', 'single')`),
+    check('profiles_export_quality_check', sql`${t.pdfExportQuality} in ('low', 'medium', 'high')`),
+    check('profiles_page_size_check', sql`${t.preferredPageSize} in ('A4', 'Letter', 'Legal')`),
+    check('profiles_auto_save_check', sql`${t.autoSaveFrequency} in (0, 1, 5, 15, 30)`),
+  ],
+);
+
+export const companyInfo = pgTable('company_info', {
+  id: integer('id').primaryKey().default(1),
+  companyName: text('company_name').notNull(),
+  tradingName: text('trading_name').notNull(),
+  abn: text('abn').notNull(),
+  address: text('address').notNull(),
+  emailSupport: text('email_support').notNull(),
+  emailComplaints: text('email_complaints').notNull(),
+  emailSales: text('email_sales').notNull(),
+}, (t) => [check('company_info_single_row', sql`${t.id} = 1`)]);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link'),
+    read: boolean('read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const usageStatistics = pgTable(
+  'usage_statistics',
+  {
+    userId: text('user_id').primaryKey().references(() => user.id, { onDelete: 'cascade' }),
+    pdfsProcessed: integer('pdfs_processed').notNull().default(0),
+    storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
+    storageLimit: bigint('storage_limit', { mode: 'number' }).notNull().default(52428800),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('usage_storage_within_limit', sql`${t.storageUsed} >= 0 and ${t.storageUsed} <= ${t.storageLimit}`)],
+);
+
+export const pdfFiles = pgTable(
+  'pdf_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    filePath: text('file_path').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull().default('application/pdf'),
+    pageCount: integer('page_count'),
+    encrypted: boolean('encrypted').notNull().default(false),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    deleted: boolean('deleted').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('pdf_files_user_uploaded_idx').on(t.userId, t.deleted, t.uploadedAt),
+    index('pdf_files_purge_idx').on(t.deleted, t.purgedAt, t.deletedAt),
+  ],
+);
