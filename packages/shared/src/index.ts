@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './abn.ts';
 export * from './validation.ts';
 export * from './return-target.ts';
+export * from './format.ts';
