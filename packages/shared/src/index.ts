@@ -3,3 +3,4 @@ export * from './abn.ts';
 export * from './validation.ts';
 export * from './return-target.ts';
 export * from './format.ts';
+export * from './tools/index.ts';

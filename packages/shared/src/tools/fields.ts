@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { PAGE_RANGES_HINT, PAGE_RANGES_MAX_LENGTH, PAGE_RANGES_PATTERN } from './page-ranges.ts';
+
+/**
+ * Option fields shared by several tools. Every bound is here so absurd parameters (DPI 1e6,
+ * font size 1e9, ranges 1-999999999) are refused with field errors before any work starts.
+ * Only checks that survive z.toJSONSchema are used (no transforms).
+ */
+
+export const pageRanges = (description: string) =>
+  z.string().max(PAGE_RANGES_MAX_LENGTH).regex(PAGE_RANGES_PATTERN, PAGE_RANGES_HINT).meta({ description, examples: ['1-3,5'] });
+
+/**
+ * Characters the standard PDF fonts can draw (WinAnsi). Stamped text outside it would fail late
+ * in the worker; refusing it in the form is clearer.
+ */
+const WIN_ANSI = String.raw`\x20-\x7E\xA0-\xFF\u20AC\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u017D\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u017E\u0178`;
+const WIN_ANSI_MESSAGE = 'Use Latin letters, digits and common punctuation only';
+
+export const stampText = (description: string, maxLength: number) =>
+  z.string().min(1).max(maxLength).regex(new RegExp(`^[${WIN_ANSI}]*$`), WIN_ANSI_MESSAGE).meta({ description });
+
+export const pageNumberFormat = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(new RegExp(`^(?=.*\\{n\\})[${WIN_ANSI}]*$`), `Include {n} for the page number. ${WIN_ANSI_MESSAGE}`)
+  .default('{n}')
+  .meta({ description: 'Text of each number: {n} is the page number, {total} the number of pages.', examples: ['Page {n} of {total}'] });
+
+/** Control characters are refused: passwords travel to qpdf in an argument file, one per line. */
+export const password = (description: string) =>
+  z.string().max(128).regex(/^[^\x00-\x1F\x7F]*$/, 'Passwords cannot contain control characters').meta({ description });
+
+export const metadataText = (description: string) => z.string().max(500).optional().meta({ description });
+
+export const colour = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #808080')
+  .default('#808080')
+  .meta({ description: 'Text colour as #RRGGBB.' });
+
+export const position = z
+  .enum(['top-left', 'top-center', 'top-right', 'bottom-left', 'bottom-center', 'bottom-right'])
+  .default('bottom-center')
+  .meta({ description: 'Where on the page the number goes.' });

@@ -1,0 +1,3 @@
+export * from './kinds.ts';
+export * from './page-ranges.ts';
+export * from './registry.ts';

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ENGINES, INPUT_KINDS, OUTPUT_KINDS, TOOL_CATEGORIES } from './kinds.ts';
+import { getTool, isToolId, TOOL_IDS, TOOLS, toolOptionsJsonSchema } from './registry.ts';
+
+const ISSUE_TOOLS = [
+  'merge', 'split', 'organize', 'rotate', 'extract-pages', 'remove-pages', 'compress', 'repair', 'image-to-pdf',
+  'office-to-pdf', 'pdf-to-image', 'pdf-to-word', 'pdf-to-excel', 'pdf-to-powerpoint', 'pdf-to-text', 'ocr',
+  'watermark', 'page-numbers', 'edit-metadata', 'flatten', 'protect', 'unlock', 'sanitize',
+];
+
+describe('tool registry', () => {
+  it('declares every tool of issue 4 once', () => {
+    expect([...TOOL_IDS].sort()).toEqual([...ISSUE_TOOLS].sort());
+    expect(new Set(TOOL_IDS).size).toBe(TOOLS.length);
+  });
+
+  it.each(TOOLS.map((t) => [t.id, t] as const))('%s is well formed', (id, t) => {
+    expect(id).toMatch(/^[a-z]+(-[a-z]+)*$/);
+    expect(t.name.length).toBeGreaterThan(0);
+    expect(t.description).toMatch(/^[A-Z][^.]*\.$/);
+    expect(TOOL_CATEGORIES.map((c) => c.id)).toContain(t.category);
+    expect(t.accepts.length).toBeGreaterThan(0);
+    for (const kind of t.accepts) expect(Object.keys(INPUT_KINDS)).toContain(kind);
+    expect(t.minFiles).toBeGreaterThanOrEqual(1);
+    expect(t.maxFiles).toBeGreaterThanOrEqual(t.minFiles);
+    expect(OUTPUT_KINDS).toContain(t.output);
+    expect(ENGINES).toContain(t.engine);
+    expect(getTool(id)).toBe(t);
+    expect(isToolId(id)).toBe(true);
+  });
+
+  it.each(TOOLS.map((t) => [t.id] as const))('%s options convert to JSON Schema', (id) => {
+    const schema = toolOptionsJsonSchema(id);
+    expect(schema).toMatchObject({ $schema: expect.any(String) });
+    expect(JSON.stringify(schema)).not.toContain('"not":{}');
+  });
+
+  it('fills defaults', () => {
+    expect(getTool('compress').options.parse({})).toEqual({ level: 'medium', grayscale: false });
+    expect(getTool('protect').options.parse({ userPassword: 'x' })).toEqual({
+      userPassword: 'x',
+      permissions: { print: true, modify: true, copy: true, annotate: true, fillForms: true, assemble: true },
+    });
+    expect(getTool('split').options.parse({ mode: 'every' })).toEqual({ mode: 'every', every: 1 });
+    expect(getTool('pdf-to-image').options.parse({})).toEqual({ format: 'png', dpi: 150 });
+  });
+
+  it.each([
+    ['pdf-to-image', { dpi: 1e6 }],
+    ['pdf-to-image', { dpi: 150.5 }],
+    ['watermark', { text: 'x', fontSize: 1e9 }],
+    ['watermark', { text: '' }],
+    ['watermark', { text: 'x'.repeat(201) }],
+    ['watermark', { text: '水印' }],
+    ['extract-pages', { pages: '1-999999999' }],
+    ['extract-pages', { pages: 'all' }],
+    ['split', { mode: 'ranges' }],
+    ['split', { mode: 'every', every: 0 }],
+    ['rotate', { angle: 45 }],
+    ['page-numbers', { format: 'no placeholder' }],
+    ['page-numbers', { startAt: -1 }],
+    ['image-to-pdf', { margin: 1000 }],
+    ['protect', { userPassword: '' }],
+    ['protect', { userPassword: 'a\nb' }],
+    ['edit-metadata', { title: 'x'.repeat(501) }],
+    ['ocr', { language: 'klingon' }],
+    ['merge', { unexpected: true }],
+  ])('%s refuses %j', (id, options) => {
+    expect(getTool(id)!.options.safeParse(options).success).toBe(false);
+  });
+
+  it('accepts the option shapes the issue gives', () => {
+    const ok: [string, unknown][] = [
+      ['split', { mode: 'ranges', ranges: '1-2,3,4-5' }],
+      ['split', { mode: 'every', every: 3 }],
+      ['organize', { order: '3,1,4' }],
+      ['rotate', { angle: 270, pages: '1-2' }],
+      ['watermark', { text: 'CONFIDENTIAL – draft', opacity: 0.5, angle: 30, fontSize: 60, position: 'tiled' }],
+      ['page-numbers', { position: 'bottom-right', startAt: 3, format: 'Page {n} of {total}' }],
+      ['protect', { userPassword: 'open', ownerPassword: 'owner', permissions: { print: false } }],
+      ['unlock', { password: 'secret' }],
+      ['ocr', { language: 'chi_tra' }],
+    ];
+    for (const [id, options] of ok) expect(getTool(id)!.options.safeParse(options).error).toBeUndefined();
+  });
+
+  it('JSON Schema carries bounds and defaults', () => {
+    const schema = toolOptionsJsonSchema('pdf-to-image') as { properties: Record<string, Record<string, unknown>> };
+    expect(schema.properties.dpi).toMatchObject({ minimum: 72, maximum: 300, default: 150 });
+    expect(z.toJSONSchema(getTool('split').options)).toHaveProperty('oneOf');
+  });
+});

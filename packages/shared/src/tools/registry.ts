@@ -1,0 +1,429 @@
+import { z } from 'zod';
+import { colour, metadataText, pageNumberFormat, pageRanges, password, position, stampText } from './fields.ts';
+import {
+  IMAGE_INPUT_KINDS,
+  OCR_LANGUAGES,
+  OFFICE_INPUT_KINDS,
+  type EngineId,
+  type InputKind,
+  type OutputKind,
+  type ToolCategory,
+} from './kinds.ts';
+
+export interface ToolDefinition<Id extends string = string, Options extends z.ZodType = z.ZodType> {
+  /** Kebab-case; also the URL slug and the API's `tool` value. */
+  id: Id;
+  name: string;
+  /** One sentence, en-AU. */
+  description: string;
+  category: ToolCategory;
+  accepts: readonly InputKind[];
+  minFiles: number;
+  maxFiles: number;
+  /** Parse with `options.parse(input ?? {})`; defaults fill in, bounds refuse absurd values. */
+  options: Options;
+  output: OutputKind;
+  /** The engine the tool needs; a tool whose engine is missing answers ENGINE_UNAVAILABLE. */
+  engine: EngineId;
+  /** Heavy tools get their own, smaller concurrency (one per core at most). */
+  heavy: boolean;
+}
+
+const tool = <const Id extends string, Options extends z.ZodType>(definition: ToolDefinition<Id, Options>) => definition;
+
+const none = () => z.strictObject({});
+const MAX_MERGE_FILES = 50;
+const MAX_IMAGES = 100;
+
+export const TOOLS = [
+  tool({
+    id: 'merge',
+    name: 'Merge PDF',
+    description: 'Combine several PDFs into one, in the order you give them.',
+    category: 'organise',
+    accepts: ['pdf'],
+    minFiles: 2,
+    maxFiles: MAX_MERGE_FILES,
+    options: none(),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'split',
+    name: 'Split PDF',
+    description: 'Split a PDF into several files, by page ranges or every few pages.',
+    category: 'organise',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.discriminatedUnion('mode', [
+      z.strictObject({
+        mode: z.literal('ranges'),
+        ranges: pageRanges('One PDF per comma-separated range, e.g. 1-2,3,4-5.'),
+      }),
+      z.strictObject({
+        mode: z.literal('every'),
+        every: z.int().min(1).max(1000).default(1).meta({ description: 'Pages per file.' }),
+      }),
+    ]),
+    output: 'pdfs',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'organize',
+    name: 'Organise pages',
+    description: 'Reorder, repeat or drop pages by listing them in the order you want.',
+    category: 'organise',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      order: pageRanges('Pages in their new order; pages left out are removed, repeats are copied, 5-1 runs backwards.'),
+    }),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'rotate',
+    name: 'Rotate PDF',
+    description: 'Turn all or some pages clockwise by 90, 180 or 270 degrees.',
+    category: 'organise',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      angle: z.literal([90, 180, 270]).default(90).meta({ description: 'Degrees clockwise.' }),
+      pages: pageRanges('Pages to turn; all pages when left empty.').optional(),
+    }),
+    output: 'pdf',
+    engine: 'qpdf',
+    heavy: false,
+  }),
+  tool({
+    id: 'extract-pages',
+    name: 'Extract pages',
+    description: 'Make a new PDF from the pages you choose.',
+    category: 'organise',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({ pages: pageRanges('Pages to keep, e.g. 1-3,5.') }),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'remove-pages',
+    name: 'Remove pages',
+    description: 'Delete the pages you choose and keep the rest.',
+    category: 'organise',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({ pages: pageRanges('Pages to delete, e.g. 2,4-6.') }),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'compress',
+    name: 'Compress PDF',
+    description: 'Make a PDF smaller by downsampling its images, never returning a larger file.',
+    category: 'optimise',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      level: z.enum(['low', 'medium', 'high']).default('medium').meta({ description: 'How hard to compress images.' }),
+      grayscale: z.boolean().default(false).meta({ description: 'Also turn colour images grey.' }),
+    }),
+    output: 'pdf',
+    engine: 'sharp',
+    heavy: true,
+  }),
+  tool({
+    id: 'repair',
+    name: 'Repair PDF',
+    description: 'Rebuild a damaged PDF so it opens again, where it can be recovered.',
+    category: 'optimise',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: none(),
+    output: 'pdf',
+    engine: 'qpdf',
+    heavy: false,
+  }),
+  tool({
+    id: 'image-to-pdf',
+    name: 'Image to PDF',
+    description: 'Turn JPEG, PNG, WebP, GIF or TIFF images into a PDF, one page per image.',
+    category: 'to-pdf',
+    accepts: IMAGE_INPUT_KINDS,
+    minFiles: 1,
+    maxFiles: MAX_IMAGES,
+    options: z.strictObject({
+      pageSize: z.enum(['A4', 'Letter', 'Legal', 'fit']).default('A4').meta({ description: "Paper size, or 'fit' for the image's own size." }),
+      orientation: z.enum(['portrait', 'landscape', 'auto']).default('auto').meta({ description: "'auto' follows each image's shape." }),
+      margin: z.number().min(0).max(50).default(0).meta({ description: 'Margin around each image, in millimetres.' }),
+    }),
+    output: 'pdf',
+    engine: 'sharp',
+    heavy: true,
+  }),
+  tool({
+    id: 'office-to-pdf',
+    name: 'Office to PDF',
+    description: 'Convert Word, Excel, PowerPoint, OpenDocument, RTF or text files to PDF.',
+    category: 'to-pdf',
+    accepts: OFFICE_INPUT_KINDS,
+    minFiles: 1,
+    maxFiles: 1,
+    options: none(),
+    output: 'pdf',
+    engine: 'libreoffice',
+    heavy: true,
+  }),
+  tool({
+    id: 'pdf-to-image',
+    name: 'PDF to image',
+    description: 'Save each page of a PDF as a PNG or JPEG image.',
+    category: 'from-pdf',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      format: z.enum(['png', 'jpeg']).default('png'),
+      dpi: z.int().min(72).max(300).default(150).meta({ description: 'Resolution in dots per inch.' }),
+      pages: pageRanges('Pages to save; all pages when left empty.').optional(),
+    }),
+    output: 'images',
+    engine: 'poppler',
+    heavy: true,
+  }),
+  tool({
+    id: 'pdf-to-word',
+    name: 'PDF to Word',
+    description: 'Turn a PDF into an editable Word document with its text in reading order.',
+    category: 'from-pdf',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: none(),
+    output: 'docx',
+    engine: 'poppler',
+    heavy: false,
+  }),
+  tool({
+    id: 'pdf-to-excel',
+    name: 'PDF to Excel',
+    description: 'Turn the tables in a PDF into a spreadsheet, one sheet per page.',
+    category: 'from-pdf',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: none(),
+    output: 'xlsx',
+    engine: 'poppler',
+    heavy: false,
+  }),
+  tool({
+    id: 'pdf-to-powerpoint',
+    name: 'PDF to PowerPoint',
+    description: 'Turn each page of a PDF into a slide, with the page text in the notes.',
+    category: 'from-pdf',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: none(),
+    output: 'pptx',
+    engine: 'poppler',
+    heavy: true,
+  }),
+  tool({
+    id: 'pdf-to-text',
+    name: 'PDF to text',
+    description: 'Extract the text of a PDF into a plain text file.',
+    category: 'from-pdf',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      layout: z.boolean().default(false).meta({ description: 'Keep the columns and spacing of the page instead of reading order.' }),
+    }),
+    output: 'txt',
+    engine: 'poppler',
+    heavy: false,
+  }),
+  tool({
+    id: 'ocr',
+    name: 'OCR PDF',
+    description: 'Recognise the text in scanned pages so the PDF can be searched and copied from.',
+    category: 'ocr',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      language: z
+        .enum(OCR_LANGUAGES.map((l) => l.id) as [(typeof OCR_LANGUAGES)[number]['id'], ...(typeof OCR_LANGUAGES)[number]['id'][]])
+        .default('eng')
+        .meta({ description: 'Language of the text on the pages.' }),
+    }),
+    output: 'pdf',
+    engine: 'tesseract',
+    heavy: true,
+  }),
+  tool({
+    id: 'watermark',
+    name: 'Watermark PDF',
+    description: 'Stamp text across every page, such as DRAFT or CONFIDENTIAL.',
+    category: 'edit',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      text: stampText('The watermark text.', 200),
+      opacity: z.number().min(0.05).max(1).default(0.3),
+      angle: z.int().min(-180).max(180).default(45).meta({ description: 'Degrees anticlockwise.' }),
+      fontSize: z.number().min(6).max(144).default(48).meta({ description: 'Size in points.' }),
+      position: z.enum(['center', 'top', 'bottom', 'tiled']).default('center'),
+      color: colour,
+    }),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'page-numbers',
+    name: 'Add page numbers',
+    description: 'Number the pages of a PDF in the position and format you choose.',
+    category: 'edit',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      position,
+      startAt: z.int().min(1).max(100000).default(1).meta({ description: 'Number of the first page.' }),
+      format: pageNumberFormat,
+      fontSize: z.number().min(6).max(72).default(11).meta({ description: 'Size in points.' }),
+    }),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'edit-metadata',
+    name: 'Edit metadata',
+    description: 'Change the title, author, subject and keywords stored in a PDF.',
+    category: 'edit',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      title: metadataText('Document title; empty clears it, left out keeps it.'),
+      author: metadataText('Author.'),
+      subject: metadataText('Subject.'),
+      keywords: metadataText('Keywords, separated by commas.'),
+      creator: metadataText('Application that created the original.'),
+      producer: metadataText('Application that produced the PDF.'),
+    }),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'flatten',
+    name: 'Flatten PDF',
+    description: 'Fix form fields and annotations into the page so they can no longer be changed.',
+    category: 'edit',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: none(),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'protect',
+    name: 'Protect PDF',
+    description: 'Lock a PDF with a password using 256-bit AES encryption.',
+    category: 'secure',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      userPassword: password('Password needed to open the PDF.').min(1),
+      ownerPassword: password('Password needed to change permissions; a random one when left empty.').min(1).optional(),
+      permissions: z
+        .strictObject({
+          print: z.boolean().default(true),
+          modify: z.boolean().default(true),
+          copy: z.boolean().default(true),
+          annotate: z.boolean().default(true),
+          fillForms: z.boolean().default(true),
+          assemble: z.boolean().default(true),
+        })
+        .prefault({})
+        .meta({ description: 'What people who open the PDF may do; everything is allowed unless turned off.' }),
+    }),
+    output: 'pdf',
+    engine: 'qpdf',
+    heavy: false,
+  }),
+  tool({
+    id: 'unlock',
+    name: 'Unlock PDF',
+    description: 'Remove the password from a PDF you know the password of.',
+    category: 'secure',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({ password: password('The current password of the PDF.').default('') }),
+    output: 'pdf',
+    engine: 'qpdf',
+    heavy: false,
+  }),
+  tool({
+    id: 'sanitize',
+    name: 'Sanitise PDF',
+    description: 'Remove JavaScript, launch and web-link actions, embedded files and metadata from a PDF.',
+    category: 'secure',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: none(),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+] as const;
+
+export type Tool = (typeof TOOLS)[number];
+export type ToolId = Tool['id'];
+/** Parsed (defaults applied) options of one tool. */
+export type ToolOptions<Id extends ToolId> = z.output<Extract<Tool, { id: Id }>['options']>;
+/** Options as a caller may send them (defaults optional). */
+export type ToolOptionsInput<Id extends ToolId> = z.input<Extract<Tool, { id: Id }>['options']>;
+
+export const TOOL_IDS = TOOLS.map((t) => t.id) as ToolId[];
+
+const byId = new Map<string, Tool>(TOOLS.map((t) => [t.id, t]));
+
+export function isToolId(id: unknown): id is ToolId {
+  return typeof id === 'string' && byId.has(id);
+}
+
+export function getTool<Id extends ToolId>(id: Id): Extract<Tool, { id: Id }>;
+export function getTool(id: string): Tool | undefined;
+export function getTool(id: string): Tool | undefined {
+  return byId.get(id);
+}
+
+/** The options of a tool as JSON Schema (what callers may send), for the API and the generated forms. */
+export function toolOptionsJsonSchema(id: ToolId): Record<string, unknown> {
+  return z.toJSONSchema(byId.get(id)!.options, { io: 'input' }) as Record<string, unknown>;
+}
