@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidAbn } from '@wattle/shared';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optionalUrl = z.url().optional();
@@ -36,7 +37,7 @@ const schema = z
     S3_FORCE_PATH_STYLE: bool.default(false),
     COMPANY_NAME: z.string().optional(),
     COMPANY_TRADING_NAME: z.string().optional(),
-    COMPANY_ABN: z.string().optional(),
+    COMPANY_ABN: z.string().refine(isValidAbn, 'must be an 11-digit ABN that passes the modulus-89 check').optional(),
     COMPANY_ADDRESS: z.string().optional(),
     COMPANY_EMAIL_SUPPORT: z.email().optional(),
     COMPANY_EMAIL_COMPLAINTS: z.email().optional(),
