@@ -36,7 +36,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-# npm ci only when the lockfile changed since the last install.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+# Install only when the lockfile changed since the last install. `npm install` rather than `npm ci`:
+# npm leaves other platforms' optional packages out of the lockfile, which `npm ci` then refuses.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] || [ ! -x node_modules/.bin/node ]; then
+  npm install --no-audit --no-fund
 fi
