@@ -8,6 +8,8 @@ import { createLogger, type Logger } from './adapters/logger.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer.ts';
 import type { BlobStore } from './adapters/blob-store/blob-store.ts';
 import { createLocalBlobStore } from './adapters/blob-store/local.ts';
+import { createS3BlobStore, s3OptionsFromConfig } from './adapters/blob-store/s3.ts';
+import { createEventBus, type EventBus } from './adapters/event-bus.ts';
 import { companyInfoFromConfig, seedCompanyInfo } from './repositories/company-info.ts';
 
 export const APP_VERSION = '0.1.0';
@@ -22,6 +24,8 @@ export interface Container {
   db: Database;
   mailer: Mailer;
   blobStore: BlobStore;
+  /** Per-user events over Postgres LISTEN/NOTIFY, fed to the SSE streams. */
+  events: EventBus;
   /** Which PDF engines were found at start-up (filled in by the engine layer). */
   engines?: () => Record<string, unknown>;
   authSecret: string;
@@ -52,7 +56,11 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     overrides.mailer ??
     (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(join(dataDir, 'outbox'), config.MAIL_FROM));
 
-  const blobStore = overrides.blobStore ?? createLocalBlobStore(join(dataDir, 'blobs'));
+  const blobStore =
+    overrides.blobStore ?? (config.S3_BUCKET ? createS3BlobStore(s3OptionsFromConfig(config)) : createLocalBlobStore(join(dataDir, 'blobs')));
+
+  const events = await createEventBus(database, logger);
+  closers.push(() => events.close());
 
   return {
     config,
@@ -63,6 +71,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     db: database.db,
     mailer,
     blobStore,
+    events,
     authSecret: config.AUTH_SECRET ?? embeddedAuthSecret(dataDir),
     version: APP_VERSION,
     async close() {

@@ -4,3 +4,4 @@ export * from './validation.ts';
 export * from './return-target.ts';
 export * from './format.ts';
 export * from './tools/index.ts';
+export * from './events.ts';

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '@wattle/db';
+import type { AppEvent } from '@wattle/shared';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { createLogger } from './logger.ts';
+import { createEventBus, type EventBus } from './event-bus.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+function nextEvent(bus: EventBus, userId: string): Promise<AppEvent> {
+  return new Promise((resolve) => {
+    const stop = bus.subscribe(userId, (event) => {
+      stop();
+      resolve(event);
+    });
+  });
+}
+
+describe('event bus', () => {
+  it("delivers a published event to that user's subscribers only", async () => {
+    const bus = ctx.container.events;
+    const seenByOther: AppEvent[] = [];
+    const stopOther = bus.subscribe('user-b', (e) => seenByOther.push(e));
+    const received = nextEvent(bus, 'user-a');
+    await bus.publish('user-a', { type: 'documents.changed' });
+    expect(await received).toEqual({ type: 'documents.changed' });
+    // A later event for user-b proves user-a's event was never queued for it.
+    const forB = nextEvent(bus, 'user-b');
+    await bus.publish('user-b', { type: 'usage.changed' });
+    await forB;
+    expect(seenByOther).toEqual([{ type: 'usage.changed' }]);
+    stopOther();
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    const bus = ctx.container.events;
+    const seen: AppEvent[] = [];
+    bus.subscribe('user-c', (e) => seen.push(e))();
+    const marker = nextEvent(bus, 'user-c');
+    await bus.publish('user-c', { type: 'notification', id: 'n1' });
+    await marker;
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses an event too large for NOTIFY', async () => {
+    await expect(ctx.container.events.publish('user-d', { type: 'job.updated', blob: 'x'.repeat(9000) })).rejects.toThrow(/too large/);
+  });
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'carries events between processes sharing one PostgreSQL',
+    async () => {
+      const other = await createDatabase({ url: ctx.container.database.connectionString!, dataDir: ctx.dataDir, poolSize: 1 });
+      const otherBus = await createEventBus(other, createLogger('silent'));
+      try {
+        const received = nextEvent(otherBus, 'user-e');
+        await ctx.container.events.publish('user-e', { type: 'job.updated', jobId: 'j1' });
+        expect(await received).toEqual({ type: 'job.updated', jobId: 'j1' });
+      } finally {
+        await otherBus.close();
+        await other.close();
+      }
+    },
+  );
+});

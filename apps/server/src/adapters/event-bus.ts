@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { DatabaseHandle } from '@wattle/db';
+import { isEventType, type AppEvent } from '@wattle/shared';
+import type { Logger } from './logger.ts';
+
+export type EventListener = (event: AppEvent) => void;
+
+/**
+ * Per-user events across every API process: publish goes through Postgres NOTIFY, and each process
+ * LISTENs once and fans out to its own subscribers (the SSE streams it serves).
+ */
+export interface EventBus {
+  publish(userId: string, event: AppEvent): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribe(userId: string, listener: EventListener): () => void;
+  close(): Promise<void>;
+}
+
+export const EVENTS_CHANNEL = 'wattle_events';
+/** Postgres refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7900;
+/** Back-off before re-opening a lost LISTEN connection on PostgreSQL. */
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
+
+interface Envelope {
+  userId: string;
+  event: AppEvent;
+}
+
+export async function createEventBus(database: DatabaseHandle, logger: Logger): Promise<EventBus> {
+  const listeners = new Map<string, Set<EventListener>>();
+
+  const dispatch = (payload: string) => {
+    const envelope = parseEnvelope(payload);
+    if (!envelope) return logger.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed event');
+    for (const listener of listeners.get(envelope.userId) ?? []) {
+      try {
+        listener(envelope.event);
+      } catch (err) {
+        logger.error({ err }, 'event listener failed');
+      }
+    }
+  };
+
+  const stopListening = database.pglite
+    ? await database.pglite.listen(EVENTS_CHANNEL, dispatch)
+    : await listenOnPostgres(database.connectionString!, dispatch, logger);
+
+  return {
+    async publish(userId, event) {
+      const payload = JSON.stringify({ userId, event } satisfies Envelope);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`Event ${event.type} is too large to publish`);
+      await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+    },
+    subscribe(userId, listener) {
+      let set = listeners.get(userId);
+      if (!set) listeners.set(userId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && listeners.get(userId) === set) listeners.delete(userId);
+      };
+    },
+    async close() {
+      listeners.clear();
+      await stopListening();
+    },
+  };
+}
+
+function parseEnvelope(payload: string): Envelope | undefined {
+  try {
+    const value = JSON.parse(payload) as Partial<Envelope>;
+    if (typeof value.userId === 'string' && value.event && isEventType(value.event.type)) return value as Envelope;
+  } catch {
+    // fall through
+  }
+  return undefined;
+}
+
+/** One dedicated client holds the LISTEN (pooled connections cannot); it reconnects with back-off. */
+async function listenOnPostgres(connectionString: string, onPayload: (payload: string) => void, logger: Logger): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (msg) => {
+      if (msg.channel === EVENTS_CHANNEL && msg.payload) onPayload(msg.payload);
+    });
+    next.on('error', (err) => {
+      logger.warn({ err }, 'event listener connection lost');
+      lost(next);
+    });
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`listen ${EVENTS_CHANNEL}`);
+    } catch (err) {
+      next.end().catch(() => {});
+      throw err;
+    }
+    client = next;
+    attempt = 0;
+  };
+
+  const scheduleConnect = () => {
+    if (closed) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)]!;
+    retryTimer = setTimeout(() => {
+      connect().catch((err) => {
+        logger.warn({ err }, 'event listener reconnect failed');
+        scheduleConnect();
+      });
+    }, delay);
+    retryTimer.unref();
+  };
+
+  const lost = (which: pg.Client) => {
+    if (closed || client !== which) return;
+    client = undefined;
+    which.end().catch(() => {});
+    scheduleConnect();
+  };
+
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retryTimer);
+    await client?.end().catch(() => {});
+  };
+}
