@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlobNotFoundError, type BlobStore } from './blob-store.ts';
+import { createLocalBlobStore } from './local.ts';
+import { createS3BlobStore } from './s3.ts';
+
+interface Driver {
+  name: string;
+  start(): Promise<{ store: BlobStore; stop(): Promise<void> }>;
+}
+
+const drivers: Driver[] = [
+  {
+    name: 'local',
+    async start() {
+      const dir = mkdtempSync(join(tmpdir(), 'wattle-blobs-'));
+      return { store: createLocalBlobStore(dir), stop: async () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 's3 (s3rver on loopback)',
+    async start() {
+      const dir = mkdtempSync(join(tmpdir(), 'wattle-s3rver-'));
+      const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'wattle-test', configs: [] }] });
+      const { port } = (await server.run()) as AddressInfo;
+      const store = createS3BlobStore({
+        bucket: 'wattle-test',
+        region: 'ap-southeast-2',
+        endpoint: `http://127.0.0.1:${port}`,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      });
+      return {
+        store,
+        async stop() {
+          await server.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+];
+
+/** A stream of n random bytes in 64 KiB chunks, optionally failing after `failAfter` bytes. */
+function randomStream(n: number, failAfter?: number): { stream: Readable; bytes: Buffer } {
+  const bytes = randomBytes(n);
+  let offset = 0;
+  const stream = new Readable({
+    read() {
+      if (failAfter !== undefined && offset >= failAfter) return this.destroy(new Error('client went away'));
+      if (offset >= n) return this.push(null);
+      this.push(bytes.subarray(offset, offset + 65536));
+      offset += 65536;
+    },
+  });
+  return { stream, bytes };
+}
+
+describe.each(drivers)('BlobStore driver: $name', (driver) => {
+  let store: BlobStore;
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, stop } = await driver.start());
+  });
+  afterAll(() => stop());
+
+  it('answers ping', async () => {
+    expect(await store.ping()).toBe(true);
+  });
+
+  it('stores a buffer and reads it back', async () => {
+    const body = Buffer.from('%PDF-1.7 hello');
+    expect(await store.put('pdfs/u1/a', body, { contentType: 'application/pdf' })).toEqual({ size: body.length });
+    expect(await buffer(await store.get('pdfs/u1/a'))).toEqual(body);
+    expect(await store.stat('pdfs/u1/a')).toEqual({ size: body.length });
+  });
+
+  it('streams a body larger than one part and reports its size', async () => {
+    const { stream, bytes } = randomStream(11 * 1024 * 1024 + 123);
+    expect(await store.put('pdfs/u1/big', stream)).toEqual({ size: bytes.length });
+    expect((await buffer(await store.get('pdfs/u1/big'))).equals(bytes)).toBe(true);
+  });
+
+  it('replaces an existing key', async () => {
+    await store.put('avatars/u1.jpg', Buffer.from('one'));
+    await store.put('avatars/u1.jpg', Buffer.from('second'));
+    expect((await buffer(await store.get('avatars/u1.jpg'))).toString()).toBe('second');
+  });
+
+  it('reports absent keys', async () => {
+    await expect(store.get('pdfs/nobody/none')).rejects.toBeInstanceOf(BlobNotFoundError);
+    expect(await store.stat('pdfs/nobody/none')).toBeUndefined();
+  });
+
+  it('deletes, and deleting twice is not an error', async () => {
+    await store.put('pdfs/u1/gone', Buffer.from('x'));
+    await store.delete('pdfs/u1/gone');
+    await store.delete('pdfs/u1/gone');
+    expect(await store.stat('pdfs/u1/gone')).toBeUndefined();
+  });
+
+  it('leaves nothing behind when the source stream fails', async () => {
+    const { stream } = randomStream(3 * 1024 * 1024, 1024 * 1024);
+    await expect(store.put('pdfs/u1/broken', stream)).rejects.toThrow();
+    expect(await store.stat('pdfs/u1/broken')).toBeUndefined();
+  });
+
+  it('refuses keys that could climb out of the store', async () => {
+    for (const key of ['../x', 'pdfs/../../etc/passwd', '/abs', 'a//b', '']) {
+      await expect(store.put(key, Buffer.from('x'))).rejects.toThrow(/Invalid blob key/);
+    }
+  });
+});
