@@ -9,7 +9,6 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/ma
 import type { BlobStore } from './adapters/blob-store/blob-store.ts';
 import { createLocalBlobStore } from './adapters/blob-store/local.ts';
 import { createS3BlobStore, s3OptionsFromConfig } from './adapters/blob-store/s3.ts';
-import { createS3BlobStore, s3OptionsFromConfig } from './adapters/blob-store/s3.ts';
 import { createEventBus, type EventBus } from './adapters/event-bus.ts';
 import { companyInfoFromConfig, seedCompanyInfo } from './repositories/company-info.ts';
 
