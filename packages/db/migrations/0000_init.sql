@@ -146,4 +146,5 @@ CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("ident
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "pdf_files_user_uploaded_idx" ON "pdf_files" USING btree ("user_id","deleted","uploaded_at");--> statement-breakpoint
 CREATE INDEX "pdf_files_purge_idx" ON "pdf_files" USING btree ("deleted","purged_at","deleted_at");--> statement-breakpoint
+CREATE INDEX "pdf_files_filename_trgm_idx" ON "pdf_files" USING gin ("filename" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "support_tickets_user_created_idx" ON "support_tickets" USING btree ("user_id","created_at");
