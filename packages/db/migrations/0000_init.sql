@@ -133,6 +133,81 @@ CREATE TABLE "support_tickets" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "job_batches" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"user_id" text,
+	"visitor_session_id" uuid,
+	"tool" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "job_batches_one_owner" CHECK (("job_batches"."user_id" is null) <> ("job_batches"."visitor_session_id" is null))
+);
+--> statement-breakpoint
+CREATE TABLE "job_inputs" (
+	"job_id" uuid NOT NULL,
+	"position" integer NOT NULL,
+	"filename" text NOT NULL,
+	"blob_key" text NOT NULL,
+	"document_id" uuid,
+	"size" bigint NOT NULL,
+	"kind" text NOT NULL,
+	CONSTRAINT "job_inputs_job_id_position_pk" PRIMARY KEY("job_id","position")
+);
+--> statement-breakpoint
+CREATE TABLE "job_outputs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"job_id" uuid NOT NULL,
+	"user_id" text,
+	"visitor_session_id" uuid,
+	"position" integer NOT NULL,
+	"filename" text NOT NULL,
+	"blob_key" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" bigint NOT NULL,
+	"pages" integer,
+	"saved_document_id" uuid,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "job_outputs_one_owner" CHECK (("job_outputs"."user_id" is null) <> ("job_outputs"."visitor_session_id" is null))
+);
+--> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"user_id" text,
+	"visitor_session_id" uuid,
+	"batch_id" uuid,
+	"tool" text NOT NULL,
+	"options" jsonb NOT NULL,
+	"pool" text NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"progress" integer DEFAULT 0 NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"error_code" text,
+	"error_message" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "jobs_one_owner" CHECK (("jobs"."user_id" is null) <> ("jobs"."visitor_session_id" is null)),
+	CONSTRAINT "jobs_status_check" CHECK ("jobs"."status" in ('queued', 'running', 'succeeded', 'failed')),
+	CONSTRAINT "jobs_progress_check" CHECK ("jobs"."progress" between 0 and 100)
+);
+--> statement-breakpoint
+CREATE TABLE "tool_rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "visitor_sessions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"last_seen_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "visitor_sessions_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
 ALTER TABLE "account" ADD CONSTRAINT "account_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session" ADD CONSTRAINT "session_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -140,6 +215,15 @@ ALTER TABLE "pdf_files" ADD CONSTRAINT "pdf_files_user_id_user_id_fk" FOREIGN KE
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_id_user_id_fk" FOREIGN KEY ("id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usage_statistics" ADD CONSTRAINT "usage_statistics_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_batches" ADD CONSTRAINT "job_batches_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_batches" ADD CONSTRAINT "job_batches_visitor_session_id_visitor_sessions_id_fk" FOREIGN KEY ("visitor_session_id") REFERENCES "public"."visitor_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_inputs" ADD CONSTRAINT "job_inputs_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_outputs" ADD CONSTRAINT "job_outputs_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_outputs" ADD CONSTRAINT "job_outputs_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_outputs" ADD CONSTRAINT "job_outputs_visitor_session_id_visitor_sessions_id_fk" FOREIGN KEY ("visitor_session_id") REFERENCES "public"."visitor_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_visitor_session_id_visitor_sessions_id_fk" FOREIGN KEY ("visitor_session_id") REFERENCES "public"."visitor_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_batch_id_job_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."job_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
@@ -147,4 +231,15 @@ CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("u
 CREATE INDEX "pdf_files_user_uploaded_idx" ON "pdf_files" USING btree ("user_id","deleted","uploaded_at");--> statement-breakpoint
 CREATE INDEX "pdf_files_purge_idx" ON "pdf_files" USING btree ("deleted","purged_at","deleted_at");--> statement-breakpoint
 CREATE INDEX "pdf_files_filename_trgm_idx" ON "pdf_files" USING gin ("filename" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "support_tickets_user_created_idx" ON "support_tickets" USING btree ("user_id","created_at");
+CREATE INDEX "support_tickets_user_created_idx" ON "support_tickets" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "job_batches_user_idx" ON "job_batches" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "job_batches_expires_idx" ON "job_batches" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "job_outputs_job_position_idx" ON "job_outputs" USING btree ("job_id","position");--> statement-breakpoint
+CREATE INDEX "job_outputs_user_idx" ON "job_outputs" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "job_outputs_visitor_idx" ON "job_outputs" USING btree ("visitor_session_id","created_at");--> statement-breakpoint
+CREATE INDEX "jobs_user_idx" ON "jobs" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "jobs_visitor_idx" ON "jobs" USING btree ("visitor_session_id","created_at");--> statement-breakpoint
+CREATE INDEX "jobs_batch_idx" ON "jobs" USING btree ("batch_id");--> statement-breakpoint
+CREATE INDEX "jobs_pool_status_idx" ON "jobs" USING btree ("pool","status");--> statement-breakpoint
+CREATE INDEX "jobs_expires_idx" ON "jobs" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "visitor_sessions_last_seen_idx" ON "visitor_sessions" USING btree ("last_seen_at");

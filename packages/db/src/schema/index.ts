@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './app.ts';
 export * from './support.ts';
+export * from './jobs.ts';
