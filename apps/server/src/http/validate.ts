@@ -1,9 +1,16 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
 import { AppError } from '@wattle/shared';
 
+/**
+ * Any zod schema. Structural on purpose: @wattle/shared's schemas come from its own zod copy, which the
+ * server's zod types do not accept as their ZodType.
+ */
+interface Parser<T> {
+  parse(data: unknown): T;
+}
+
 /** Reads a JSON body and validates it; a malformed body is a 400, never a 500. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+export async function readJson<T>(c: Context, schema: Parser<T>): Promise<T> {
   let body: unknown;
   try {
     body = await c.req.json();
@@ -13,6 +20,6 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   return schema.parse(body);
 }
 
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+export function readQuery<T>(c: Context, schema: Parser<T>): T {
   return schema.parse(c.req.query());
 }
