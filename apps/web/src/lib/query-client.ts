@@ -7,7 +7,6 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { staleTime: STALE_TIME_MS, retry: 1 },
-      mutations: { retry: false },
     },
   });
 }

@@ -1,0 +1,80 @@
+import { MenuIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Logo } from '@/components/logo';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { ENTERPRISE_LINKS, TOOL_CATEGORIES, type SiteLink } from '@/features/marketing/site-links';
+import { SessionButtons } from './session-buttons';
+
+const GROUPS = [
+  { id: 'tools', title: 'PDF Tools', links: TOOL_CATEGORIES },
+  { id: 'enterprise', title: 'Enterprise', links: ENTERPRISE_LINKS },
+] as const;
+
+/** The phone menu: a slide-in panel whose groups expand one at a time. */
+export function MobileNav() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // Any navigation (including the browser's back button) closes the panel.
+  useEffect(() => setOpen(false), [pathname]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+          <MenuIcon className="size-6" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="right" className="w-[86%] gap-0 overflow-y-auto sm:max-w-sm">
+        <SheetHeader className="h-[72px] flex-row items-center border-b px-4 py-0">
+          <SheetTitle asChild>
+            <div>
+              <Logo onClick={close} />
+            </div>
+          </SheetTitle>
+          <SheetDescription className="sr-only">Site navigation</SheetDescription>
+        </SheetHeader>
+        <nav aria-label="Main" className="px-4">
+          <Accordion type="single" collapsible>
+            {GROUPS.map((group) => (
+              <AccordionItem key={group.id} value={group.id}>
+                <AccordionTrigger className="text-base hover:no-underline">{group.title}</AccordionTrigger>
+                <AccordionContent className="pb-3">
+                  <ul className="grid gap-1">
+                    {group.links.map((link) => (
+                      <MobileLink key={link.href} link={link} onNavigate={close} />
+                    ))}
+                  </ul>
+                </AccordionContent>
+              </AccordionItem>
+            ))}
+          </Accordion>
+        </nav>
+        <div className="mt-auto border-t p-4">
+          <SessionButtons onDone={close} className="grid grid-cols-2" />
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function MobileLink({ link, onNavigate }: { link: SiteLink; onNavigate: () => void }) {
+  const Icon = link.icon;
+  return (
+    <li>
+      <Link
+        to={link.href}
+        onClick={onNavigate}
+        className="flex items-center gap-3 rounded-md px-2 py-2.5 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none"
+      >
+        {Icon && <Icon className="size-5 text-primary" aria-hidden="true" />}
+        {link.title}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,35 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullScreenSpinner } from '@/components/full-screen-spinner';
+import { authRoutes } from '@/features/auth/routes';
+import { dashboardRoutes } from '@/features/dashboard/routes';
+import { marketingRoutes } from '@/features/marketing/routes';
+import { AppRoot } from './app-root';
+import { GuestOnly, RequireAuth } from './guards/guards';
+import { PublicLayout } from './layouts/public/public-layout';
+import { NotFoundPage } from './not-found-page';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+/**
+ * The route tree. Each feature exports a `RouteObject[]` from its own routes.tsx (pages loaded with
+ * `lazy`); add a feature's routes under the layout and guard it belongs to.
+ */
+export const routes: RouteObject[] = [
+  {
+    Component: AppRoot,
+    HydrateFallback: FullScreenSpinner,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        Component: PublicLayout,
+        // Errors below render inside the public layout, keeping the top bar and footer.
+        children: [{ ErrorBoundary: RouteErrorBoundary, children: [...marketingRoutes, { path: '*', Component: NotFoundPage }] }],
+      },
+      { path: 'auth', Component: GuestOnly, children: authRoutes },
+      { path: 'dashboard', Component: RequireAuth, children: dashboardRoutes },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

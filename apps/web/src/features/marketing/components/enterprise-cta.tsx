@@ -1,0 +1,29 @@
+import { MailIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useCompanyInfo } from '@/features/company/api/company-info';
+import { CtaBanner } from './cta-banner';
+
+/** Closing banner of the enterprise pages: write to sales (address from the company record). */
+export function EnterpriseCta() {
+  const { data: company } = useCompanyInfo();
+  const email = company?.email_sales;
+  return (
+    <CtaBanner
+      title="Talk to our enterprise team"
+      description="Tell us about your organisation and we will put together a plan that fits, priced in Australian dollars."
+      actions={
+        <Button asChild size="lg" variant="wattle">
+          {email ? (
+            <a href={`mailto:${email}?subject=${encodeURIComponent('Enterprise enquiry')}`}>
+              <MailIcon />
+              Contact Sales
+            </a>
+          ) : (
+            <Link to="/contact">Contact Sales</Link>
+          )}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,103 @@
+import {
+  ArrowRightIcon,
+  FileImageIcon,
+  FileSpreadsheetIcon,
+  FileTextIcon,
+  LockIcon,
+  MapPinIcon,
+  PresentationIcon,
+  ScanTextIcon,
+  SparklesIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { CtaBanner } from '../components/cta-banner';
+import { FeatureCard } from '../components/feature-card';
+import { PageHero } from '../components/page-hero';
+import { Section } from '../components/section';
+
+const CONVERSIONS: { icon: LucideIcon; title: string; description: string; advanced?: boolean }[] = [
+  { icon: FileTextIcon, title: 'PDF to Word', description: 'Turn a PDF into an editable Word document with its headings, paragraphs and tables intact.' },
+  { icon: FileSpreadsheetIcon, title: 'PDF to Excel', description: 'Pull tables out of statements and reports into spreadsheet rows and columns you can work with.' },
+  { icon: PresentationIcon, title: 'PDF to PowerPoint', description: 'Rebuild each page as a slide so you can update and present it again.' },
+  { icon: FileImageIcon, title: 'Image to PDF', description: 'Combine photos and scans (JPG, PNG and more) into one tidy PDF.' },
+  { icon: FileTextIcon, title: 'Word to PDF', description: 'Create a PDF from a Word document that looks the same on every screen and printer.' },
+  { icon: ScanTextIcon, title: 'OCR', description: 'Recognise the text in scanned documents so it can be searched, selected and copied.', advanced: true },
+];
+
+const BENEFITS: { icon: LucideIcon; title: string; description: string }[] = [
+  { icon: MapPinIcon, title: 'Australian Hosted', description: 'Your documents are converted and stored on Australian-hosted servers, in line with Australian privacy guidelines.' },
+  { icon: SparklesIcon, title: 'Perfect Formatting', description: 'Fonts, layouts, tables and images carry across, so converted files look like the original.' },
+  { icon: LockIcon, title: 'Bank-Level Security', description: '256-bit encryption protects every file, and files are deleted automatically after conversion.' },
+];
+
+export function ConvertPage() {
+  useDocumentTitle('Convert PDF');
+  return (
+    <>
+      <PageHero
+        eyebrow={<Badge variant="secondary" className="rounded-full px-3 py-1 text-sm">Convert PDF</Badge>}
+        title="Convert PDFs to and from any format"
+        description="Change PDFs into Word, Excel and PowerPoint files, turn images and Word documents into PDFs, and make scanned pages searchable with OCR. Fast, accurate and hosted in Australia."
+        actions={
+          <>
+            <Button asChild size="lg">
+              <Link to="/auth/signup">
+                Start Converting Free
+                <ArrowRightIcon />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/pricing">View Pricing</Link>
+            </Button>
+          </>
+        }
+      />
+
+      <Section eyebrow="Conversion tools" title="Six ways to convert" description="Pick the conversion you need. Each one keeps your document private and deletes it automatically afterwards.">
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {CONVERSIONS.map((tool) => (
+            <FeatureCard key={tool.title} icon={tool.icon} title={tool.title} description={tool.description}>
+              {tool.advanced && <Badge variant="wattle">Advanced</Badge>}
+            </FeatureCard>
+          ))}
+        </div>
+      </Section>
+
+      <Section tone="muted" eyebrow="Why Wattle PDF" title="Conversions you can trust">
+        <div className="grid gap-10 md:grid-cols-3">
+          {BENEFITS.map((benefit) => (
+            <div key={benefit.title} className="text-center">
+              <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground shadow-sm">
+                <benefit.icon className="size-7" aria-hidden="true" />
+              </span>
+              <h3 className="mt-5 text-xl font-semibold">{benefit.title}</h3>
+              <p className="mt-3 leading-7 text-muted-foreground">{benefit.description}</p>
+            </div>
+          ))}
+        </div>
+      </Section>
+
+      <CtaBanner
+        title="Convert your first PDF today"
+        description="Create a free account to use the conversion tools, keep your documents organised and pick up where you left off."
+        actions={
+          <>
+            <Button asChild size="lg" variant="wattle">
+              <Link to="/auth/signup">
+                Sign Up Free
+                <ArrowRightIcon />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline" className="border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white dark:bg-transparent">
+              <Link to="/auth/login">Sign In</Link>
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { DEFAULT_STORAGE_LIMIT, MAX_PDF_SIZE, formatBytes } from '@wattle/shared';
+import { CheckIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCompanyInfo } from '@/features/company/api/company-info';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageHero } from '../components/page-hero';
+import { Section } from '../components/section';
+
+const FREE_FEATURES = [
+  'Free basic PDF tools',
+  `PDF uploads up to ${formatBytes(MAX_PDF_SIZE)} each`,
+  `${formatBytes(DEFAULT_STORAGE_LIMIT)} of document storage`,
+  'Australian-hosted processing and storage',
+  'Files deleted automatically after processing',
+];
+
+const ENTERPRISE_FEATURES = [
+  'Everything in Free, plus premium features',
+  'Team management with invitations and roles',
+  'Enterprise security features',
+  'Storage sized to your organisation',
+  'Priority support from our Australian team',
+];
+
+const FAQS = [
+  { q: 'Are prices in Australian dollars?', a: 'Yes. All prices are in Australian dollars (AUD) and include GST.' },
+  { q: 'Is there a free trial?', a: 'Yes. Create a free account and start using the basic tools straight away. Premium features can be added when you need them.' },
+  { q: 'What happens to my files?', a: 'Files are processed on Australian-hosted servers and deleted automatically after processing. Documents you keep in your account stay until you delete them.' },
+  { q: 'Can my whole team use Wattle PDF?', a: 'Yes. Our enterprise plan adds team management, so you can invite colleagues and control access from one place. Contact our sales team for a quote.' },
+];
+
+export function PricingPage() {
+  useDocumentTitle('Pricing');
+  const { data: company } = useCompanyInfo();
+  const salesHref = company?.email_sales ? `mailto:${company.email_sales}?subject=${encodeURIComponent('Enterprise pricing')}` : undefined;
+
+  return (
+    <>
+      <PageHero title="Simple pricing in Australian dollars" description="Start free with the basic tools. Talk to us when your team needs more." />
+      <Section>
+        <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+          <PlanCard
+            name="Free"
+            description="For individuals getting everyday PDF jobs done."
+            price={
+              <>
+                <span className="text-5xl font-bold tracking-tight">$0</span>
+                <span className="text-muted-foreground"> AUD / month</span>
+              </>
+            }
+            features={FREE_FEATURES}
+            action={
+              <Button asChild className="w-full" size="lg">
+                <Link to="/auth/signup">Get Started Free</Link>
+              </Button>
+            }
+          />
+          <PlanCard
+            name="Enterprise"
+            highlighted
+            description="For businesses that need teams, security controls and support."
+            price={<span className="text-4xl font-bold tracking-tight">Custom pricing</span>}
+            features={ENTERPRISE_FEATURES}
+            action={
+              <Button asChild className="w-full" size="lg" variant="wattle">
+                {salesHref ? <a href={salesHref}>Contact Sales</a> : <Link to="/contact">Contact Sales</Link>}
+              </Button>
+            }
+          />
+        </div>
+      </Section>
+      <Section tone="muted" title="Frequently asked questions">
+        <Accordion type="single" collapsible className="mx-auto max-w-3xl rounded-xl border bg-card px-6">
+          {FAQS.map((faq) => (
+            <AccordionItem key={faq.q} value={faq.q}>
+              <AccordionTrigger className="text-base">{faq.q}</AccordionTrigger>
+              <AccordionContent className="text-base leading-7 text-muted-foreground">{faq.a}</AccordionContent>
+            </AccordionItem>
+          ))}
+        </Accordion>
+      </Section>
+    </>
+  );
+}
+
+interface PlanCardProps {
+  name: string;
+  description: string;
+  price: ReactNode;
+  features: string[];
+  action: ReactNode;
+  highlighted?: boolean;
+}
+
+function PlanCard({ name, description, price, features, action, highlighted }: PlanCardProps) {
+  return (
+    <Card className={highlighted ? 'relative border-primary shadow-lg ring-1 ring-primary/30' : undefined}>
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle className="text-xl">{name}</CardTitle>
+          {highlighted && <Badge variant="wattle">For teams</Badge>}
+        </div>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <p>{price}</p>
+        <ul className="space-y-3">
+          {features.map((feature) => (
+            <li key={feature} className="flex gap-3 text-sm leading-6">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter className="mt-auto">{action}</CardFooter>
+    </Card>
+  );
+}
