@@ -12,6 +12,7 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   FILE_TOO_LARGE: { status: 413, message: 'The file is too large.' },
   UNSUPPORTED_FILE_TYPE: { status: 415, message: 'This type of file is not supported here.' },
+  IMAGE_TOO_LARGE: { status: 422, message: 'The image is too large. Please choose a smaller picture.' },
   STORAGE_LIMIT_EXCEEDED: { status: 409, message: "You don't have enough storage space for these files." },
   LIMIT_EXCEEDED: { status: 422, message: 'The document is over the limits for this tool.' },
   PDF_ENCRYPTED: { status: 422, message: 'This PDF is protected by a password. Enter the password to open it.' },

@@ -5,3 +5,4 @@ export * from './return-target.ts';
 export * from './format.ts';
 export * from './tools/index.ts';
 export * from './events.ts';
+export * from './account.ts';

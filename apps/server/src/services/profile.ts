@@ -1,0 +1,93 @@
+import { splitFullName, type ProfileUpdate } from '@wattle/shared';
+import type { Container } from '../container.ts';
+import { ensureProfile, updateProfile, type ProfileChanges, type ProfileRow } from '../repositories/profiles.ts';
+import { welcomeOnce } from './notifications.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** The spec's snake_case profile (section 3), plus the locale, time zone and last sign-in. */
+export interface ProfileJson {
+  id: string;
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  phone_number: string | null;
+  email: string;
+  avatar_url: string | null;
+  pdf_viewer_mode: string;
+  pdf_export_quality: string;
+  preferred_page_size: string;
+  auto_save_frequency: number;
+  time_zone: string;
+  locale: string;
+  last_login_at: string | null;
+}
+
+/**
+ * The signed-in user's profile. The dashboard reads it on every visit, so this is also where an
+ * account's first visit is noticed and welcomed (once, whatever the race).
+ */
+export async function getProfile(container: Container, user: SessionUser): Promise<ProfileJson> {
+  const row = await profileRow(container, user);
+  await welcomeOnce(container, user.id);
+  return toProfileJson(row);
+}
+
+/** Changes only the fields given. The email here is the contact address; the sign-in email is the auth service's. */
+export async function patchProfile(container: Container, user: SessionUser, update: ProfileUpdate): Promise<ProfileJson> {
+  const current = await profileRow(container, user);
+  const changes = toChanges(update);
+  if (Object.keys(changes).length === 0) return toProfileJson(current);
+  const row = await updateProfile(container.db, user.id, changes, container.clock.now());
+  return toProfileJson(row!);
+}
+
+function profileRow(container: Container, user: SessionUser): Promise<ProfileRow> {
+  const { firstName, lastName } = splitFullName(user.name ?? '');
+  return ensureProfile(container.db, { id: user.id, email: user.email, firstName, lastName });
+}
+
+export async function setAvatarUrl(container: Container, userId: string, avatarUrl: string): Promise<void> {
+  await updateProfile(container.db, userId, { avatarUrl }, container.clock.now());
+}
+
+function toChanges(u: ProfileUpdate): ProfileChanges {
+  const changes: ProfileChanges = {
+    firstName: u.first_name,
+    lastName: u.last_name,
+    email: u.email,
+    // An emptied optional field is stored as absent.
+    companyName: u.company_name === undefined ? undefined : u.company_name || null,
+    phoneNumber: u.phone_number === undefined ? undefined : u.phone_number || null,
+    pdfViewerMode: u.pdf_viewer_mode,
+    pdfExportQuality: u.pdf_export_quality,
+    preferredPageSize: u.preferred_page_size,
+    autoSaveFrequency: u.auto_save_frequency,
+    timeZone: u.time_zone,
+    locale: u.locale,
+  };
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ProfileChanges;
+}
+
+export function toProfileJson(row: ProfileRow): ProfileJson {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    company_name: row.companyName,
+    phone_number: row.phoneNumber,
+    email: row.email,
+    avatar_url: row.avatarUrl,
+    pdf_viewer_mode: row.pdfViewerMode,
+    pdf_export_quality: row.pdfExportQuality,
+    preferred_page_size: row.preferredPageSize,
+    auto_save_frequency: row.autoSaveFrequency,
+    time_zone: row.timeZone,
+    locale: row.locale,
+    last_login_at: row.lastLoginAt?.toISOString() ?? null,
+  };
+}
