@@ -9,6 +9,10 @@ import type { Container } from './container.ts';
 import { errorResponse, handleError } from './http/middleware/error-handler.ts';
 import { requestContext } from './http/middleware/request-context.ts';
 import { securityHeaders } from './http/middleware/security-headers.ts';
+import { sameOrigin } from './http/middleware/same-origin.ts';
+import { loadSession } from './http/middleware/session.ts';
+import { authRoutes } from './http/routes/auth.ts';
+import { devMailRoutes } from './http/routes/dev-mail.ts';
 import { publicRoutes } from './http/routes/public.ts';
 import type { AppEnv } from './http/types.ts';
 
@@ -31,9 +35,14 @@ export function createApp(container: Container) {
     return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c as never, 'PAYLOAD_TOO_LARGE') })(c, next);
   });
 
+  app.use('/api/*', sameOrigin(container.config.publicUrl));
+  app.use('/api/*', loadSession(container));
+
   app.route('/api', publicRoutes(container));
+  app.route('/api', authRoutes(container));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND'));
+  app.route('/', devMailRoutes(container));
   serveWebApp(app);
   return app;
 }

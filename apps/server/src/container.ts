@@ -11,6 +11,8 @@ import { createLocalBlobStore } from './adapters/blob-store/local.ts';
 import { createS3BlobStore, s3OptionsFromConfig } from './adapters/blob-store/s3.ts';
 import { createEventBus, type EventBus } from './adapters/event-bus.ts';
 import { companyInfoFromConfig, seedCompanyInfo } from './repositories/company-info.ts';
+import { createAuth, type AuthService } from './auth/index.ts';
+import type { AuthLimitOverrides } from './auth/limits.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -29,6 +31,7 @@ export interface Container {
   /** Which PDF engines were found at start-up (filled in by the engine layer). */
   engines?: () => Record<string, unknown>;
   authSecret: string;
+  auth: AuthService;
   version: string;
   /** Closes in reverse order of opening. */
   close(): Promise<void>;
@@ -40,6 +43,8 @@ export interface ContainerOverrides {
   mailer?: Mailer;
   blobStore?: BlobStore;
   database?: DatabaseHandle;
+  /** Smaller auth rate limits, so tests can reach them quickly. */
+  authLimits?: AuthLimitOverrides;
 }
 
 export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Container> {
@@ -62,17 +67,23 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const events = await createEventBus(database, logger);
   closers.push(() => events.close());
 
+  const clock = overrides.clock ?? systemClock;
+  const authSecret = config.AUTH_SECRET ?? embeddedAuthSecret(dataDir);
+  const auth = createAuth({ config, db: database.db, mailer, logger, clock, secret: authSecret, limits: overrides.authLimits });
+  closers.push(() => auth.mailIdle());
+
   return {
     config,
     dataDir,
     logger,
-    clock: overrides.clock ?? systemClock,
+    clock,
     database,
     db: database.db,
     mailer,
     blobStore,
     events,
-    authSecret: config.AUTH_SECRET ?? embeddedAuthSecret(dataDir),
+    authSecret,
+    auth,
     version: APP_VERSION,
     async close() {
       for (const close of closers.reverse()) await close().catch((err) => logger.error({ err }, 'close failed'));

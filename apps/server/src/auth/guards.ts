@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { ERROR_CATALOGUE, passwordSchema, signupSchema } from '@wattle/shared';
+import type { AuthLimits } from './limits.ts';
+import { accountKey, ipKey, MAX_WINDOW_SECONDS, type Limit, type RateLimiter } from './rate-limiter.ts';
+
+/** Endpoints limited per IP and per account (the body's email), by their better-auth path. */
+const ACCOUNT_PATHS: Record<string, Exclude<keyof AuthLimits, 'links'>> = {
+  '/sign-in/email': 'signIn',
+  '/sign-up/email': 'signUp',
+  '/sign-in/magic-link': 'magicLink',
+  '/request-password-reset': 'passwordReset',
+  '/send-verification-email': 'verificationEmail',
+};
+
+/** Endpoints that follow a link or token, or start and finish OAuth: limited per IP. */
+const LINK_PATHS = new Set(['/magic-link/verify', '/reset-password', '/reset-password/:token', '/verify-email', '/sign-in/social', '/callback/:id', '/change-password']);
+
+export interface GuardOptions {
+  limiter: RateLimiter;
+  limits: AuthLimits;
+  rateLimitsEnabled: boolean;
+  /** Where a second use of a one-time link lands. */
+  invalidLinkUrl: string;
+  /** Sign-up with a registered address: answered like a new sign-up, the owner gets a mail instead. */
+  onExistingSignUp(user: { email: string; name: string }): void;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export const RESET_PREFIX = 'reset-password:';
+
+function rateLimited(retryAfterSeconds: number): APIError {
+  return new APIError(
+    'TOO_MANY_REQUESTS',
+    { code: 'RATE_LIMITED', message: ERROR_CATALOGUE.RATE_LIMITED.message },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+function validationFailed(fieldErrors: Record<string, string[]>): APIError {
+  return new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: ERROR_CATALOGUE.VALIDATION_FAILED.message, details: { fieldErrors } });
+}
+
+function issues(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): string[] {
+  return result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * Runs before every better-auth endpoint: rate limits, the spec's password and name rules,
+ * one-time use of links, hashed reset tokens, and sign-up that never reveals a registered address.
+ */
+export function authGuards(options: GuardOptions) {
+  const { limiter, limits } = options;
+
+  async function enforce(key: string, limit: Limit) {
+    const result = await limiter.hit(key, limit);
+    if (result.limited) throw rateLimited(result.retryAfterSeconds);
+  }
+
+  /** A link's token counts once: the first request claims it atomically, even under concurrent clicks. */
+  async function claimOnce(kind: string, token: string): Promise<boolean> {
+    const result = await limiter.hit(`once:${kind}:${hashToken(token)}`, { max: 1, windowSeconds: MAX_WINDOW_SECONDS });
+    return !result.limited;
+  }
+
+  return createAuthMiddleware(async (ctx) => {
+    const path = ctx.path;
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    const ip = ipKey(ctx.headers?.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown');
+
+    if (options.rateLimitsEnabled) {
+      const rule = ACCOUNT_PATHS[path];
+      if (rule) {
+        await enforce(`ip:${rule}:${ip}`, limits[rule].ip);
+        const email = str(body.email);
+        if (email) await enforce(`account:${rule}:${accountKey(email)}`, limits[rule].account);
+      } else if (LINK_PATHS.has(path)) {
+        await enforce(`ip:links:${ip}`, limits.links.ip);
+      }
+    }
+
+    if (path === '/sign-up/email') {
+      const fieldErrors: Record<string, string[]> = {};
+      const name = issues(signupSchema.shape.fullName.safeParse(body.name));
+      const password = issues(passwordSchema.safeParse(str(body.password)));
+      if (name.length) fieldErrors.name = name;
+      if (password.length) fieldErrors.password = password;
+      if (Object.keys(fieldErrors).length) throw validationFailed(fieldErrors);
+
+      const email = str(body.email).trim().toLowerCase();
+      const existing = email ? await ctx.context.internalAdapter.findUserByEmail(email) : null;
+      if (existing) {
+        // The same work and the same answer as a new account (hash, no session, a mail goes out).
+        await ctx.context.password.hash(str(body.password));
+        options.onExistingSignUp(existing.user);
+        const now = new Date();
+        return ctx.json({
+          token: null,
+          user: { id: ctx.context.generateId({ model: 'user' }), email, name: str(body.name), image: null, emailVerified: false, createdAt: now, updatedAt: now },
+        });
+      }
+    }
+
+    if (path === '/reset-password' || path === '/change-password') {
+      const password = issues(passwordSchema.safeParse(str(body.newPassword)));
+      if (password.length) throw validationFailed({ newPassword: password });
+    }
+
+    if (path === '/reset-password') {
+      const token = str(body.token) || str((ctx.query as Record<string, unknown> | undefined)?.token);
+      if (!token || !(await claimOnce('reset', token))) throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'Invalid token' });
+      // Reset tokens are stored hashed (see the verification hook); look them up the same way.
+      return { context: { body: { ...body, token: hashToken(token) } } };
+    }
+
+    if (path === '/magic-link/verify') {
+      const token = str((ctx.query as Record<string, unknown> | undefined)?.token);
+      if (!token || !(await claimOnce('magic-link', token))) throw ctx.redirect(options.invalidLinkUrl);
+    }
+  });
+}

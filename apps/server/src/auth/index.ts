@@ -1,0 +1,154 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { magicLink } from 'better-auth/plugins/magic-link';
+import { eq } from 'drizzle-orm';
+import { schema, user as userTable, type Database } from '@wattle/db';
+import type { Config } from '../config.ts';
+import type { Clock } from '../adapters/clock.ts';
+import type { Logger } from '../adapters/logger.ts';
+import type { Mailer } from '../adapters/mailer.ts';
+import { createMailDispatcher } from '../mail/dispatcher.ts';
+import type { Brand } from '../mail/layout.ts';
+import { accountExistsMail, magicLinkMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
+import { companyInfoFromConfig } from '../repositories/company-info.ts';
+import { createAccountRows, recordSignIn } from './account-rows.ts';
+import { currentDb, transactionAware } from './current-db.ts';
+import { authGuards, hashToken, RESET_PREFIX } from './guards.ts';
+import { resolveLimits, type AuthLimitOverrides } from './limits.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+
+export interface AuthDeps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  clock: Clock;
+  secret: string;
+  limits?: AuthLimitOverrides;
+}
+
+const DAY = 24 * 3600;
+export const SESSION_SECONDS = { remembered: 30 * DAY, notRemembered: DAY } as const;
+export const LINK_SECONDS = { verifyEmail: DAY, magicLink: 15 * 60, resetPassword: 3600 } as const;
+export const AUTH_BASE_PATH = '/api/auth';
+/** Every link in a mail lands on the web app's callback screen. */
+const CALLBACK_PATH = '/auth/callback';
+const UPDATE_PASSWORD_NEXT = '/auth/update-password';
+
+/** better-auth wired to our tables, mailer, limits and rules. */
+export function createAuth(deps: AuthDeps) {
+  const { config, db, logger } = deps;
+  const publicUrl = config.publicUrl;
+  const company = companyInfoFromConfig(config);
+  const brand: Brand = { tradingName: company.tradingName, abn: company.abn, address: company.address, publicUrl };
+  const mail = createMailDispatcher(deps.mailer, logger);
+  const limiter = createRateLimiter(db, deps.clock);
+  /** Links are always built on PUBLIC_URL, whatever host a request came in on. */
+  const onPublicUrl = (pathAndQuery: string) => new URL(pathAndQuery, publicUrl).toString();
+  const { google, facebook, linkedin } = config.oauth;
+
+  const auth = betterAuth({
+    appName: company.tradingName,
+    secret: deps.secret,
+    baseURL: publicUrl,
+    basePath: AUTH_BASE_PATH,
+    trustedOrigins: [publicUrl],
+    database: drizzleAdapter(transactionAware(db), { provider: 'pg', schema, transaction: true }),
+    session: { expiresIn: SESSION_SECONDS.remembered, updateAge: DAY },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: LINK_SECONDS.resetPassword,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const url = onPublicUrl(`${CALLBACK_PATH}?next=${encodeURIComponent(UPDATE_PASSWORD_NEXT)}&token=${encodeURIComponent(token)}`);
+        mail.dispatch(() => ({ to: user.email, ...resetPasswordMail(brand, { name: user.name, url, expiresInSeconds: LINK_SECONDS.resetPassword }) }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: LINK_SECONDS.verifyEmail,
+      async sendVerificationEmail({ user, token }) {
+        const url = onPublicUrl(`${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CALLBACK_PATH)}`);
+        mail.dispatch(() => ({ to: user.email, ...verifyEmailMail(brand, { name: user.name, url, expiresInSeconds: LINK_SECONDS.verifyEmail }) }));
+      },
+    },
+    socialProviders: {
+      ...(google && { google: { clientId: google.clientId, clientSecret: google.clientSecret } }),
+      ...(facebook && { facebook: { clientId: facebook.clientId, clientSecret: facebook.clientSecret } }),
+      ...(linkedin && { linkedin: { clientId: linkedin.clientId, clientSecret: linkedin.clientSecret } }),
+    },
+    plugins: [
+      magicLink({
+        expiresIn: LINK_SECONDS.magicLink,
+        disableSignUp: true,
+        storeToken: 'hashed',
+        async sendMagicLink({ email, url }) {
+          const generated = new URL(url);
+          const link = onPublicUrl(generated.pathname + generated.search);
+          // Accounts are made by sign-up; an unknown address gets nothing, and the answer is the same.
+          mail.dispatch(async () => {
+            const [known] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, email.trim().toLowerCase()));
+            return known ? { to: email, ...magicLinkMail(brand, { url: link, expiresInSeconds: LINK_SECONDS.magicLink }) } : undefined;
+          });
+        },
+      }),
+    ],
+    databaseHooks: {
+      user: { create: { after: (user) => createAccountRows(currentDb(db), user) } },
+      session: { create: { after: (session) => recordSignIn(currentDb(db), session.userId, session.createdAt) } },
+      verification: {
+        create: {
+          // Reset tokens live only as hashes; the reset guard hashes the presented token to match.
+          async before(verification) {
+            if (!verification.identifier.startsWith(RESET_PREFIX)) return;
+            return { data: { ...verification, identifier: RESET_PREFIX + hashToken(verification.identifier.slice(RESET_PREFIX.length)) } };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: authGuards({
+        limiter,
+        limits: resolveLimits(deps.limits),
+        rateLimitsEnabled: config.RATE_LIMIT_ENABLED ?? true,
+        invalidLinkUrl: onPublicUrl(`${CALLBACK_PATH}?error=INVALID_TOKEN`),
+        onExistingSignUp(user) {
+          mail.dispatch(() => ({ to: user.email, ...accountExistsMail(brand, { name: user.name, signInUrl: onPublicUrl('/auth/login') }) }));
+        },
+      }),
+    },
+    // Our guards count per IP and per account atomically in the database (see guards.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'wattle',
+      // better-auth skips these checks under NODE_ENV=test unless told otherwise: keep them on everywhere.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    logger: {
+      level: 'warn',
+      // Arguments can hold email addresses: only Error objects pass through, for their stack.
+      log: (level, message, ...args) => {
+        const err = args.find((a) => a instanceof Error);
+        // Failed sign-ins arrive as "error" without an Error: they are routine, not faults.
+        const as = err ? 'error' : level === 'warn' ? 'warn' : level === 'error' ? 'info' : 'debug';
+        logger[as]({ component: 'auth', ...(err && { err }) }, message);
+      },
+    },
+  });
+
+  return {
+    handler: (request: Request) => auth.handler(request),
+    api: auth.api,
+    /** Resolves once every mail accepted so far has been handed to the mailer. */
+    mailIdle: () => mail.idle(),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuth>;

@@ -1,0 +1,34 @@
+import type { Limit } from './rate-limiter.ts';
+
+/**
+ * Requests allowed per client IP and per account (the email in the body) on each guarded auth
+ * endpoint. Tests pass smaller numbers through the container overrides to reach them quickly.
+ */
+export interface AuthLimits {
+  signIn: { ip: Limit; account: Limit };
+  signUp: { ip: Limit; account: Limit };
+  magicLink: { ip: Limit; account: Limit };
+  passwordReset: { ip: Limit; account: Limit };
+  verificationEmail: { ip: Limit; account: Limit };
+  /** Following links and tokens (verify, reset, magic link, OAuth start and callback), per IP. */
+  links: { ip: Limit };
+}
+
+const minutes = (n: number) => n * 60;
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  signIn: { ip: { max: 30, windowSeconds: minutes(15) }, account: { max: 10, windowSeconds: minutes(15) } },
+  signUp: { ip: { max: 30, windowSeconds: minutes(60) }, account: { max: 5, windowSeconds: minutes(60) } },
+  magicLink: { ip: { max: 20, windowSeconds: minutes(60) }, account: { max: 5, windowSeconds: minutes(15) } },
+  passwordReset: { ip: { max: 20, windowSeconds: minutes(60) }, account: { max: 5, windowSeconds: minutes(15) } },
+  verificationEmail: { ip: { max: 20, windowSeconds: minutes(60) }, account: { max: 3, windowSeconds: minutes(15) } },
+  links: { ip: { max: 60, windowSeconds: minutes(15) } },
+};
+
+export type AuthLimitOverrides = { [K in keyof AuthLimits]?: Partial<AuthLimits[K]> };
+
+export function resolveLimits(overrides: AuthLimitOverrides = {}): AuthLimits {
+  const out = structuredClone(DEFAULT_AUTH_LIMITS);
+  for (const [name, value] of Object.entries(overrides)) Object.assign(out[name as keyof AuthLimits], value);
+  return out;
+}

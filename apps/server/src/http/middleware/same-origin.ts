@@ -1,0 +1,22 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../types.ts';
+import { errorResponse } from './error-handler.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses cross-site state changes on the API: a browser names the page's origin on every
+ * non-GET request (Origin, and Sec-Fetch-Site in current browsers). Requests with neither header
+ * come from non-browser clients, which cannot ride a visitor's cookies.
+ */
+export function sameOrigin(publicUrl: string): MiddlewareHandler<AppEnv> {
+  const ours = new URL(publicUrl).origin;
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const origin = c.req.header('origin');
+    const site = c.req.header('sec-fetch-site');
+    const foreign = (origin !== undefined && origin !== ours) || (site !== undefined && site !== 'same-origin' && site !== 'none');
+    if (foreign) return errorResponse(c, 'FORBIDDEN');
+    await next();
+  };
+}

@@ -1,0 +1,66 @@
+import type { MailMessage } from '../adapters/mailer.ts';
+import { renderHtml, renderText, type Brand, type MailContent } from './layout.ts';
+
+export type AuthMail = Omit<MailMessage, 'to'>;
+
+function compose(brand: Brand, subject: string, content: MailContent): AuthMail {
+  return { subject, html: renderHtml(brand, content), text: renderText(brand, content) };
+}
+
+function greeting(name: string | undefined): string {
+  const first = name?.trim().split(/\s+/)[0];
+  return first ? `G'day ${first},` : "G'day,";
+}
+
+function lifetime(seconds: number): string {
+  if (seconds % 3600 === 0) return seconds === 3600 ? '1 hour' : `${seconds / 3600} hours`;
+  return `${Math.round(seconds / 60)} minutes`;
+}
+
+export function verifyEmailMail(brand: Brand, input: { name?: string; url: string; expiresInSeconds: number }): AuthMail {
+  return compose(brand, `Verify your email address for ${brand.tradingName}`, {
+    preview: 'Confirm your email address to finish creating your account.',
+    heading: 'Verify your email address',
+    paragraphs: [
+      greeting(input.name),
+      `Thanks for signing up to ${brand.tradingName}. Please confirm that this is your email address to finish creating your account. You will be signed in straight away.`,
+    ],
+    action: { label: 'Verify email address', url: input.url },
+    footnote: `This link expires in ${lifetime(input.expiresInSeconds)}. If you did not create an account, you can ignore this email.`,
+  });
+}
+
+export function magicLinkMail(brand: Brand, input: { url: string; expiresInSeconds: number }): AuthMail {
+  return compose(brand, `Your ${brand.tradingName} sign-in link`, {
+    preview: 'Use this link to sign in. It works once.',
+    heading: 'Sign in to your account',
+    paragraphs: [greeting(undefined), `Use the button below to sign in to ${brand.tradingName}. The link works once.`],
+    action: { label: 'Sign in', url: input.url },
+    footnote: `This link expires in ${lifetime(input.expiresInSeconds)}. If you did not ask to sign in, you can ignore this email: nobody can sign in without this link.`,
+  });
+}
+
+export function resetPasswordMail(brand: Brand, input: { name?: string; url: string; expiresInSeconds: number }): AuthMail {
+  return compose(brand, `Reset your ${brand.tradingName} password`, {
+    preview: 'Choose a new password for your account.',
+    heading: 'Reset your password',
+    paragraphs: [greeting(input.name), 'We received a request to reset the password for your account. Use the button below to choose a new one. The link works once.'],
+    action: { label: 'Choose a new password', url: input.url },
+    footnote: `This link expires in ${lifetime(input.expiresInSeconds)}. If you did not ask for a reset, you can ignore this email: your password stays the same.`,
+  });
+}
+
+/** Sent instead of a second account, so sign-up never reveals that an address is registered. */
+export function accountExistsMail(brand: Brand, input: { name?: string; signInUrl: string }): AuthMail {
+  return compose(brand, `You already have a ${brand.tradingName} account`, {
+    preview: 'Someone tried to create an account with this email address.',
+    heading: 'You already have an account',
+    paragraphs: [
+      greeting(input.name),
+      `Someone, hopefully you, tried to create a ${brand.tradingName} account with this email address. You already have one, so nothing has changed.`,
+      'Sign in below. If you have forgotten your password, use "Forgot password" on the sign-in page.',
+    ],
+    action: { label: 'Sign in', url: input.signInUrl },
+    footnote: 'If this was not you, you can ignore this email.',
+  });
+}
