@@ -14,6 +14,7 @@ import { loadSession } from './http/middleware/session.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { devMailRoutes } from './http/routes/dev-mail.ts';
 import { publicRoutes } from './http/routes/public.ts';
+import { documentsRoutes } from './http/routes/documents.ts';
 import type { AppEnv } from './http/types.ts';
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -39,6 +40,7 @@ export function createApp(container: Container) {
   app.use('/api/*', loadSession(container));
 
   app.route('/api', publicRoutes(container));
+  app.route('/api', documentsRoutes(container));
   app.route('/api', authRoutes(container));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND'));

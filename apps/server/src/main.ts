@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
+import { startDocumentPurger } from './jobs/purge-deleted-documents.ts';
 
 async function main() {
   const config = loadConfig(process.env);
@@ -20,6 +21,8 @@ async function main() {
     server.requestTimeout = 10 * 60_000;
     stops.push(() => new Promise<void>((done) => server.close(() => done())));
   }
+
+  if (config.APP_ROLES.includes('worker')) stops.push(startDocumentPurger(container));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

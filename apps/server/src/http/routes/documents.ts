@@ -1,0 +1,70 @@
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { AppError, MAX_PDF_SIZE } from '@wattle/shared';
+import type { Container } from '../../container.ts';
+import { deleteDocument, listDocumentsPage, openDocument, storeDocument, uploadTempDir, usageOf } from '../../services/documents.ts';
+import { requireUser } from '../middleware/session.ts';
+import type { AppEnv } from '../types.ts';
+import { receiveFile } from '../upload/receive-file.ts';
+import { readQuery } from '../validate.ts';
+
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: z.string().max(255).optional(),
+});
+
+/** The signed-in user's PDFs (upload, list, download, delete) and storage usage. Every id is scoped by owner. */
+export function documentsRoutes(container: Container) {
+  const app = new Hono<AppEnv>();
+  app.use('/documents', requireUser);
+  app.use('/usage', requireUser);
+  // A file's own address answers NOT_FOUND to anyone but its owner, visitors included.
+  app.use('/documents/*', async (c, next) => {
+    if (!c.get('user')) throw new AppError('NOT_FOUND');
+    await next();
+  });
+
+  app.get('/documents', async (c) => c.json(await listDocumentsPage(container, c.get('user')!.id, readQuery(c, listQuery))));
+
+  // One file per request, so the browser can show each file's own progress.
+  app.post('/documents', async (c) => {
+    const file = await receiveFile(c.req.raw, { tempDir: uploadTempDir(container), maxFileBytes: MAX_PDF_SIZE });
+    try {
+      const document = await storeDocument(container, c.get('user')!.id, { filename: file.filename, path: file.path, size: file.size });
+      return c.json(document, 201);
+    } finally {
+      await file.remove();
+    }
+  });
+
+  app.get('/documents/:id/download', async (c) => {
+    const { document, contentType, body } = await openDocument(container, c.get('user')!.id, c.req.param('id'));
+    c.header('Content-Type', contentType);
+    c.header('Content-Length', String(document.file_size));
+    c.header('Content-Disposition', attachment(document.filename));
+    // Opened directly, the file still cannot run script or reach our origin's data.
+    c.header('Content-Security-Policy', "sandbox; default-src 'none'");
+    c.header('Cache-Control', 'private, no-store');
+    return c.body(Readable.toWeb(body) as ReadableStream);
+  });
+
+  app.delete('/documents/:id', async (c) => {
+    await deleteDocument(container, c.get('user')!.id, c.req.param('id'));
+    return c.body(null, 204);
+  });
+
+  app.get('/usage', async (c) => c.json(await usageOf(container, c.get('user')!.id)));
+
+  return app;
+}
+
+/**
+ * RFC 6266: an ASCII fallback for old clients, and the exact name as RFC 5987 UTF-8 for the rest.
+ * Quotes, backslashes and non-ASCII never reach the quoted form.
+ */
+export function attachment(filename: string): string {
+  const fallback = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_').trim() || 'document.pdf';
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { receiveFile } from './receive-file.ts';
+
+const tempDir = mkdtempSync(join(tmpdir(), 'wattle-receive-'));
+const LIMIT = 64 * 1024;
+afterEach(() => expect(readdirSync(tempDir)).toEqual([]));
+afterAll(() => rmSync(tempDir, { recursive: true, force: true }));
+
+function formRequest(parts: Array<[string, Blob | string, string?]>, headers: Record<string, string> = {}): Request {
+  const form = new FormData();
+  for (const [name, value, filename] of parts) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, filename);
+  }
+  return new Request('http://test/upload', { method: 'POST', body: form, headers });
+}
+
+/** A multipart body sent as a stream with no Content-Length, the way a chunked upload arrives. */
+async function chunkedRequest(request: Request, cutAfter?: number): Promise<Request> {
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  const end = cutAfter ?? bytes.length;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < end; i += 8192) controller.enqueue(bytes.subarray(i, Math.min(i + 8192, end)));
+      if (cutAfter === undefined) controller.close();
+      else controller.error(new Error('connection reset'));
+    },
+  });
+  return new Request(request.url, { method: 'POST', body, headers: { 'content-type': request.headers.get('content-type')! }, duplex: 'half' } as RequestInit);
+}
+
+const file = (n: number) => new Blob([new Uint8Array(n).fill(37)], { type: 'application/pdf' });
+
+describe('receiveFile', () => {
+  it('spools the one file to a temp file with its name and declared type', async () => {
+    const received = await receiveFile(formRequest([['note', 'hello'], ['file', file(LIMIT), 'Büro Rechnung.pdf']]), { tempDir, maxFileBytes: LIMIT });
+    expect(received).toMatchObject({ filename: 'Büro Rechnung.pdf', mimeType: 'application/pdf', size: LIMIT });
+    expect(readFileSync(received.path)).toHaveLength(LIMIT);
+    await received.remove();
+  });
+
+  it('refuses a file one byte over the limit while streaming, with no Content-Length to go by', async () => {
+    const request = await chunkedRequest(formRequest([['file', file(LIMIT + 1), 'big.pdf']]));
+    await expect(receiveFile(request, { tempDir, maxFileBytes: LIMIT })).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
+  });
+
+  it('refuses before reading when Content-Length is over the limit', async () => {
+    let pulled = 0;
+    const body = new ReadableStream({ pull: (c) => void (pulled++, c.enqueue(new Uint8Array(10))) });
+    const request = new Request('http://test/upload', {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(LIMIT * 2) },
+    } as RequestInit);
+    await expect(receiveFile(request, { tempDir, maxFileBytes: LIMIT })).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses a form cut short by the client and keeps nothing', async () => {
+    const request = await chunkedRequest(formRequest([['file', file(LIMIT), 'a.pdf']]), LIMIT / 2);
+    await expect(receiveFile(request, { tempDir, maxFileBytes: LIMIT })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it.each([
+    ['no file', formRequest([['note', 'hello']])],
+    ['two files', formRequest([['file', file(10), 'a.pdf'], ['file', file(10), 'b.pdf']])],
+    ['a JSON body', new Request('http://test/upload', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })],
+    ['a multipart type without a boundary', new Request('http://test/upload', { method: 'POST', body: 'x', headers: { 'content-type': 'multipart/form-data' } })],
+    ['garbage after the boundary', new Request('http://test/upload', { method: 'POST', body: '--x\r\nnonsense', headers: { 'content-type': 'multipart/form-data; boundary=x' } })],
+  ])('answers %s with BAD_REQUEST', async (_name, request) => {
+    await expect(receiveFile(request, { tempDir, maxFileBytes: LIMIT })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});

@@ -1,0 +1,48 @@
+import type { Container } from '../container.ts';
+import { findPurgeableDocuments, markDocumentsPurged } from '../repositories/documents.ts';
+
+/** How long a deleted PDF's bytes are kept before the sweeper removes them. */
+export const DOCUMENT_PURGE_GRACE_MS = 24 * 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const BATCH = 100;
+
+/**
+ * Removes the bytes of files soft-deleted more than graceMs ago, then records purged_at. Bytes go first
+ * and blob deletion is idempotent, so a crash between the two, or two sweepers on the same rows, only
+ * repeats a harmless delete; a row is never marked purged while its bytes remain. Returns how many it marked.
+ */
+export async function purgeDeletedDocuments(container: Container, options: { graceMs: number }): Promise<number> {
+  const cutoff = new Date(container.clock.now().getTime() - options.graceMs);
+  let purged = 0;
+  for (;;) {
+    const batch = await findPurgeableDocuments(container.db, cutoff, BATCH);
+    if (batch.length === 0) return purged;
+    const removed: string[] = [];
+    for (const doc of batch) {
+      try {
+        await container.blobStore.delete(doc.filePath);
+        removed.push(doc.id);
+      } catch (err) {
+        container.logger.error({ err, documentId: doc.id }, 'could not purge a deleted document; will retry');
+      }
+    }
+    purged += await markDocumentsPurged(container.db, removed, container.clock.now());
+    // Every row of this batch failed: stop rather than spin; the next sweep retries.
+    if (removed.length === 0 || batch.length < BATCH) return purged;
+  }
+}
+
+/** Runs the sweeper now and then every ten minutes in the worker role; returns the stop function. */
+export function startDocumentPurger(container: Container, graceMs = DOCUMENT_PURGE_GRACE_MS): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    running = purgeDeletedDocuments(container, { graceMs }).catch((err) => container.logger.error({ err }, 'document purge failed'));
+  };
+  sweep();
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

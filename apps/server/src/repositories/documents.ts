@@ -1,0 +1,83 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte } from 'drizzle-orm';
+import { pdfFiles, type Database } from '@wattle/db';
+import { releaseStorage, reserveStorage } from './usage.ts';
+
+export type DocumentRow = typeof pdfFiles.$inferSelect;
+export type NewDocument = Pick<typeof pdfFiles.$inferInsert, 'id' | 'userId' | 'filename' | 'filePath' | 'fileSize' | 'contentType' | 'pageCount' | 'encrypted' | 'uploadedAt'>;
+
+/**
+ * Books the file's size and records it in one transaction, so `storage_used` always equals the sum of
+ * the non-deleted files' sizes. Returns undefined, having changed nothing, when the size does not fit.
+ */
+export async function insertDocumentWithinQuota(db: Database, doc: NewDocument, now: Date): Promise<DocumentRow | undefined> {
+  return db.transaction(async (tx) => {
+    if (!(await reserveStorage(tx, doc.userId, doc.fileSize, now))) return undefined;
+    const [row] = await tx.insert(pdfFiles).values(doc).returning();
+    return row;
+  });
+}
+
+/** `%`, `_` and `\` in the search text match themselves, not any text. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+export async function listDocuments(
+  db: Database,
+  userId: string,
+  query: { offset: number; limit: number; search?: string },
+): Promise<{ rows: DocumentRow[]; total: number }> {
+  const where = and(
+    eq(pdfFiles.userId, userId),
+    eq(pdfFiles.deleted, false),
+    query.search ? ilike(pdfFiles.filename, `%${escapeLike(query.search)}%`) : undefined,
+  );
+  const rows = await db.select().from(pdfFiles).where(where).orderBy(desc(pdfFiles.uploadedAt), desc(pdfFiles.id)).limit(query.limit).offset(query.offset);
+  const [{ total }] = (await db.select({ total: count() }).from(pdfFiles).where(where)) as [{ total: number }];
+  return { rows, total };
+}
+
+/** The owner's non-deleted file; another account's id finds nothing. */
+export async function findDocument(db: Database, userId: string, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pdfFiles)
+    .where(and(eq(pdfFiles.id, id), eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false)))
+    .limit(1);
+  return row;
+}
+
+/** Flags the file deleted and frees its bytes in one transaction; false when there was nothing to delete. */
+export async function softDeleteDocument(db: Database, userId: string, id: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pdfFiles)
+      .set({ deleted: true, deletedAt: now })
+      .where(and(eq(pdfFiles.id, id), eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false)))
+      .returning({ fileSize: pdfFiles.fileSize });
+    if (!row) return false;
+    await releaseStorage(tx, userId, row.fileSize, now);
+    return true;
+  });
+}
+
+/** Soft-deleted files whose grace period ended and whose bytes are still stored, oldest first. */
+export async function findPurgeableDocuments(db: Database, deletedBefore: Date, limit: number): Promise<Array<{ id: string; filePath: string }>> {
+  return db
+    .select({ id: pdfFiles.id, filePath: pdfFiles.filePath })
+    .from(pdfFiles)
+    .where(and(eq(pdfFiles.deleted, true), isNull(pdfFiles.purgedAt), lte(pdfFiles.deletedAt, deletedBefore)))
+    .orderBy(asc(pdfFiles.deletedAt))
+    .limit(limit);
+}
+
+/** Records that the bytes are gone; a row another sweeper already marked keeps its first time. */
+export async function markDocumentsPurged(db: Database, ids: string[], now: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(pdfFiles)
+    .set({ purgedAt: now })
+    .where(and(inArray(pdfFiles.id, ids), eq(pdfFiles.deleted, true), isNull(pdfFiles.purgedAt)))
+    .returning({ id: pdfFiles.id });
+  return rows.length;
+}

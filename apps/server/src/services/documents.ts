@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { detectFileType, inspectPdf, isEngineError } from '@wattle/pdf-engine';
+import { AppError, DOCUMENTS_PAGE_SIZE, MAX_PDF_SIZE, type EventType } from '@wattle/shared';
+import type { Container } from '../container.ts';
+import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
+import {
+  findDocument,
+  insertDocumentWithinQuota,
+  listDocuments,
+  softDeleteDocument,
+  type DocumentRow,
+} from '../repositories/documents.ts';
+import { getUsage } from '../repositories/usage.ts';
+import { spoolToTempFile } from './spool.ts';
+
+export const PDF_CONTENT_TYPE = 'application/pdf';
+
+/** A pdf_files row as the API shows it: the spec's snake_case fields plus what the content check found. */
+export interface DocumentView {
+  id: string;
+  filename: string;
+  file_path: string;
+  file_size: number;
+  uploaded_at: string;
+  deleted: boolean;
+  page_count: number | null;
+  encrypted: boolean;
+}
+
+export interface UsageView {
+  pdfs_processed: number;
+  storage_used: number;
+  storage_limit: number;
+}
+
+export interface StoreDocumentInput {
+  /** The name the user knows the file by; metadata only, never a storage key. */
+  filename: string;
+  /** A file on disk; the caller keeps it and removes it afterwards. */
+  path?: string;
+  /** Or a stream, spooled to a private temp file and removed here. */
+  stream?: Readable;
+  /** The size when known in advance: an oversized or over-quota file is refused before reading. */
+  size?: number;
+}
+
+/** Where streamed uploads wait while their content is checked. */
+export function uploadTempDir(container: Container): string {
+  return join(container.dataDir, 'tmp', 'uploads');
+}
+
+/**
+ * Checks the content is a PDF (by a real parse, not the name or declared type), books its size against
+ * the account's storage atomically, writes the bytes to the blob store and records the row. A refused
+ * or failed store leaves no bytes and charges nothing. Used by uploads and by the tools' "Save to My Documents".
+ */
+export async function storeDocument(container: Container, userId: string, input: StoreDocumentInput): Promise<DocumentView> {
+  if (!input.path === !input.stream) throw new Error('storeDocument needs exactly one of path or stream');
+  if (input.size !== undefined) await assertFits(container, userId, input.size);
+
+  const spooled = input.stream ? await spoolToTempFile(input.stream, uploadTempDir(container), MAX_PDF_SIZE) : undefined;
+  try {
+    const path = spooled?.path ?? input.path!;
+    const size = spooled?.size ?? (await stat(path)).size;
+    await assertFits(container, userId, size);
+    const { pages, encrypted } = await checkPdf(path);
+
+    const id = randomUUID();
+    const key = `pdfs/${userId}/${id}`;
+    let row: DocumentRow | undefined;
+    try {
+      await container.blobStore.put(key, createReadStream(path), { contentType: PDF_CONTENT_TYPE });
+      const now = container.clock.now();
+      row = await insertDocumentWithinQuota(
+        container.db,
+        { id, userId, filename: cleanFilename(input.filename), filePath: key, fileSize: size, contentType: PDF_CONTENT_TYPE, pageCount: pages, encrypted, uploadedAt: now },
+        now,
+      );
+    } catch (err) {
+      await removeBlob(container, key);
+      throw err;
+    }
+    // Lost a race for the last bytes of the quota: the booking was refused, so nothing was charged.
+    if (!row) {
+      await removeBlob(container, key);
+      throw new AppError('STORAGE_LIMIT_EXCEEDED');
+    }
+    await announce(container, userId, 'documents.changed', 'usage.changed');
+    return toDocumentView(row);
+  } finally {
+    await spooled?.remove();
+  }
+}
+
+/** One page of the account's files, newest first; `search` matches part of the name, any case. */
+export async function listDocumentsPage(
+  container: Container,
+  userId: string,
+  query: { page: number; search?: string },
+): Promise<{ items: DocumentView[]; total: number; page: number; pageSize: number }> {
+  const search = query.search?.trim() || undefined;
+  const { rows, total } = await listDocuments(container.db, userId, {
+    offset: (query.page - 1) * DOCUMENTS_PAGE_SIZE,
+    limit: DOCUMENTS_PAGE_SIZE,
+    search,
+  });
+  return { items: rows.map(toDocumentView), total, page: query.page, pageSize: DOCUMENTS_PAGE_SIZE };
+}
+
+/** The owner's file and a stream of its bytes; any other id is NOT_FOUND. */
+export async function openDocument(container: Container, userId: string, id: string): Promise<{ document: DocumentView; contentType: string; body: Readable }> {
+  const row = await ownedDocument(container, userId, id);
+  try {
+    return { document: toDocumentView(row), contentType: row.contentType, body: await container.blobStore.get(row.filePath) };
+  } catch (err) {
+    if (!(err instanceof BlobNotFoundError)) throw err;
+    container.logger.error({ documentId: id }, 'a stored document has no bytes');
+    throw new AppError('NOT_FOUND');
+  }
+}
+
+/** Soft delete: the file leaves the list and its bytes stop counting at once; the sweeper purges them later. */
+export async function deleteDocument(container: Container, userId: string, id: string): Promise<void> {
+  if (!isUuid(id) || !(await softDeleteDocument(container.db, userId, id, container.clock.now()))) throw new AppError('NOT_FOUND');
+  await announce(container, userId, 'documents.changed', 'usage.changed');
+}
+
+export async function usageOf(container: Container, userId: string): Promise<UsageView> {
+  const usage = await getUsage(container.db, userId);
+  return { pdfs_processed: usage.pdfsProcessed, storage_used: usage.storageUsed, storage_limit: usage.storageLimit };
+}
+
+async function ownedDocument(container: Container, userId: string, id: string): Promise<DocumentRow> {
+  const row = isUuid(id) ? await findDocument(container.db, userId, id) : undefined;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** Cheap early refusal; the booking in insertDocumentWithinQuota is what guarantees the limit. */
+async function assertFits(container: Container, userId: string, size: number): Promise<void> {
+  if (size > MAX_PDF_SIZE) throw new AppError('FILE_TOO_LARGE', { maxBytes: MAX_PDF_SIZE });
+  const usage = await getUsage(container.db, userId);
+  if (usage.storageUsed + size > usage.storageLimit) throw new AppError('STORAGE_LIMIT_EXCEEDED');
+}
+
+async function checkPdf(path: string): Promise<{ pages: number | null; encrypted: boolean }> {
+  if ((await detectFileType(path)) !== 'pdf') throw new AppError('UNSUPPORTED_FILE_TYPE', { accepted: ['application/pdf'] });
+  try {
+    const info = await inspectPdf(path);
+    return { pages: info.pages, encrypted: info.encrypted };
+  } catch (err) {
+    if (isEngineError(err, 'PDF_CORRUPT')) throw new AppError('UNSUPPORTED_FILE_TYPE', { accepted: ['application/pdf'] });
+    throw err;
+  }
+}
+
+async function removeBlob(container: Container, key: string): Promise<void> {
+  await container.blobStore.delete(key).catch((err) => container.logger.error({ err, key }, 'could not remove a refused upload'));
+}
+
+/** Tells the account's open browsers to refetch; a failed notice never fails the change itself. */
+async function announce(container: Container, userId: string, ...types: EventType[]): Promise<void> {
+  for (const type of types) {
+    await container.events.publish(userId, { type }).catch((err) => container.logger.warn({ err, type }, 'could not publish an event'));
+  }
+}
+
+/**
+ * The last path segment, without control or bidirectional-override characters (which could make
+ * "invoice\u202Efdp.exe" look like a PDF), at most 255 characters.
+ */
+export function cleanFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = Array.from(base.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim())
+    .slice(0, 255)
+    .join('');
+  return cleaned || 'document.pdf';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
+function toDocumentView(row: DocumentRow): DocumentView {
+  return {
+    id: row.id,
+    filename: row.filename,
+    file_path: row.filePath,
+    file_size: row.fileSize,
+    uploaded_at: row.uploadedAt.toISOString(),
+    deleted: row.deleted,
+    page_count: row.pageCount,
+    encrypted: row.encrypted,
+  };
+}

@@ -1,0 +1,32 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { pdfFiles, usageStatistics } from '@wattle/db';
+import type { Container } from '../container.ts';
+import { uploadTempDir } from '../services/documents.ts';
+
+/** What the account is charged and what its non-deleted files add up to: always equal. */
+export async function storageLedger(container: Container, userId: string): Promise<{ charged: number; stored: number; limit: number }> {
+  const [usage] = await container.db.select().from(usageStatistics).where(eq(usageStatistics.userId, userId));
+  const [sum] = await container.db
+    .select({ stored: sql<string>`coalesce(sum(${pdfFiles.fileSize}), 0)` })
+    .from(pdfFiles)
+    .where(and(eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false)));
+  return { charged: usage?.storageUsed ?? 0, stored: Number(sum!.stored), limit: usage?.storageLimit ?? 0 };
+}
+
+export async function setStorageLimit(container: Container, userId: string, limit: number): Promise<void> {
+  await container.db.insert(usageStatistics).values({ userId, storageLimit: limit }).onConflictDoUpdate({ target: usageStatistics.userId, set: { storageLimit: limit } });
+}
+
+/** Keys of the user's stored PDFs in the local blob store. */
+export function storedBlobs(container: Container, userId: string): string[] {
+  const dir = join(container.dataDir, 'blobs', 'pdfs', userId);
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+/** Files left in the upload temp dir: none once every upload has finished, however it ended. */
+export function leftoverTempFiles(container: Container): string[] {
+  const dir = uploadTempDir(container);
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
