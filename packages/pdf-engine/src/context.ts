@@ -1,0 +1,63 @@
+import type { EngineLimits } from './limits.ts';
+import { createOutputNamer } from './output-names.ts';
+import type { DecodeBudget } from './pdf/stream-budget.ts';
+import { runCommand, type CommandResult, type CommandSpec, type RunOptions } from './process/run-command.ts';
+
+export interface ToolInput {
+  /** Where the bytes are (server-generated name). */
+  path: string;
+  /** The user's file name: metadata only, used to name outputs. */
+  filename: string;
+}
+
+export interface ToolOutput {
+  path: string;
+  filename: string;
+  contentType: string;
+  /** Page count of PDF outputs, as checked before returning. */
+  pages?: number;
+}
+
+/** What an operation gets besides its inputs and options: one job's dir, budgets and plumbing. */
+export interface ToolContext {
+  /** The job's private temp dir, removed when the job ends. */
+  dir: string;
+  limits: EngineLimits;
+  budget: DecodeBudget;
+  signal?: AbortSignal;
+  /** Fraction done, 0..1. */
+  progress(fraction: number): void;
+  /** Runs an engine in the job dir with the job's timeout and signal. */
+  run(spec: CommandSpec, options?: Partial<Omit<RunOptions, 'cwd'>>): Promise<CommandResult>;
+  /** A unique path in the output dir for this file name. */
+  output(filename: string): { path: string; filename: string };
+  /** Throws the abort reason if the job was cancelled (between in-process steps). */
+  checkAborted(): void;
+}
+
+export function createContext(params: {
+  dir: string;
+  outputDir: string;
+  limits: EngineLimits;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}): ToolContext {
+  const { dir, limits, signal } = params;
+  let last = 0;
+  return {
+    dir,
+    limits,
+    signal,
+    budget: { remaining: limits.maxDecodedBytes },
+    progress(fraction) {
+      // Monotonic and clamped, so parallel steps never make the bar go backwards.
+      const next = Math.min(1, Math.max(last, fraction));
+      if (next > last) params.onProgress?.((last = next));
+    },
+    run: (spec, options) => runCommand(spec, { timeoutMs: limits.processTimeoutMs, signal, ...options, cwd: dir }),
+    output: createOutputNamer(params.outputDir),
+    checkAborted() {
+      signal?.throwIfAborted();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { ToolId } from '@wattle/shared';
+import type { Operation } from './tools/operation.ts';
+import { extractPages, merge, organize, removePages, split } from './tools/pages.ts';
+import { protect, repair, rotate, unlock } from './tools/qpdf-tools.ts';
+import { sanitize } from './tools/sanitize.ts';
+import { pageNumbers, watermark } from './tools/stamp.ts';
+import { editMetadata } from './tools/metadata.ts';
+import { flatten } from './tools/flatten.ts';
+import { compress } from './tools/compress.ts';
+import { imageToPdf } from './tools/image-to-pdf.ts';
+import { officeToPdf } from './tools/office-to-pdf.ts';
+import { pdfToImage } from './tools/pdf-to-image.ts';
+import { pdfToExcel, pdfToPowerpoint, pdfToText, pdfToWord } from './tools/pdf-to-office.ts';
+import { ocr } from './tools/ocr.ts';
+
+/** Exactly one operation per registry tool; the mapped type makes a missing one a type error. */
+export const OPERATIONS: { [Id in ToolId]: Operation<Id> } = {
+  merge,
+  split,
+  organize,
+  rotate,
+  'extract-pages': extractPages,
+  'remove-pages': removePages,
+  compress,
+  repair,
+  'image-to-pdf': imageToPdf,
+  'office-to-pdf': officeToPdf,
+  'pdf-to-image': pdfToImage,
+  'pdf-to-word': pdfToWord,
+  'pdf-to-excel': pdfToExcel,
+  'pdf-to-powerpoint': pdfToPowerpoint,
+  'pdf-to-text': pdfToText,
+  ocr,
+  watermark,
+  'page-numbers': pageNumbers,
+  'edit-metadata': editMetadata,
+  flatten,
+  protect,
+  unlock,
+  sanitize,
+};

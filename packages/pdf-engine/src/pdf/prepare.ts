@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ToolContext, ToolInput } from '../context.ts';
+import { detectFileType } from '../detect/file-type.ts';
+import { detectEngines } from '../engines.ts';
+import { EngineError } from '../errors.ts';
+import { qpdf, qpdfDecryptArgLines } from '../process/commands.ts';
+import { inspectPdfWith, type PdfInfo } from './inspect.ts';
+import { loadPdf } from './load.ts';
+import { isInvalidPassword, qpdfSucceeded, runQpdfArgFile } from './qpdf.ts';
+import { checkPdfStreams } from './stream-budget.ts';
+import { countPages } from './verify.ts';
+
+/** A PDF input ready for any engine: checked against the budgets, decrypted and repaired if it had to be. */
+export interface PreparedPdf {
+  path: string;
+  /** The user's file name, for naming outputs. */
+  filename: string;
+  pages: number;
+}
+
+export async function checkFileSize(ctx: ToolContext, input: ToolInput): Promise<void> {
+  const { size } = await stat(input.path);
+  if (size > ctx.limits.maxFileBytes) {
+    throw new EngineError('FILE_TOO_LARGE', 'The file is too large.', { filename: input.filename, limit: ctx.limits.maxFileBytes });
+  }
+}
+
+/**
+ * Every PDF tool starts here: type by content, size, decoded-bytes and pixel budgets, then a real
+ * parse. Encrypted files need `password` (only unlock passes one); damaged ones are rewritten by
+ * qpdf, or pdf-lib where qpdf gives up, and the result's page count is checked.
+ */
+export async function preparePdf(ctx: ToolContext, input: ToolInput, options: { password?: string } = {}): Promise<PreparedPdf> {
+  await checkFileSize(ctx, input);
+  if ((await detectFileType(input.path)) !== 'pdf') {
+    throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This file is not a PDF.', { filename: input.filename });
+  }
+  const bytes = await readFile(input.path);
+  await checkPdfStreams(bytes, ctx.limits, ctx.budget);
+  const hasQpdf = (await detectEngines()).qpdf.available;
+  let path = input.path;
+  let info = await inspectPdfWith(hasQpdf ? (spec) => ctx.run(spec) : undefined, bytes, path);
+
+  if (info.passwordRequired) {
+    if (options.password === undefined || !hasQpdf) {
+      throw new EngineError('PDF_ENCRYPTED', 'This PDF needs a password.', { filename: input.filename });
+    }
+    path = await decryptWithPassword(ctx, path, options.password, input.filename);
+    info = await inspectPdfWith((spec) => ctx.run(spec), await readFile(path), path);
+  }
+  if (info.pages! > ctx.limits.maxPages) {
+    throw new EngineError('LIMIT_EXCEEDED', 'The PDF has too many pages.', { filename: input.filename, limit: 'maxPages', pages: info.pages });
+  }
+  if (info.encrypted || info.damaged) path = await rewrite(ctx, path, info, hasQpdf);
+  return { path, filename: input.filename, pages: info.pages! };
+}
+
+const workPath = (ctx: ToolContext) => join(ctx.dir, `in-${randomUUID()}.pdf`);
+
+async function decryptWithPassword(ctx: ToolContext, path: string, password: string, filename: string): Promise<string> {
+  const out = workPath(ctx);
+  const result = await runQpdfArgFile(ctx, qpdfDecryptArgLines(path, out, password));
+  if (isInvalidPassword(result)) throw new EngineError('WRONG_PASSWORD', 'The password is not correct for this PDF.', { filename });
+  if (!qpdfSucceeded(result)) throw new EngineError('PDF_CORRUPT', 'This PDF is damaged and could not be read.', { filename });
+  return out;
+}
+
+/** Decrypts (owner-password-only files) and repairs; keeps whichever engine's result has all the pages. */
+async function rewrite(ctx: ToolContext, path: string, info: PdfInfo, hasQpdf: boolean): Promise<string> {
+  const out = workPath(ctx);
+  if (hasQpdf) {
+    const result = await ctx.run(qpdf.rewrite(path, out, { decrypt: info.encrypted }));
+    if (qpdfSucceeded(result) && (await countPages(ctx, out)) === info.pages) return out;
+  }
+  const doc = await loadPdf(await readFile(path));
+  await writeFile(out, await doc.save({ useObjectStreams: false }));
+  const pages = await countPages(ctx, out);
+  if (!pages || pages !== info.pages) throw new EngineError('PDF_CORRUPT', 'This PDF is damaged and could not be read.');
+  return out;
+}

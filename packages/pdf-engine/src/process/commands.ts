@@ -1,0 +1,147 @@
+import type { CommandSpec } from './run-command.ts';
+
+/**
+ * Argument builders: pure, so what reaches each engine is unit-tested. Paths are always ours
+ * (absolute, inside the job dir), never user-supplied names.
+ */
+
+export const qpdf = {
+  pageCount: (input: string): CommandSpec => ({ command: 'qpdf', args: ['--show-npages', input] }),
+  isEncrypted: (input: string): CommandSpec => ({ command: 'qpdf', args: ['--is-encrypted', input] }),
+  /** Rewrite: repairs what qpdf can recover; object streams make it smaller losslessly. */
+  rewrite: (input: string, output: string, opts: { decrypt?: boolean; optimise?: boolean } = {}): CommandSpec => ({
+    command: 'qpdf',
+    args: [
+      ...(opts.decrypt ? ['--decrypt'] : []),
+      ...(opts.optimise ? ['--object-streams=generate', '--compress-streams=y', '--recompress-flate'] : []),
+      input,
+      output,
+    ],
+  }),
+  /** qpdf adds the angle to each page's existing rotation. */
+  rotate: (input: string, output: string, angle: 90 | 180 | 270, pages?: readonly number[]): CommandSpec => ({
+    command: 'qpdf',
+    args: [`--rotate=+${angle}${pages ? `:${compactPageList(pages)}` : ''}`, input, output],
+  }),
+  /** Runs qpdf with its arguments read from a file, so passwords never appear in a process listing. */
+  withArgFile: (argFile: string): CommandSpec => ({ command: 'qpdf', args: [`@${argFile}`] }),
+};
+
+export interface Permissions {
+  print: boolean;
+  modify: boolean;
+  copy: boolean;
+  annotate: boolean;
+  fillForms: boolean;
+  assemble: boolean;
+}
+
+/** Lines of the argument file for AES-256 encryption; permissions left true stay allowed. */
+export function qpdfEncryptArgLines(input: string, output: string, userPassword: string, ownerPassword: string, p: Permissions): string[] {
+  return [
+    '--encrypt',
+    userPassword,
+    ownerPassword,
+    '256',
+    `--print=${p.print ? 'full' : 'none'}`,
+    `--modify-other=${p.modify ? 'y' : 'n'}`,
+    `--extract=${p.copy ? 'y' : 'n'}`,
+    `--annotate=${p.annotate ? 'y' : 'n'}`,
+    `--form=${p.fillForms ? 'y' : 'n'}`,
+    `--assemble=${p.assemble ? 'y' : 'n'}`,
+    '--',
+    input,
+    output,
+  ];
+}
+
+export function qpdfDecryptArgLines(input: string, output: string, password: string): string[] {
+  return [`--password=${password}`, '--decrypt', input, output];
+}
+
+/** "1,2,3,5" -> "1-3,5": qpdf page-range syntax, short even for long lists. */
+export function compactPageList(pages: readonly number[]): string {
+  const sorted = [...new Set(pages)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const start = sorted[i]!;
+    while (sorted[i + 1] === sorted[i]! + 1) i++;
+    parts.push(start === sorted[i] ? `${start}` : `${start}-${sorted[i]}`);
+  }
+  return parts.join(',');
+}
+
+/** One page to an image file `<outputBase>.ppm|.pgm|.jpg` (pdftoppm's PNG writer is slow; sharp encodes PNG). */
+export function pdftoppm(opts: {
+  input: string;
+  outputBase: string;
+  page: number;
+  dpi: number;
+  format: 'ppm' | 'gray' | 'jpeg';
+  jpegQuality?: number;
+}): CommandSpec {
+  const format =
+    opts.format === 'jpeg' ? ['-jpeg', '-jpegopt', `quality=${opts.jpegQuality ?? 85}`] : opts.format === 'gray' ? ['-gray'] : [];
+  const page = String(opts.page);
+  return {
+    command: 'pdftoppm',
+    args: ['-f', page, '-l', page, '-r', String(opts.dpi), '-singlefile', ...format, opts.input, opts.outputBase],
+  };
+}
+
+export function pdftotext(input: string, output: string, mode: 'reading' | 'layout' | 'bbox'): CommandSpec {
+  const modeArgs = mode === 'layout' ? ['-layout'] : mode === 'bbox' ? ['-bbox-layout'] : [];
+  return { command: 'pdftotext', args: ['-enc', 'UTF-8', ...modeArgs, input, output] };
+}
+
+/** A text-only PDF (invisible text, no image) of one page image; OpenMP off so N pages use N cores, not N^2 threads. */
+export function tesseractTextLayer(image: string, outputBase: string, language: string, dpi: number): CommandSpec {
+  return {
+    command: 'tesseract',
+    args: [image, outputBase, '-l', language, '--dpi', String(dpi), '-c', 'textonly_pdf=1', 'pdf'],
+    env: { OMP_THREAD_LIMIT: '1' },
+  };
+}
+
+export function tesseractListLanguages(): CommandSpec {
+  return { command: 'tesseract', args: ['--list-langs'], env: { OMP_THREAD_LIMIT: '1' } };
+}
+
+const SOFFICE_COMMON = ['--headless', '--invisible', '--nologo', '--norestore', '--nodefault', '--nolockcheck', '--nofirststartwizard'];
+
+const profileArg = (profileDir: string) => `-env:UserInstallation=file://${encodeURI(profileDir)}`;
+
+/** A warm LibreOffice listening on a local pipe (no TCP port, so it works without a network). */
+export function sofficeListener(profileDir: string, pipeName: string): CommandSpec {
+  return {
+    command: 'soffice',
+    args: [profileArg(profileDir), ...SOFFICE_COMMON, `--accept=pipe,name=${pipeName};urp;StarOffice.ComponentContext`],
+  };
+}
+
+export interface OfficeFilters {
+  import: string;
+  export: string;
+}
+
+/** The cold fallback: one LibreOffice process per document, with its own profile and the filter we chose. */
+export function sofficeConvert(profileDir: string, input: string, outDir: string, filters: OfficeFilters): CommandSpec {
+  const infilter = filters.import === 'Text (encoded)' ? `${filters.import}:UTF8` : filters.import;
+  return {
+    command: 'soffice',
+    args: [profileArg(profileDir), ...SOFFICE_COMMON, `--infilter=${infilter}`, '--convert-to', `pdf:${filters.export}`, '--outdir', outDir, input],
+  };
+}
+
+/** The UNO client: converts one document on a warm listener. */
+export function unoConvert(script: string, opts: { pipeName: string; input: string; output: string; filters: OfficeFilters }): CommandSpec {
+  return {
+    command: 'python3',
+    args: [script, '--pipe', opts.pipeName, '--input', opts.input, '--output', opts.output, '--import-filter', opts.filters.import, '--export-filter', opts.filters.export],
+  };
+}
+
+/** Waits until a listener answers on its pipe (LibreOffice takes a second or two to start). */
+export function unoPing(script: string, pipeName: string, timeoutSeconds: number): CommandSpec {
+  return { command: 'python3', args: [script, '--pipe', pipeName, '--ping', '--connect-timeout', String(timeoutSeconds)] };
+}

@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { EngineError } from '../errors.ts';
+import { SAFE_PATH } from './path.ts';
+import { findExecutable } from './which.ts';
+
+/** A program and its argument array; never passed through a shell. */
+export interface CommandSpec {
+  command: string;
+  args: readonly string[];
+  /** Added to the scrubbed environment (e.g. OMP_THREAD_LIMIT for tesseract). */
+  env?: Readonly<Record<string, string>>;
+}
+
+export interface RunOptions {
+  /** The job's temp dir: working directory, HOME and TMPDIR of the process. */
+  cwd: string;
+  /** The whole process group is killed after this long. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Cap on captured stdout and on stderr, each; the rest is read and dropped. */
+  maxOutputBytes?: number;
+  /** Run without network (own, empty network namespace) where `unshare` works. */
+  isolateNetwork?: boolean;
+}
+
+export interface CommandResult {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: Buffer;
+  stderr: Buffer;
+  truncated: boolean;
+  durationMs: number;
+}
+
+export interface RunningCommand {
+  pid: number;
+  result: Promise<CommandResult>;
+  /** Kills the whole process group. */
+  kill(): void;
+}
+
+const NICENESS = '10';
+const DEFAULT_MAX_OUTPUT = 1024 * 1024;
+
+const live = new Set<RunningCommand>();
+
+/** Lower priority; children die with us where setpriv can arrange it (a crashed worker leaves no orphans). */
+function wrapperPrefix(isolateNetwork: boolean): string[] {
+  const prefix = ['nice', '-n', NICENESS];
+  if (findExecutable('setpriv')) prefix.push('setpriv', '--pdeathsig', 'KILL', '--');
+  if (isolateNetwork) prefix.push('unshare', '--net', '--');
+  return prefix;
+}
+
+/** Nothing of the caller's environment (proxies, LD_PRELOAD, secrets) reaches an engine. */
+export function scrubbedEnv(cwd: string, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
+  return { PATH: SAFE_PATH, HOME: cwd, TMPDIR: cwd, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', ...extra };
+}
+
+/**
+ * The only place that spawns a process. Long-lived processes (LibreOffice listeners) use this too
+ * and stop through kill() or the signal.
+ */
+export function startCommand(spec: CommandSpec, options: RunOptions): RunningCommand {
+  const started = Date.now();
+  const [wrapper, ...wrapperArgs] = wrapperPrefix(options.isolateNetwork ?? false);
+  const child = spawn(wrapper!, [...wrapperArgs, spec.command, ...spec.args], {
+    cwd: options.cwd,
+    env: scrubbedEnv(options.cwd, spec.env),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const cap = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
+  const out = collector(cap);
+  const err = collector(cap);
+  child.stdout.on('data', out.push);
+  child.stderr.on('data', err.push);
+
+  let timedOut = false;
+  const killGroup = () => {
+    if (child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup();
+  }, options.timeoutMs);
+  const onAbort = () => killGroup();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  // Descendants that outlive the leader would hold our pipes open and leak; the group goes with it.
+  child.once('exit', killGroup);
+
+  const result = new Promise<CommandResult>((resolve, reject) => {
+    child.once('error', (error) => {
+      cleanup();
+      reject(new EngineError('ENGINE_UNAVAILABLE', `Could not start ${spec.command}.`, { command: spec.command }, { cause: error }));
+    });
+    child.once('close', (exitCode, signal) => {
+      cleanup();
+      if (options.signal?.aborted) return reject(options.signal.reason);
+      if (timedOut) {
+        return reject(new EngineError('ENGINE_TIMEOUT', `${spec.command} took longer than ${options.timeoutMs} ms.`, { command: spec.command }));
+      }
+      // nice answers 127 when the program itself is missing.
+      if (exitCode === 127) return reject(new EngineError('ENGINE_UNAVAILABLE', `${spec.command} is not installed.`, { command: spec.command }));
+      resolve({ exitCode, signal, stdout: out.buffer(), stderr: err.buffer(), truncated: out.truncated || err.truncated, durationMs: Date.now() - started });
+    });
+  });
+
+  const running: RunningCommand = { pid: child.pid ?? -1, result, kill: killGroup };
+  const cleanup = () => {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    live.delete(running);
+  };
+  if (options.signal?.aborted) killGroup();
+  live.add(running);
+  return running;
+}
+
+/** Runs a command to completion. Non-zero exits resolve (callers know their engine's codes). */
+export function runCommand(spec: CommandSpec, options: RunOptions): Promise<CommandResult> {
+  return startCommand(spec, options).result;
+}
+
+/** Process groups this module has started and not yet seen close (tests assert zero). */
+export function liveCommandCount(): number {
+  return live.size;
+}
+
+function collector(cap: number) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const state = {
+    truncated: false,
+    push: (chunk: Buffer) => {
+      if (size >= cap) {
+        state.truncated = true;
+        return;
+      }
+      const room = cap - size;
+      if (chunk.length > room) state.truncated = true;
+      const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
+      chunks.push(kept);
+      size += kept.length;
+    },
+    buffer: () => Buffer.concat(chunks),
+  };
+  return state;
+}
+
+/** Decodes captured stderr for logs and error details, bounded. */
+export function outputText(buffer: Buffer, max = 2000): string {
+  return buffer.subarray(0, max).toString('utf8');
+}

@@ -1,0 +1,176 @@
+import { createDeflate, crc32, deflateSync } from 'node:zlib';
+import { degrees, PDFDocument, PDFName, PDFString, StandardFonts } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
+
+/** Fixtures are generated, never committed: bombs stay generators. */
+
+export const A4: [number, number] = [595.28, 841.89];
+
+/** Pages with "Page N" (and optional extra words) drawn as real text. */
+export async function textPdf(pages: number, options: { words?: (page: number) => string; size?: [number, number] } = {}): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) {
+    const page = doc.addPage(options.size ?? A4);
+    page.drawText(`Page ${i}`, { x: 72, y: page.getHeight() - 100, size: 24, font });
+    if (options.words) page.drawText(options.words(i), { x: 72, y: page.getHeight() - 140, size: 12, font });
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/** A grey page image with dark text lines and speckle, like a 300-dpi office scan. */
+export async function scanImage(text: string, width: number, height: number): Promise<Buffer> {
+  const lines = Array.from({ length: 28 }, (_, i) => `<text x="${width * 0.1}" y="${height * 0.12 + i * height * 0.028}" font-size="${Math.round(height * 0.014)}" font-family="DejaVu Sans" fill="#222">${i === 0 ? text : `Line ${i} of the quarterly report for the board, figures in AUD.`}</text>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f4f1ea"/>${lines}</svg>`;
+  const noise = Buffer.alloc(width * height);
+  for (let i = 0; i < noise.length; i += 97) noise[i] = 40;
+  return sharp(Buffer.from(svg))
+    .composite([{ input: noise, raw: { width, height, channels: 1 }, blend: 'multiply' }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** A PDF of full-page JPEG scans (DCT image XObjects), as scanners make them. */
+export async function scanPdf(pages: number, dpi = 300, text = (page: number) => `Scanned page ${page}`): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const [w, h] = [Math.round((A4[0] / 72) * dpi), Math.round((A4[1] / 72) * dpi)];
+  for (let i = 1; i <= pages; i++) {
+    const image = await doc.embedJpg(await scanImage(text(i), w, h));
+    doc.addPage(A4).drawImage(image, { x: 0, y: 0, width: A4[0], height: A4[1] });
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** An image of large, clean text (what OCR should read back). */
+export async function textImage(text: string, width = 1700, height = 500): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/><text x="60" y="${height / 2}" font-size="90" font-family="DejaVu Sans" fill="#000">${text}</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A PDF whose page is only an image of `text` (no text layer). */
+export async function imageOnlyPdf(text: string, rotate = 0): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const png = await doc.embedPng(await textImage(text));
+  const page = doc.addPage(A4);
+  page.drawImage(png, { x: 36, y: 500, width: A4[0] - 72, height: ((A4[0] - 72) * 500) / 1700 });
+  page.setRotation(degrees(rotate));
+  return Buffer.from(await doc.save());
+}
+
+/** A form with a filled text field and a checkbox, plus a note annotation. */
+export async function formPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage(A4);
+  const form = doc.getForm();
+  const name = form.createTextField('name');
+  name.setText('Jane Citizen');
+  name.addToPage(page, { x: 72, y: 700, width: 200, height: 24 });
+  const agree = form.createCheckBox('agree');
+  agree.addToPage(page, { x: 72, y: 650, width: 16, height: 16 });
+  agree.check();
+  return Buffer.from(await doc.save());
+}
+
+/** JavaScript open action, a URI link, a launch action and an attachment (for sanitise). */
+export async function activePdf(canaryUrl: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage(A4);
+  const ctx = doc.context;
+  doc.catalog.set(PDFName.of('OpenAction'), ctx.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of(`app.launchURL("${canaryUrl}")`) }));
+  const link = ctx.register(
+    ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [72, 700, 300, 720], A: { Type: 'Action', S: 'URI', URI: PDFString.of(canaryUrl) } }),
+  );
+  const launch = ctx.register(
+    ctx.obj({ Type: 'Annot', Subtype: 'Link', Rect: [72, 650, 300, 670], A: { Type: 'Action', S: 'Launch', F: PDFString.of('calc.exe') } }),
+  );
+  page.node.set(PDFName.of('Annots'), ctx.obj([link, launch]));
+  page.node.set(PDFName.of('AA'), ctx.obj({ O: { Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert(1)') } }));
+  await doc.attach(Buffer.from('secret attachment body'), 'payload.txt', { mimeType: 'text/plain' });
+  doc.setTitle('Secret title');
+  doc.setAuthor('Secret author');
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+// ---- hostile variants of good files ----
+
+export const truncated = (pdf: Buffer, keep = 0.6) => pdf.subarray(0, Math.floor(pdf.length * keep));
+
+/** Cuts the classic xref table and startxref pointer (readers must rebuild it). */
+export function withoutXref(pdf: Buffer): Buffer {
+  const text = pdf.toString('latin1');
+  const xref = text.lastIndexOf('\nxref');
+  if (xref < 0) throw new Error('fixture has no classic xref');
+  return Buffer.from(text.slice(0, xref + 1) + '%%EOF\n', 'latin1');
+}
+
+export const junkPrepended = (pdf: Buffer) => Buffer.concat([Buffer.from('<html>junk before the header '.repeat(20)), pdf]);
+
+/** One page whose content stream inflates to `gib` GiB of zeros (~1 MB on disk per GiB). */
+export async function flateBombPdf(gib = 1): Promise<Buffer> {
+  const compressed = await deflateZeros(gib * 1024 ** 3);
+  const head = `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n4 0 obj\n<< /Length ${compressed.length} /Filter /FlateDecode >>\nstream\n`;
+  return withXref(Buffer.concat([Buffer.from(head, 'latin1'), compressed, Buffer.from('\nendstream\nendobj\n', 'latin1')]), 4);
+}
+
+function deflateZeros(bytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const deflate = createDeflate({ level: 9 });
+    const out: Buffer[] = [];
+    deflate.on('data', (c: Buffer) => out.push(c));
+    deflate.on('end', () => resolve(Buffer.concat(out)));
+    deflate.on('error', reject);
+    const chunk = Buffer.alloc(16 * 1024 * 1024);
+    let left = bytes;
+    const pump = () => {
+      while (left > 0) {
+        left -= chunk.length;
+        if (!deflate.write(chunk)) return deflate.once('drain', pump);
+      }
+      deflate.end();
+    };
+    pump();
+  });
+}
+
+/** One page drawing an image XObject that claims width x height pixels (a pixel flood inside a PDF). */
+export function giantImagePdf(width = 100_000, height = 100_000): Buffer {
+  const data = deflateSync(Buffer.alloc(1000));
+  const body =
+    `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n` +
+    `3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>\nendobj\n` +
+    `4 0 obj\n<< /Length 33 >>\nstream\nq 612 0 0 792 0 0 cm /Im1 Do Q\nendstream\nendobj\n` +
+    `5 0 obj\n<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`;
+  return withXref(Buffer.concat([Buffer.from(body, 'latin1'), data, Buffer.from('\nendstream\nendobj\n', 'latin1')]), 5);
+}
+
+/** Appends a correct xref table and trailer to "N 0 obj" bodies numbered 1..count. */
+function withXref(body: Buffer, count: number): Buffer {
+  const text = body.toString('latin1');
+  const offsets = Array.from({ length: count }, (_, i) => text.indexOf(`\n${i + 1} 0 obj`) + 1);
+  const xref = `xref\n0 ${count + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  const trailer = `trailer\n<< /Size ${count + 1} /Root 1 0 R >>\nstartxref\n${body.length}\n%%EOF\n`;
+  return Buffer.concat([body, Buffer.from(xref + trailer, 'latin1')]);
+}
+
+/** A PNG whose header claims 65535 x 65535 pixels (4.3 gigapixels) with almost no data. */
+export function pixelFloodPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(65535, 0);
+  ihdr.writeUInt32BE(65535, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(65536))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

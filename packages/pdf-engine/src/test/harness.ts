@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import type { ToolId } from '@wattle/shared';
+import { expect } from 'vitest';
+import type { ToolOutput } from '../context.ts';
+import { EngineError, type EngineErrorCode } from '../errors.ts';
+import type { EngineLimits } from '../limits.ts';
+import { liveCommandCount } from '../process/run-command.ts';
+import { runTool } from '../run-tool.ts';
+
+export interface Workspace {
+  root: string;
+  /** Runs a tool on in-memory files; asserts nothing is left behind (job dir, processes). */
+  run(tool: ToolId, files: { name: string; bytes: Buffer }[], options?: unknown, limits?: Partial<EngineLimits>): Promise<ToolOutput[]>;
+  /** Like run, but expects an EngineError and returns its code. */
+  fail(tool: ToolId, files: { name: string; bytes: Buffer }[], options?: unknown, limits?: Partial<EngineLimits>): Promise<EngineErrorCode>;
+  dispose(): Promise<void>;
+}
+
+export async function workspace(): Promise<Workspace> {
+  const root = await mkdtemp(join(tmpdir(), 'wattle-engine-test-'));
+  let n = 0;
+  const run: Workspace['run'] = async (tool, files, options, limits) => {
+    const id = ++n;
+    const inputs = join(root, `in-${id}`);
+    const work = join(root, `work-${id}`);
+    const out = join(root, `out-${id}`);
+    await Promise.all([mkdir(inputs), mkdir(work), mkdir(out)]);
+    const paths = await Promise.all(
+      files.map(async (f, i) => {
+        const path = join(inputs, `upload-${i}`);
+        await writeFile(path, f.bytes);
+        return { path, filename: f.name };
+      }),
+    );
+    try {
+      return await runTool(tool, { inputs: paths, options: options ?? {}, workDir: work, outputDir: out, limits });
+    } finally {
+      expect(await readdir(work), 'job temp dir left behind').toEqual([]);
+      expect(liveCommandCount() - officeListeners(), 'engine processes left running').toBe(0);
+    }
+  };
+  return {
+    root,
+    run,
+    async fail(tool, files, options, limits) {
+      const error = await run(tool, files, options, limits).then(
+        (outputs) => {
+          throw new Error(`expected ${tool} to fail, it produced ${outputs.map((o) => o.filename).join(', ')}`);
+        },
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(EngineError);
+      return (error as EngineError).code;
+    },
+    dispose: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+/** Direct children of this process that are LibreOffice listeners (kept warm on purpose). */
+export function officeListeners(): number {
+  return childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).length;
+}
+
+/** Direct children of this process, from /proc. */
+export function childProcesses(): { pid: number; command: string }[] {
+  const children: { pid: number; command: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+      const close = stat.lastIndexOf(')');
+      const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+      if (ppid === process.pid) children.push({ pid: Number(entry), command: stat.slice(stat.indexOf('(') + 1, close) });
+    } catch {
+      // exited while we looked
+    }
+  }
+  return children;
+}
+
+export async function pdfOf(output: ToolOutput): Promise<PDFDocument> {
+  return PDFDocument.load(await readFile(output.path), { updateMetadata: false });
+}
+
+/** First text line of each page as pdftotext reads it. */
+export function pageTexts(path: string): string[] {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' })
+    .split('\f')
+    .slice(0, -1)
+    .map((page) => page.trim().split('\n')[0] ?? '');
+}
+
+export function pdfText(path: string): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
+}
+
+export const file = (name: string, bytes: Buffer) => ({ name, bytes });

@@ -1,0 +1,113 @@
+import { readFile } from 'node:fs/promises';
+import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
+import { IMAGE_INPUT_KINDS } from '@wattle/shared';
+import type { ToolContext, ToolInput } from '../context.ts';
+import { detectFileType } from '../detect/file-type.ts';
+import { EngineError } from '../errors.ts';
+import { outputFilename } from '../output-names.ts';
+import { addImageXObject, type EncodedImage } from '../pdf/image-xobject.ts';
+import { checkFileSize } from '../pdf/prepare.ts';
+import { writePdf } from '../pdf/write.ts';
+import { mapLimit } from '../util/map-limit.ts';
+import type { Operation } from './operation.ts';
+
+const PAGE_SIZES = { A4: [595.28, 841.89], Letter: [612, 792], Legal: [612, 1008] } as const;
+const MM = 72 / 25.4;
+/** PDF's largest page side (200 inches). */
+const MAX_SIDE = 14_400;
+
+interface ImagePage {
+  image: EncodedImage;
+  /** Natural size in points, from the image's own resolution. */
+  width: number;
+  height: number;
+}
+
+export const imageToPdf: Operation<'image-to-pdf'> = async (inputs, options, ctx) => {
+  const frames = await mapLimit(inputs, ctx.limits.parallelism, async (input) => {
+    const pages = await decodeImage(ctx, input);
+    ctx.checkAborted();
+    return pages;
+  });
+  const pages = frames.flat();
+  if (pages.length > ctx.limits.maxPages) throw new EngineError('LIMIT_EXCEEDED', 'The result would have too many pages.', { limit: 'maxPages' });
+  const doc = await PDFDocument.create();
+  const margin = options.margin * MM;
+  for (const [i, { image, width, height }] of pages.entries()) {
+    const [pw, ph] = pageSize(options.pageSize, options.orientation, width, height, margin);
+    const scale = Math.min((pw - 2 * margin) / width, (ph - 2 * margin) / height);
+    const [w, h] = [width * scale, height * scale];
+    const page = doc.addPage([pw, ph]);
+    const name = page.node.newXObject('Image', await addImageXObject(doc, image));
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(w, 0, 0, h, (pw - w) / 2, (ph - h) / 2), drawObject(name), popGraphicsState());
+    ctx.progress(0.5 + (0.5 * (i + 1)) / pages.length);
+  }
+  return [await writePdf(ctx, doc, outputFilename(inputs[0]!.filename, undefined, 'pdf'), pages.length)];
+};
+
+function pageSize(size: keyof typeof PAGE_SIZES | 'fit', orientation: 'portrait' | 'landscape' | 'auto', width: number, height: number, margin: number) {
+  if (size === 'fit') {
+    const shrink = Math.min(1, (MAX_SIDE - 2 * margin) / Math.max(width, height));
+    return [width * shrink + 2 * margin, height * shrink + 2 * margin] as const;
+  }
+  const [short, long] = PAGE_SIZES[size];
+  const landscape = orientation === 'landscape' || (orientation === 'auto' && width > height);
+  return landscape ? ([long, short] as const) : ([short, long] as const);
+}
+
+/**
+ * Header first (sharp reads dimensions without decoding), pixel budget, then decode. Plain JPEGs
+ * pass through untouched; everything else becomes lossless Flate pixels (alpha over white).
+ */
+async function decodeImage(ctx: ToolContext, input: ToolInput): Promise<ImagePage[]> {
+  await checkFileSize(ctx, input);
+  const kind = await detectFileType(input.path);
+  if (!kind || !(IMAGE_INPUT_KINDS as readonly string[]).includes(kind)) {
+    throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This file is not a supported image.', { filename: input.filename });
+  }
+  const bytes = await readFile(input.path);
+  const limitInputPixels = ctx.limits.maxPixels;
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels }).metadata();
+  } catch (error) {
+    throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This image could not be read.', { filename: input.filename }, { cause: error });
+  }
+  const { width = 0, height = 0 } = meta;
+  if (!width || !height) throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This image could not be read.', { filename: input.filename });
+  if (width * height > limitInputPixels) {
+    throw new EngineError('LIMIT_EXCEEDED', 'The image has too many pixels.', { filename: input.filename, limit: 'maxPixels', width, height });
+  }
+  const dpi = meta.density && meta.density >= 50 && meta.density <= 1200 ? meta.density : 72;
+  const frames = kind === 'tiff' ? (meta.pages ?? 1) : 1;
+  if (frames > ctx.limits.maxPages) throw new EngineError('LIMIT_EXCEEDED', 'The image has too many pages.', { limit: 'maxPages' });
+  const out: ImagePage[] = [];
+  for (let page = 0; page < frames; page++) {
+    try {
+      out.push(await encodeFrame(bytes, kind, meta, page, limitInputPixels, dpi));
+    } catch (error) {
+      if (error instanceof EngineError) throw error;
+      throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This image could not be read.', { filename: input.filename }, { cause: error });
+    }
+  }
+  return out;
+}
+
+async function encodeFrame(bytes: Buffer, kind: string, meta: sharp.Metadata, page: number, limitInputPixels: number, dpi: number): Promise<ImagePage> {
+  const passthrough = kind === 'jpeg' && (meta.channels === 1 || meta.channels === 3) && (meta.orientation ?? 1) === 1 && meta.space !== 'cmyk';
+  if (passthrough) {
+    const channels = meta.channels as 1 | 3;
+    return { image: { kind: 'jpeg', data: bytes, width: meta.width!, height: meta.height!, channels }, width: (meta.width! * 72) / dpi, height: (meta.height! * 72) / dpi };
+  }
+  const grey = meta.space === 'b-w' || meta.space === 'grey16' || (meta.channels ?? 3) <= 2;
+  let pipeline = sharp(bytes, { limitInputPixels, page }).rotate().flatten({ background: '#ffffff' });
+  pipeline = grey ? pipeline.toColourspace('b-w') : pipeline.toColourspace('srgb');
+  const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1 && info.channels !== 3) throw new Error(`Unexpected channel count ${info.channels}`);
+  return {
+    image: { kind: 'raw', data, width: info.width, height: info.height, channels: info.channels },
+    width: (info.width * 72) / dpi,
+    height: (info.height * 72) / dpi,
+  };
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { file, pageTexts, pdfOf, workspace, type Workspace } from '../test/harness.ts';
+import { textPdf } from '../test/fixtures.ts';
+
+let ws: Workspace;
+let five: Buffer;
+beforeAll(async () => {
+  ws = await workspace();
+  five = await textPdf(5);
+});
+afterAll(() => ws.dispose());
+
+describe('page tools', () => {
+  it('merges files in the order given', async () => {
+    const [out] = await ws.run('merge', [file('b.pdf', await textPdf(2, { words: () => 'from b' })), file('a.pdf', await textPdf(3, { words: () => 'from a' }))]);
+    expect(out).toMatchObject({ filename: 'b-merged.pdf', contentType: 'application/pdf', pages: 5 });
+    expect(pageTexts(out!.path)).toEqual(['Page 1', 'Page 2', 'Page 1', 'Page 2', 'Page 3']);
+  });
+
+  it('splits by ranges, one PDF per range', async () => {
+    const outs = await ws.run('split', [file('report.pdf', five)], { mode: 'ranges', ranges: '1-2,3,4-5' });
+    expect(outs.map((o) => [o.filename, o.pages])).toEqual([
+      ['report-pages-1-2.pdf', 2],
+      ['report-pages-3.pdf', 1],
+      ['report-pages-4-5.pdf', 2],
+    ]);
+    expect(pageTexts(outs[2]!.path)).toEqual(['Page 4', 'Page 5']);
+  });
+
+  it('splits every N pages', async () => {
+    const outs = await ws.run('split', [file('report.pdf', five)], { mode: 'every', every: 2 });
+    expect(outs.map((o) => o.pages)).toEqual([2, 2, 1]);
+  });
+
+  it('organises: new order, left-out pages removed, repeats duplicated', async () => {
+    const [out] = await ws.run('organize', [file('r.pdf', five)], { order: '3,1,4,1' });
+    expect(pageTexts(out!.path)).toEqual(['Page 3', 'Page 1', 'Page 4', 'Page 1']);
+    const [reversed] = await ws.run('organize', [file('r.pdf', five)], { order: '5-1' });
+    expect(pageTexts(reversed!.path)).toEqual(['Page 5', 'Page 4', 'Page 3', 'Page 2', 'Page 1']);
+  });
+
+  it('extracts and removes pages', async () => {
+    const [extracted] = await ws.run('extract-pages', [file('r.pdf', five)], { pages: '2,4-5' });
+    expect(pageTexts(extracted!.path)).toEqual(['Page 2', 'Page 4', 'Page 5']);
+    const [removed] = await ws.run('remove-pages', [file('r.pdf', five)], { pages: '2,4-5' });
+    expect(removed).toMatchObject({ filename: 'r-pages-removed.pdf', pages: 2 });
+    expect(pageTexts(removed!.path)).toEqual(['Page 1', 'Page 3']);
+  });
+
+  it('rotates the chosen pages by the angle, adding to their rotation', async () => {
+    const [out] = await ws.run('rotate', [file('r.pdf', five)], { angle: 90, pages: '2-3' });
+    expect((await pdfOf(out!)).getPages().map((p) => p.getRotation().angle)).toEqual([0, 90, 90, 0, 0]);
+    const [again] = await ws.run('rotate', [file('r.pdf', await import('node:fs/promises').then((fs) => fs.readFile(out!.path)))], { angle: 270 });
+    expect((await pdfOf(again!)).getPages().map((p) => p.getRotation().angle % 360)).toEqual([270, 0, 0, 270, 270]);
+  });
+
+  it('answers page ranges beyond the document with a field error', async () => {
+    expect(await ws.fail('extract-pages', [file('r.pdf', five)], { pages: '4-9' })).toBe('VALIDATION_FAILED');
+    expect(await ws.fail('remove-pages', [file('r.pdf', five)], { pages: '1-5' })).toBe('VALIDATION_FAILED');
+    expect(await ws.fail('organize', [file('r.pdf', five)], { order: '1-5,'.repeat(90) + '1' }, { maxPages: 100 })).toBe('LIMIT_EXCEEDED');
+  });
+
+  it('refuses bad options and file counts before any work', async () => {
+    expect(await ws.fail('split', [file('r.pdf', five)], { mode: 'every', every: 0 })).toBe('VALIDATION_FAILED');
+    expect(await ws.fail('merge', [file('r.pdf', five)])).toBe('VALIDATION_FAILED');
+  });
+
+  it('names outputs uniquely when inputs share a name', async () => {
+    const outs = await ws.run('split', [file('../../etc/x.pdf', five)], { mode: 'every', every: 5 });
+    expect(outs[0]!.filename).toBe('x-pages-1-5.pdf');
+  });
+});

@@ -1,0 +1,69 @@
+import { countPagesInRanges, expandPageRanges } from '@wattle/shared';
+import type { Operation } from './operation.ts';
+import { EngineError } from '../errors.ts';
+import { preparePdf } from '../pdf/prepare.ts';
+import { composePdf, openPrepared, pageRangesFor, writePdf } from '../pdf/write.ts';
+import { outputFilename } from '../output-names.ts';
+
+/** Page-level tools, all in-process with pdf-lib (fastest here, and the same code runs in a browser). */
+
+export const merge: Operation<'merge'> = async (inputs, _options, ctx) => {
+  const parts = [];
+  for (const [i, input] of inputs.entries()) {
+    const doc = await openPrepared(await preparePdf(ctx, input));
+    parts.push({ doc, indices: doc.getPageIndices() });
+    ctx.progress(((i + 1) / inputs.length) * 0.8);
+  }
+  const merged = await composePdf(ctx, parts);
+  return [await writePdf(ctx, merged, outputFilename(inputs[0]!.filename, 'merged', 'pdf'), merged.getPageCount())];
+};
+
+export const split: Operation<'split'> = async ([input], options, ctx) => {
+  const pdf = await preparePdf(ctx, input!);
+  const doc = await openPrepared(pdf);
+  const ranges =
+    options.mode === 'ranges'
+      ? pageRangesFor('ranges', options.ranges, pdf.pages)
+      : Array.from({ length: Math.ceil(pdf.pages / options.every) }, (_, i) => ({
+          start: i * options.every + 1,
+          end: Math.min(pdf.pages, (i + 1) * options.every),
+        }));
+  const outputs = [];
+  for (const [i, range] of ranges.entries()) {
+    const part = await composePdf(ctx, [{ doc, indices: expandPageRanges([range]).map((p) => p - 1) }]);
+    const label = range.start === range.end ? `${range.start}` : `${range.start}-${range.end}`;
+    outputs.push(await writePdf(ctx, part, outputFilename(pdf.filename, `pages-${label}`, 'pdf'), part.getPageCount()));
+    ctx.progress((i + 1) / ranges.length);
+  }
+  return outputs;
+};
+
+export const organize: Operation<'organize'> = async ([input], options, ctx) => {
+  const pdf = await preparePdf(ctx, input!);
+  const ranges = pageRangesFor('order', options.order, pdf.pages, { allowReverse: true });
+  if (countPagesInRanges(ranges) > ctx.limits.maxPages) {
+    throw new EngineError('LIMIT_EXCEEDED', 'The result would have too many pages.', { limit: 'maxPages' });
+  }
+  const indices = expandPageRanges(ranges).map((p) => p - 1);
+  const out = await composePdf(ctx, [{ doc: await openPrepared(pdf), indices }]);
+  return [await writePdf(ctx, out, outputFilename(pdf.filename, 'organised', 'pdf'), indices.length)];
+};
+
+export const extractPages: Operation<'extract-pages'> = async ([input], options, ctx) => {
+  const pdf = await preparePdf(ctx, input!);
+  const indices = [...new Set(expandPageRanges(pageRangesFor('pages', options.pages, pdf.pages)))].map((p) => p - 1);
+  const out = await composePdf(ctx, [{ doc: await openPrepared(pdf), indices }]);
+  return [await writePdf(ctx, out, outputFilename(pdf.filename, 'extracted', 'pdf'), indices.length)];
+};
+
+export const removePages: Operation<'remove-pages'> = async ([input], options, ctx) => {
+  const pdf = await preparePdf(ctx, input!);
+  const remove = new Set(expandPageRanges(pageRangesFor('pages', options.pages, pdf.pages)));
+  if (remove.size >= pdf.pages) {
+    throw new EngineError('VALIDATION_FAILED', 'At least one page must be left.', { field: 'pages', message: 'At least one page must be left.' });
+  }
+  // Removing in place keeps the document's outline, forms and metadata.
+  const doc = await openPrepared(pdf);
+  for (const page of [...remove].sort((a, b) => b - a)) doc.removePage(page - 1);
+  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'pages-removed', 'pdf'), pdf.pages - remove.size)];
+};

@@ -1,0 +1,76 @@
+import { degrees, rgb, StandardFonts } from '@cantoo/pdf-lib';
+import { centredText, displayBox } from '../pdf/geometry.ts';
+import { preparePdf } from '../pdf/prepare.ts';
+import { openPrepared, writePdf } from '../pdf/write.ts';
+import { outputFilename } from '../output-names.ts';
+import type { Operation } from './operation.ts';
+
+/** Text stamped on pages with the standard Helvetica (the option schemas keep text to what it can draw). */
+
+/** However small the font, a tiled page gets at most this many copies (a watermark DoS seen elsewhere). */
+const MAX_TILES = 120;
+const EDGE_MARGIN = 36;
+
+function hexColour(hex: string) {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+}
+
+export const watermark: Operation<'watermark'> = async ([input], options, ctx) => {
+  const pdf = await preparePdf(ctx, input!);
+  const doc = await openPrepared(pdf);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const textWidth = font.widthOfTextAtSize(options.text, options.fontSize);
+  const textHeight = font.heightAtSize(options.fontSize, { descender: false });
+  const colour = hexColour(options.color);
+  for (const [i, page] of doc.getPages().entries()) {
+    const box = displayBox(page);
+    for (const [cx, cy] of anchors(options.position, box.width, box.height, textWidth, options.fontSize)) {
+      const at = centredText(box, cx, cy, textWidth, textHeight, options.angle);
+      page.drawText(options.text, { x: at.x, y: at.y, size: options.fontSize, font, color: colour, opacity: options.opacity, rotate: degrees(at.angle) });
+    }
+    if (i % 20 === 0) ctx.checkAborted();
+    ctx.progress((i + 1) / pdf.pages);
+  }
+  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'watermarked', 'pdf'), pdf.pages)];
+};
+
+function anchors(position: 'center' | 'top' | 'bottom' | 'tiled', width: number, height: number, textWidth: number, fontSize: number): [number, number][] {
+  if (position === 'top') return [[width / 2, height - EDGE_MARGIN - fontSize / 2]];
+  if (position === 'bottom') return [[width / 2, EDGE_MARGIN + fontSize / 2]];
+  if (position === 'center') return [[width / 2, height / 2]];
+  let stepX = textWidth + fontSize * 2;
+  let stepY = fontSize * 4;
+  const count = () => Math.ceil(width / stepX + 1) * Math.ceil(height / stepY + 1);
+  const grow = Math.sqrt(count() / MAX_TILES);
+  if (grow > 1) {
+    stepX *= grow;
+    stepY *= grow;
+  }
+  const points: [number, number][] = [];
+  for (let y = stepY / 2; y < height + stepY / 2 && points.length < MAX_TILES; y += stepY) {
+    for (let x = stepX / 2; x < width + stepX / 2 && points.length < MAX_TILES; x += stepX) points.push([x, y]);
+  }
+  return points;
+}
+
+export const pageNumbers: Operation<'page-numbers'> = async ([input], options, ctx) => {
+  const pdf = await preparePdf(ctx, input!);
+  const doc = await openPrepared(pdf);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const last = options.startAt + pdf.pages - 1;
+  const textHeight = font.heightAtSize(options.fontSize, { descender: false });
+  for (const [i, page] of doc.getPages().entries()) {
+    const text = options.format.replaceAll('{n}', String(options.startAt + i)).replaceAll('{total}', String(last));
+    const width = font.widthOfTextAtSize(text, options.fontSize);
+    const box = displayBox(page);
+    const [vertical, horizontal] = options.position.split('-') as ['top' | 'bottom', 'left' | 'center' | 'right'];
+    const cx = horizontal === 'left' ? EDGE_MARGIN + width / 2 : horizontal === 'right' ? box.width - EDGE_MARGIN - width / 2 : box.width / 2;
+    const cy = vertical === 'top' ? box.height - EDGE_MARGIN / 1.5 - textHeight / 2 : EDGE_MARGIN / 1.5 + textHeight / 2;
+    const at = centredText(box, cx, cy, width, textHeight, 0);
+    page.drawText(text, { x: at.x, y: at.y, size: options.fontSize, font, color: rgb(0, 0, 0), rotate: degrees(at.angle) });
+    if (i % 20 === 0) ctx.checkAborted();
+    ctx.progress((i + 1) / pdf.pages);
+  }
+  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'numbered', 'pdf'), pdf.pages)];
+};
