@@ -1,8 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '@/components/full-screen-spinner';
 import { authRoutes } from '@/features/auth/routes';
+import { batchRoutes } from '@/features/batch/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
+import { downloadsRoutes } from '@/features/downloads/routes';
 import { marketingRoutes } from '@/features/marketing/routes';
+import { toolsRoutes } from '@/features/tools/routes';
 import { AppRoot } from './app-root';
 import { GuestOnly, RequireAuth } from './guards/guards';
 import { PublicLayout } from './layouts/public/public-layout';
@@ -22,10 +25,10 @@ export const routes: RouteObject[] = [
       {
         Component: PublicLayout,
         // Errors below render inside the public layout, keeping the top bar and footer.
-        children: [{ ErrorBoundary: RouteErrorBoundary, children: [...marketingRoutes, { path: '*', Component: NotFoundPage }] }],
+        children: [{ ErrorBoundary: RouteErrorBoundary, children: [...marketingRoutes, ...toolsRoutes, { path: '*', Component: NotFoundPage }] }],
       },
       { path: 'auth', Component: GuestOnly, children: authRoutes },
-      { path: 'dashboard', Component: RequireAuth, children: dashboardRoutes },
+      { path: 'dashboard', Component: RequireAuth, children: [...dashboardRoutes, ...batchRoutes, ...downloadsRoutes] },
     ],
   },
 ];

@@ -6,7 +6,6 @@ import type { RouteObject } from 'react-router';
  */
 export const marketingRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('./pages/landing-page')).LandingPage }) },
-  { path: 'tools', lazy: async () => ({ Component: (await import('./pages/tools-page')).ToolsPage }) },
   { path: 'tools/convert', lazy: async () => ({ Component: (await import('./pages/convert-page')).ConvertPage }) },
   { path: 'features', lazy: async () => ({ Component: (await import('./pages/features-page')).FeaturesPage }) },
   { path: 'pricing', lazy: async () => ({ Component: (await import('./pages/pricing-page')).PricingPage }) },

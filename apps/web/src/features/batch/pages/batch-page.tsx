@@ -1,0 +1,211 @@
+import { getTool, TOOL_CATEGORIES, TOOLS, toolOptionsJsonSchema, type Tool } from '@wattle/shared';
+import { FolderOpenIcon } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FileDropZone } from '@/features/jobs/components/file-drop-zone';
+import { InputList } from '@/features/jobs/components/input-list';
+import { StoredDocumentsDialog } from '@/features/jobs/components/stored-documents-dialog';
+import { addInputs, inputName, inputSize, requestFor, storedInput, uploadInput, type JobInput } from '@/features/jobs/lib/inputs';
+import { useToolsCatalogue } from '@/features/tools/api/tools-catalogue';
+import { OptionsFields } from '@/features/tools/components/options-form';
+import { RunError, RunProgress } from '@/features/tools/components/run-status';
+import { acceptAttribute, checkNewFiles, describeKinds, kindOfFile } from '@/features/tools/lib/file-checks';
+import { defaultFormValues, optionFields, type FormValues } from '@/features/tools/lib/option-fields';
+import { optionsResolver } from '@/features/tools/lib/options-resolver';
+import type { ValidationContext } from '@/features/tools/lib/validate-options';
+import { ApiError, fieldErrorsOf, isApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { createBatch, MAX_BATCH_INPUTS } from '../api/batches';
+import { BatchProgress } from '../components/batch-progress';
+
+type Stage = { name: 'setup' } | { name: 'uploading'; fraction: number } | { name: 'running'; batchId: string } | { name: 'refused'; error: ApiError };
+
+/** `/dashboard/batch`: one tool over many documents, each its own job, with a ZIP of all results. */
+export function BatchPage() {
+  useDocumentTitle('Batch Process');
+  const { data: catalogue } = useToolsCatalogue();
+  // One input per job: the server says which tools qualify; until it answers, single-file tools do.
+  const tools = useMemo(
+    () => (catalogue ? TOOLS.filter((t) => catalogue.tools.some((s) => s.id === t.id && s.batchable && s.available)) : TOOLS.filter((t) => t.maxFiles === 1)),
+    [catalogue],
+  );
+  const [toolId, setToolId] = useState<string>('compress');
+  const tool = tools.find((t) => t.id === toolId) ?? tools[0];
+  const [inputs, setInputs] = useState<JobInput[]>([]);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [stage, setStage] = useState<Stage>({ name: 'setup' });
+
+  const chooseTool = (id: string) => {
+    const next = getTool(id)!;
+    setToolId(id);
+    const kept = inputs.filter((i) => kindOfFile({ name: inputName(i), size: inputSize(i), type: i.kind === 'stored' ? 'application/pdf' : i.file.type }, next.accepts));
+    setFileErrors(kept.length < inputs.length ? [`${inputs.length - kept.length} file(s) were removed: ${next.name} takes ${describeKinds(next.accepts)} files.`] : []);
+    setInputs(kept);
+  };
+
+  const addFiles = (files: File[]) => {
+    if (!tool) return;
+    const { accepted, errors } = checkNewFiles(files, inputs.map((i) => ({ size: inputSize(i) })), {
+      accepts: tool.accepts,
+      maxFiles: MAX_BATCH_INPUTS,
+      maxFileBytes: catalogue?.limits.maxFileBytes,
+      maxTotalBytes: catalogue?.limits.maxTotalBytes,
+    });
+    setFileErrors(errors);
+    setInputs((current) => addInputs(current, accepted.map(uploadInput)));
+  };
+
+  const run = async (options: Record<string, unknown>) => {
+    if (!tool) return;
+    setStage({ name: 'uploading', fraction: 0 });
+    try {
+      const batch = await createBatch(requestFor(tool.id, options, inputs), { onUploadProgress: (fraction) => setStage({ name: 'uploading', fraction }) });
+      setStage({ name: 'running', batchId: batch.id });
+    } catch (error) {
+      setStage({ name: 'refused', error: isApiError(error) ? error : new ApiError({ code: 'INTERNAL', status: 0, message: '' }) });
+    }
+  };
+
+  const startNew = () => {
+    setStage({ name: 'setup' });
+    setInputs([]);
+    setFileErrors([]);
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Batch Process</h1>
+        <p className="mt-1 text-muted-foreground">Run one tool over many documents at once, then download every result in one ZIP.</p>
+      </header>
+
+      {stage.name === 'running' ? (
+        <BatchProgress batchId={stage.batchId} onStartNew={startNew} />
+      ) : (
+        tool && (
+          <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+            <section aria-labelledby="batch-files" className="min-w-0 space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5">
+              <div className="grid gap-2">
+                <Label htmlFor="batch-tool">Tool</Label>
+                <Select value={tool.id} onValueChange={chooseTool} disabled={stage.name === 'uploading'}>
+                  <SelectTrigger id="batch-tool" className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {TOOL_CATEGORIES.map((category) => {
+                      const inCategory = tools.filter((t) => t.category === category.id);
+                      return inCategory.length === 0 ? null : (
+                        <SelectGroup key={category.id}>
+                          <SelectLabel>{category.name}</SelectLabel>
+                          {inCategory.map((t) => (
+                            <SelectItem key={t.id} value={t.id}>
+                              {t.name}
+                            </SelectItem>
+                          ))}
+                        </SelectGroup>
+                      );
+                    })}
+                  </SelectContent>
+                </Select>
+                <p className="text-sm text-muted-foreground">{tool.description}</p>
+              </div>
+
+              <h2 id="batch-files" className="pt-2 font-semibold">
+                Documents <span className="font-normal text-muted-foreground">({inputs.length} of up to {MAX_BATCH_INPUTS})</span>
+              </h2>
+              {inputs.length > 0 && <InputList inputs={inputs} onChange={setInputs} ordered={false} disabled={stage.name === 'uploading'} />}
+              {inputs.length < MAX_BATCH_INPUTS && stage.name !== 'uploading' && (
+                <FileDropZone
+                  compact={inputs.length > 0}
+                  accept={acceptAttribute(tool.accepts)}
+                  multiple
+                  onFiles={addFiles}
+                  title={inputs.length > 0 ? 'Add more files' : `Drop ${describeKinds(tool.accepts)} files here`}
+                  hint="Each file becomes its own job."
+                />
+              )}
+              {fileErrors.length > 0 && (
+                <ul className="list-disc space-y-1 rounded-lg border border-destructive/40 bg-destructive/5 py-3 pr-3 pl-7 text-sm text-destructive" role="alert">
+                  {fileErrors.map((e) => (
+                    <li key={e}>{e}</li>
+                  ))}
+                </ul>
+              )}
+              {tool.accepts.includes('pdf') && stage.name !== 'uploading' && (
+                <Button type="button" variant="outline" onClick={() => setPickerOpen(true)} disabled={inputs.length >= MAX_BATCH_INPUTS}>
+                  <FolderOpenIcon /> Add from My Documents
+                </Button>
+              )}
+            </section>
+
+            <BatchOptions
+              key={tool.id}
+              tool={tool}
+              count={inputs.length}
+              uploading={stage.name === 'uploading' ? stage.fraction : undefined}
+              error={stage.name === 'refused' ? stage.error : undefined}
+              onRun={run}
+            />
+          </div>
+        )
+      )}
+
+      <StoredDocumentsDialog
+        open={pickerOpen}
+        onOpenChange={setPickerOpen}
+        max={MAX_BATCH_INPUTS - inputs.length}
+        chosenIds={inputs.flatMap((i) => (i.kind === 'stored' ? [i.document.id] : []))}
+        onPick={(documents) => setInputs((current) => addInputs(current, documents.map(storedInput)))}
+      />
+    </div>
+  );
+}
+
+interface BatchOptionsProps {
+  tool: Tool;
+  count: number;
+  uploading?: number;
+  error?: ApiError;
+  onRun: (options: Record<string, unknown>) => void;
+}
+
+/** The chosen tool's options and the Run button; remounted when the tool changes. */
+function BatchOptions({ tool, count, uploading, error, onRun }: BatchOptionsProps) {
+  const fields = useMemo(() => optionFields(toolOptionsJsonSchema(tool.id)), [tool.id]);
+  const edited = useRef<ValidationContext['isEdited']>(undefined);
+  const form = useForm<FormValues>({
+    defaultValues: defaultFormValues(fields),
+    resolver: optionsResolver(tool.options, fields, () => ({ isEdited: edited.current })),
+  });
+  edited.current = (name) => form.getFieldState(name).isDirty;
+  const details = error ? Object.values(fieldErrorsOf(error)) : [];
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onRun)} noValidate className="space-y-4 lg:sticky lg:top-24">
+        <div className="space-y-5 rounded-xl border bg-card p-5 shadow-sm">
+          {fields.length > 0 ? (
+            <fieldset disabled={uploading !== undefined} className="space-y-5">
+              <legend className="mb-4 text-base font-semibold">Options</legend>
+              <OptionsFields fields={fields} form={form} />
+            </fieldset>
+          ) : (
+            <p className="text-sm text-muted-foreground">{tool.name} has no options.</p>
+          )}
+          {uploading !== undefined ? (
+            <RunProgress uploadFraction={uploading} />
+          ) : (
+            <Button type="submit" variant="wattle" size="lg" className="w-full" disabled={count === 0}>
+              {count > 0 ? `Run on ${count} document${count === 1 ? '' : 's'}` : 'Add documents to run'}
+            </Button>
+          )}
+        </div>
+        {error && <RunError error={error} details={details} offerUnlock={tool.id !== 'unlock'} />}
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toast';
+import { api, isApiError } from '@/lib/api-client';
+import type { ListedOutput } from './types';
+
+// Under 'jobs' so the realtime job.updated event refreshes the list too.
+export const OUTPUTS_QUERY_KEY = ['jobs', 'outputs'] as const;
+
+/** The account's unexpired outputs, newest first (the Downloads page). */
+export function useOutputs(enabled = true) {
+  return useQuery({
+    queryKey: OUTPUTS_QUERY_KEY,
+    queryFn: () => api.get<{ outputs: ListedOutput[] }>('/api/v1/outputs').then((r) => r.outputs),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** "Save to My Documents": stores an output as a document, within the storage quota. */
+export function useSaveOutput() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (outputId: string) => api.post<{ document: { id: string } }>(`/api/v1/outputs/${encodeURIComponent(outputId)}/save`),
+    onSuccess: () => {
+      toast({ title: 'Saved to My Documents', description: 'You can find it under My Documents.', variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: OUTPUTS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['documents'] });
+      void queryClient.invalidateQueries({ queryKey: ['usage'] });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'STORAGE_LIMIT_EXCEEDED') {
+        toast({ title: 'Storage limit exceeded', description: "You don't have enough storage space for these files.", variant: 'destructive' });
+      } else {
+        toast({ title: 'Could not save', description: error.message, variant: 'destructive' });
+      }
+    },
+  });
+}
+
+export function useDeleteOutput() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (outputId: string) => api.delete<void>(`/api/v1/outputs/${encodeURIComponent(outputId)}`),
+    onSuccess: () => {
+      toast({ title: 'Deleted', description: 'The file was deleted.', variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: OUTPUTS_QUERY_KEY });
+    },
+    onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+  });
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { describeError } from './job-errors';
+
+describe('describeError', () => {
+  it('asks for a password when the PDF is encrypted', () => {
+    expect(describeError({ code: 'PDF_ENCRYPTED' })).toEqual({
+      title: 'This PDF needs its password',
+      message: 'This PDF is protected by a password. Enter the password to open it.',
+      remedy: 'password',
+    });
+  });
+
+  it("keeps the server's more precise message", () => {
+    expect(describeError({ code: 'VALIDATION_FAILED', message: 'Page 12 does not exist: the document has 10 pages.' })).toMatchObject({
+      message: 'Page 12 does not exist: the document has 10 pages.',
+      remedy: 'none',
+    });
+  });
+
+  it('falls back to a general message for unknown codes', () => {
+    expect(describeError({ code: 'SOMETHING_NEW' })).toEqual({
+      title: 'Something went wrong',
+      message: 'An unexpected error occurred. Please try again later.',
+      remedy: 'retry',
+    });
+  });
+});

@@ -1,0 +1,40 @@
+import { ERROR_CATALOGUE, isErrorCode } from '@wattle/shared';
+
+/** What to offer next to a failure. */
+export type ErrorRemedy = 'password' | 'retry' | 'choose-other-file' | 'none';
+
+export interface DescribedError {
+  title: string;
+  message: string;
+  remedy: ErrorRemedy;
+}
+
+const TITLES: Record<string, { title: string; remedy: ErrorRemedy }> = {
+  PDF_ENCRYPTED: { title: 'This PDF needs its password', remedy: 'password' },
+  WRONG_PASSWORD: { title: 'Wrong password', remedy: 'password' },
+  PDF_CORRUPT: { title: 'The PDF could not be read', remedy: 'choose-other-file' },
+  UNSUPPORTED_FILE_TYPE: { title: 'File type not supported', remedy: 'choose-other-file' },
+  FILE_TOO_LARGE: { title: 'File too large', remedy: 'choose-other-file' },
+  LIMIT_EXCEEDED: { title: 'Over the limits for this tool', remedy: 'choose-other-file' },
+  VALIDATION_FAILED: { title: 'Check the options', remedy: 'none' },
+  NOT_FOUND: { title: 'A file is no longer there', remedy: 'choose-other-file' },
+  RATE_LIMITED: { title: 'Too many jobs at once', remedy: 'retry' },
+  QUEUE_FULL: { title: 'We are busy right now', remedy: 'retry' },
+  ENGINE_TIMEOUT: { title: 'This took too long', remedy: 'retry' },
+  ENGINE_UNAVAILABLE: { title: 'Tool unavailable', remedy: 'retry' },
+  NETWORK_ERROR: { title: 'Connection problem', remedy: 'retry' },
+};
+
+/**
+ * A failure as the person sees it: a title by code, and the server's message (it is safe to show and
+ * can be more precise, e.g. which page does not exist), else the catalogue's message for the code.
+ */
+export function describeError(error: { code: string; message?: string }): DescribedError {
+  const known = TITLES[error.code];
+  const catalogue = isErrorCode(error.code) ? ERROR_CATALOGUE[error.code].message : ERROR_CATALOGUE.INTERNAL.message;
+  return {
+    title: known?.title ?? 'Something went wrong',
+    message: error.message || catalogue,
+    remedy: known?.remedy ?? 'retry',
+  };
+}

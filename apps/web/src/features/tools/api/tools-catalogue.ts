@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '@/features/auth/session';
+import { api } from '@/lib/api-client';
+
+/** What the server adds to the registry for this caller: limits (visitor or account) and availability. */
+export interface ToolLimits {
+  maxFileBytes: number;
+  maxTotalBytes: number;
+  maxPages: number;
+  jobsPerMinute: number;
+  retentionMinutes: number;
+}
+
+export interface ToolStatus {
+  id: string;
+  available: boolean;
+  batchable: boolean;
+}
+
+export interface ToolsCatalogue {
+  limits: ToolLimits;
+  tools: ToolStatus[];
+}
+
+/** `GET /api/v1/tools`, keyed by the caller: limits differ between visitors and account holders. */
+export function useToolsCatalogue() {
+  const { user, isLoading } = useSession();
+  return useQuery({
+    queryKey: ['tools', user?.id ?? 'visitor'],
+    queryFn: () => api.get<ToolsCatalogue>('/api/v1/tools'),
+    enabled: !isLoading,
+  });
+}
+
+/** The server's status for one tool; while it loads, a tool counts as available. */
+export function useToolStatus(id: string): { available: boolean; batchable: boolean; limits?: ToolLimits } {
+  const { data } = useToolsCatalogue();
+  const status = data?.tools.find((t) => t.id === id);
+  return { available: status?.available ?? true, batchable: status?.batchable ?? false, limits: data?.limits };
+}

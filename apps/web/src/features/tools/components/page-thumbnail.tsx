@@ -1,0 +1,55 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { useEffect, useRef, useState } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { renderPage } from '../lib/pdfjs';
+
+const THUMBNAIL_WIDTH = 160;
+
+/**
+ * One page drawn by pdf.js once it scrolls near the viewport, inside a square box so a page turned
+ * by 90° still fits. `rotation` previews a rotation without re-rendering.
+ */
+export function PageThumbnail({ doc, pageNumber, rotation = 0, className }: { doc: PDFDocumentProxy; pageNumber: number; rotation?: number; className?: string }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [state, setState] = useState<'waiting' | 'drawn' | 'failed'>('waiting');
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    let cancelled = false;
+    setState('waiting');
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        renderPage(doc, pageNumber, canvas, THUMBNAIL_WIDTH).then(
+          () => !cancelled && setState('drawn'),
+          () => !cancelled && setState('failed'),
+        );
+      },
+      { rootMargin: '300px' },
+    );
+    observer.observe(canvas);
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+    };
+  }, [doc, pageNumber]);
+
+  return (
+    <div className={cn('relative grid aspect-square place-items-center overflow-hidden p-2', className)}>
+      <canvas
+        ref={canvasRef}
+        aria-hidden
+        className={cn(
+          'max-h-full max-w-full bg-white shadow-sm ring-1 ring-black/10 transition-transform duration-300',
+          state !== 'drawn' && 'invisible',
+        )}
+        style={{ rotate: `${rotation}deg` }}
+      />
+      {state === 'waiting' && <Skeleton className="absolute inset-3 rounded-sm" />}
+      {state === 'failed' && <span className="absolute inset-0 grid place-items-center text-xs text-muted-foreground">No preview</span>}
+    </div>
+  );
+}

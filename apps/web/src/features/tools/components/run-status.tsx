@@ -1,0 +1,127 @@
+import { CircleAlertIcon, CircleCheckIcon, FileIcon, LockOpenIcon, RotateCcwIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatBytes } from '@wattle/shared';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import type { Job } from '@/features/jobs/api/types';
+import { ExpiryCountdown } from '@/features/jobs/components/expiry-countdown';
+import { canSaveOutput, DownloadButton, SaveOutputButton } from '@/features/jobs/components/output-actions';
+import { describeError } from '@/features/jobs/lib/job-errors';
+
+/** Upload, then the job: one bar whose label says which part is under way. */
+export function RunProgress({ uploadFraction, job }: { uploadFraction?: number; job?: Job }) {
+  const uploading = uploadFraction !== undefined;
+  const queued = !uploading && (!job || job.status === 'queued');
+  const percent = uploading ? Math.round(uploadFraction * 100) : (job?.progress ?? 0);
+  const label = uploading ? 'Uploading your files' : queued ? 'Waiting for a free worker' : 'Working on your files';
+  return (
+    <div className="space-y-3 rounded-xl border bg-card p-5" role="status" aria-live="polite">
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <span className="font-medium">{label}…</span>
+        {!queued && <span className="text-muted-foreground tabular-nums">{percent}%</span>}
+      </div>
+      <Progress value={queued ? null : percent} aria-label={label} />
+      <p className="text-xs text-muted-foreground">{uploading ? 'Keep this page open until the upload finishes.' : 'This usually takes a few seconds.'}</p>
+    </div>
+  );
+}
+
+interface RunErrorProps {
+  error: { code: string; message?: string };
+  /** Extra messages (e.g. which file was refused). */
+  details?: string[];
+  onRetry?: () => void;
+  /** A tool of our own can take the password (unlock); others send people there. */
+  offerUnlock: boolean;
+}
+
+export function RunError({ error, details = [], onRetry, offerUnlock }: RunErrorProps) {
+  const described = describeError(error);
+  return (
+    <Alert variant="destructive" className="[&>svg]:size-5">
+      <CircleAlertIcon />
+      <AlertTitle className="line-clamp-none">{described.title}</AlertTitle>
+      <AlertDescription className="space-y-3">
+        <p>{described.message}</p>
+        {details.length > 0 && (
+          <ul className="list-disc space-y-1 pl-4">
+            {details.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ul>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {described.remedy === 'password' && offerUnlock && (
+            <Button asChild size="sm" variant="outline" className="text-foreground">
+              <Link to="/tools/unlock">
+                <LockOpenIcon /> Unlock the PDF first
+              </Link>
+            </Button>
+          )}
+          {onRetry && described.remedy !== 'choose-other-file' && (
+            <Button type="button" size="sm" variant="outline" className="text-foreground" onClick={onRetry}>
+              <RotateCcwIcon /> Try again
+            </Button>
+          )}
+        </div>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+interface RunResultProps {
+  job: Job;
+  signedIn: boolean;
+  actions: ReactNode;
+}
+
+/** The finished job: each output with its download, the deletion countdown, and Save for account holders. */
+export function RunResult({ job, signedIn, actions }: RunResultProps) {
+  const { outputs } = job;
+  const single = outputs.length === 1;
+  const expiresAt = outputs[0]?.expiresAt ?? job.expiresAt;
+  return (
+    <section aria-labelledby="result-title" className="space-y-4 rounded-xl border border-success/30 bg-success/5 p-5">
+      <div className="flex items-start gap-3">
+        <CircleCheckIcon className="mt-0.5 size-6 shrink-0 text-success" aria-hidden />
+        <div className="min-w-0">
+          <h2 id="result-title" className="font-semibold">
+            {single ? 'Your file is ready' : `Your ${outputs.length} files are ready`}
+          </h2>
+          <ExpiryCountdown expiresAt={expiresAt} className="mt-0.5" />
+        </div>
+      </div>
+      <ul className="max-h-96 divide-y overflow-y-auto rounded-lg border bg-card">
+        {outputs.map((output) => (
+          <li key={output.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-3">
+            <FileIcon className="size-5 shrink-0 text-primary" aria-hidden />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-medium" title={output.filename}>
+                {output.filename}
+              </span>
+              <span className="block text-xs text-muted-foreground">
+                {formatBytes(output.size)}
+                {output.pages ? ` · ${output.pages} page${output.pages === 1 ? '' : 's'}` : ''}
+              </span>
+            </span>
+            <span className="flex w-full gap-2 sm:w-auto [&>*]:flex-1 sm:[&>*]:flex-none">
+              {signedIn && canSaveOutput(output) && <SaveOutputButton output={output} />}
+              <DownloadButton output={output} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      {!signedIn && (
+        <p className="text-sm text-muted-foreground">
+          <Link to="/auth/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+            Create a free account
+          </Link>{' '}
+          to save results to My Documents and keep them for longer.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">{actions}</div>
+    </section>
+  );
+}
