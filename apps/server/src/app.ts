@@ -15,6 +15,11 @@ import { authRoutes } from './http/routes/auth.ts';
 import { devMailRoutes } from './http/routes/dev-mail.ts';
 import { publicRoutes } from './http/routes/public.ts';
 import { documentsRoutes } from './http/routes/documents.ts';
+import { dashboardRoutes } from './http/routes/dashboard.ts';
+import { eventRoutes } from './http/routes/events.ts';
+import { notificationRoutes } from './http/routes/notifications.ts';
+import { profileRoutes } from './http/routes/profile.ts';
+import { supportRoutes } from './http/routes/support.ts';
 import type { AppEnv } from './http/types.ts';
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -42,6 +47,11 @@ export function createApp(container: Container) {
   app.route('/api', publicRoutes(container));
   app.route('/api', documentsRoutes(container));
   app.route('/api', authRoutes(container));
+  app.route('/api', profileRoutes(container));
+  app.route('/api', notificationRoutes(container));
+  app.route('/api', eventRoutes(container));
+  app.route('/api', supportRoutes(container));
+  app.route('/api', dashboardRoutes(container));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND'));
   app.route('/', devMailRoutes(container));

@@ -46,10 +46,11 @@ export async function notify(container: Container, userId: string, input: Notifi
   return toJson(row);
 }
 
-/** The welcome notification, once per account, on the first signed-in visit. */
-export async function welcomeOnce(container: Container, userId: string): Promise<void> {
+/** The welcome notification, once per account; answers true when this call created it. */
+export async function welcomeOnce(container: Container, userId: string): Promise<boolean> {
   const row = await insertNotificationOnce(container.db, userId, clean(WELCOME));
   if (row) await publish(container, userId, { type: 'notification', id: row.id });
+  return !!row;
 }
 
 export async function listForUser(container: Container, userId: string, page: number) {

@@ -1,4 +1,4 @@
-import { splitFullName, type ProfileUpdate } from '@wattle/shared';
+import { isTimeZone, splitFullName, type ProfileUpdate } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { ensureProfile, updateProfile, type ProfileChanges, type ProfileRow } from '../repositories/profiles.ts';
 import { welcomeOnce } from './notifications.ts';
@@ -29,11 +29,15 @@ export interface ProfileJson {
 
 /**
  * The signed-in user's profile. The dashboard reads it on every visit, so this is also where an
- * account's first visit is noticed and welcomed (once, whatever the race).
+ * account's first visit is noticed: it is welcomed (once, whatever the race) and its time zone starts
+ * as the browser's (`browserTimeZone`) rather than the column's default.
  */
-export async function getProfile(container: Container, user: SessionUser): Promise<ProfileJson> {
-  const row = await profileRow(container, user);
-  await welcomeOnce(container, user.id);
+export async function getProfile(container: Container, user: SessionUser, browserTimeZone?: string): Promise<ProfileJson> {
+  let row = await profileRow(container, user);
+  const firstVisit = await welcomeOnce(container, user.id);
+  if (firstVisit && browserTimeZone && isTimeZone(browserTimeZone) && browserTimeZone !== row.timeZone) {
+    row = (await updateProfile(container.db, user.id, { timeZone: browserTimeZone }, container.clock.now())) ?? row;
+  }
   return toProfileJson(row);
 }
 

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfFiles, usageStatistics } from '@wattle/db';
+import { eq } from 'drizzle-orm';
+import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
+import { signedInUser, type TestUser } from '../../test/users.ts';
+
+let ctx: TestContext;
+let client: TestClient;
+let user: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ({ client, user } = await signedInUser(ctx));
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/dashboard/summary', () => {
+  it('answers usage and the activity of the last 24 hours', async () => {
+    const now = Date.now();
+    const file = (hoursAgo: number, deleted = false) => ({
+      userId: user.id,
+      filename: `f${hoursAgo}.pdf`,
+      filePath: `pdfs/${user.id}/${hoursAgo}`,
+      fileSize: 1000,
+      uploadedAt: new Date(now - hoursAgo * 3_600_000),
+      deleted,
+    });
+    await ctx.container.db.insert(pdfFiles).values([file(1), file(23, true), file(25), file(48)]);
+    await ctx.container.db.update(usageStatistics).set({ pdfsProcessed: 7, storageUsed: 1_572_864 }).where(eq(usageStatistics.userId, user.id));
+
+    const other = await signedInUser(ctx);
+    await ctx.container.db.insert(pdfFiles).values({ ...file(1), userId: other.user.id });
+
+    const res = await client.request('/api/dashboard/summary');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      pdfs_processed: 7,
+      storage_used: 1_572_864,
+      storage_limit: 52428800,
+      recent_activity: { uploads: 2, jobs: 0, total: 2 },
+    });
+  });
+
+  it('refuses a visitor', async () => {
+    expect((await ctx.client().request('/api/dashboard/summary')).status).toBe(401);
+  });
+});

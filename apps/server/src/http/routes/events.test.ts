@@ -1,0 +1,79 @@
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notify } from '../../services/notifications.ts';
+import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
+import { signedInUser, type TestUser } from '../../test/users.ts';
+import { loadSession } from '../middleware/session.ts';
+import type { AppEnv } from '../types.ts';
+import { eventRoutes } from './events.ts';
+
+let ctx: TestContext;
+let client: TestClient;
+let user: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ({ client, user } = await signedInUser(ctx));
+});
+afterAll(() => ctx.close());
+
+/** Reads an SSE body until `until` matches what has arrived; answers everything read. */
+async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until: RegExp): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!until.test(text)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  return text;
+}
+
+describe('GET /api/events', () => {
+  it('streams a notification event to the signed-in user after notify', async () => {
+    const res = await client.request('/api/events');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = res.body!.getReader();
+    const opening = await readUntil(reader, /event: ready\n/);
+    expect(opening).toContain('retry: 1000');
+
+    const other = await signedInUser(ctx);
+    await notify(ctx.container, other.user.id, { type: 'test', title: 'Not for you', body: '' });
+    const mine = await notify(ctx.container, user.id, { type: 'test', title: 'For you', body: '' });
+    const text = await readUntil(reader, /event: notification\ndata: .*\n\n/);
+    expect(text).toContain(`event: notification\ndata: {"type":"notification","id":"${mine.id}"}`);
+    // The other account's event was never written to this stream.
+    expect(text.match(/event: notification/g)).toHaveLength(1);
+    await reader.cancel();
+  });
+
+  it('passes on the other event types', async () => {
+    const res = await client.request('/api/events');
+    const reader = res.body!.getReader();
+    await readUntil(reader, /event: ready\n/);
+    await ctx.container.events.publish(user.id, { type: 'documents.changed' });
+    expect(await readUntil(reader, /event: documents\.changed\n/)).toContain('data: {"type":"documents.changed"}');
+    await reader.cancel();
+  });
+
+  it('refuses a visitor', async () => {
+    const res = await ctx.client().request('/api/events');
+    expect(res.status).toBe(401);
+  });
+
+  it('sends heartbeat comments and ends the stream at its lifetime', async () => {
+    const app = new Hono<AppEnv>();
+    app.use('/api/*', loadSession(ctx.container));
+    app.route('/api', eventRoutes(ctx.container, { heartbeatMs: 20, maxStreamMs: 200 }));
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await app.request('/api/events', { headers: { cookie } });
+    const reader = res.body!.getReader();
+    const text = await readUntil(reader, /: heartbeat\n\n/);
+    expect(text).toContain(': heartbeat\n\n');
+    // The stream closes on its own at the lifetime (the browser then reconnects).
+    const started = Date.now();
+    while (!(await reader.read()).done);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
