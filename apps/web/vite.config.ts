@@ -19,5 +19,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rollupOptions: {
+      // The framework changes rarely: its own chunk stays cached across app deploys.
+      output: { manualChunks: { framework: ['react', 'react-dom', 'react-dom/client', 'react-router', 'react-router/dom'] } },
+    },
   },
 });

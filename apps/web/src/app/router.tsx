@@ -28,7 +28,12 @@ export const routes: RouteObject[] = [
         children: [{ ErrorBoundary: RouteErrorBoundary, children: [...marketingRoutes, ...toolsRoutes, { path: '*', Component: NotFoundPage }] }],
       },
       { path: 'auth', Component: GuestOnly, children: authRoutes },
-      { path: 'dashboard', Component: RequireAuth, children: [...dashboardRoutes, ...batchRoutes, ...downloadsRoutes] },
+      // The splat keeps unknown /dashboard/* paths behind the guard: guests go to sign-in, not to a 404.
+      {
+        path: 'dashboard',
+        Component: RequireAuth,
+        children: [...dashboardRoutes, ...batchRoutes, ...downloadsRoutes, { path: '*', Component: NotFoundPage }],
+      },
     ],
   },
 ];

@@ -51,6 +51,7 @@ describe('api client', () => {
       code: 'INVALID_EMAIL_OR_PASSWORD',
       status: 401,
     });
+    expect(toApiError(503, { status: 'degraded' }).body).toEqual({ status: 'degraded' });
     expect(toApiError(502, undefined, 'req-9')).toMatchObject({ code: 'INTERNAL', status: 502, requestId: 'req-9' });
     expect(toApiError(404, undefined).code).toBe('HTTP_404');
   });

@@ -12,14 +12,17 @@ export class ApiError extends Error {
   readonly status: number;
   readonly requestId?: string;
   readonly details?: unknown;
+  /** The whole parsed answer, for endpoints whose failure answers carry data (GET /api/health's 503). */
+  readonly body?: unknown;
 
-  constructor(init: { code: string; status: number; message: string; requestId?: string; details?: unknown }) {
+  constructor(init: { code: string; status: number; message: string; requestId?: string; details?: unknown; body?: unknown }) {
     super(init.message);
     this.name = 'ApiError';
     this.code = init.code;
     this.status = init.status;
     this.requestId = init.requestId;
     this.details = init.details;
+    this.body = init.body;
   }
 }
 
@@ -53,7 +56,7 @@ export function toApiError(status: number, body: unknown, fallbackRequestId?: st
   const code = typeof inner.code === 'string' && inner.code ? inner.code : status >= 500 ? 'INTERNAL' : `HTTP_${status}`;
   const message = typeof inner.message === 'string' && inner.message ? inner.message : FALLBACK_MESSAGE;
   const requestId = typeof inner.requestId === 'string' ? inner.requestId : fallbackRequestId;
-  return new ApiError({ code, status, message, requestId, details: inner.details });
+  return new ApiError({ code, status, message, requestId, details: inner.details, body });
 }
 
 export interface RequestOptions {

@@ -1,4 +1,4 @@
-import { sanitizeReturnTarget } from '@wattle/shared';
+import { sanitizeReturnTarget } from '@wattle/shared/return-target';
 
 /** Where signed-in users go when nothing else was asked for. */
 export const HOME_FOR_SIGNED_IN = '/dashboard';

@@ -1,4 +1,5 @@
-import { formatAbn } from '@wattle/shared';
+// Subpath import: the package index also loads the zod schemas, which the first screen does not need.
+import { formatAbn } from '@wattle/shared/abn';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { useCompanyInfo } from '@/features/company/api/company-info';

@@ -1,30 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-// A missing field shows as blank rather than failing the whole record.
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? '');
+export interface CompanyInfo {
+  company_name: string;
+  trading_name: string;
+  abn: string;
+  address: string;
+  email_support: string;
+  email_complaints: string;
+  email_sales: string;
+}
 
-export const companyInfoSchema = z.object({
-  company_name: text,
-  trading_name: text,
-  abn: text,
-  address: text,
-  email_support: text,
-  email_complaints: text,
-  email_sales: text,
-});
-
-export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+const FIELDS = ['company_name', 'trading_name', 'abn', 'address', 'email_support', 'email_complaints', 'email_sales'] as const;
 
 /** Spec section 7: the company record is cached under this key. */
 export const COMPANY_INFO_QUERY_KEY = ['company-info'] as const;
 
+/** Keeps the text fields of the answer; a missing or non-text field shows as blank, not as an error. */
+export function toCompanyInfo(body: unknown): CompanyInfo {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const info = {} as CompanyInfo;
+  for (const field of FIELDS) {
+    const value = record[field];
+    info[field] = typeof value === 'string' ? value : '';
+  }
+  return info;
+}
+
 export async function fetchCompanyInfo(): Promise<CompanyInfo> {
-  return companyInfoSchema.parse(await api.get('/api/company-info'));
+  return toCompanyInfo(await api.get<unknown>('/api/company-info'));
 }
 
 /** The single company_info row. On failure `data` stays undefined: show blanks, never an error. */

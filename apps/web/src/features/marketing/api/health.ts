@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 
 const componentState = z.enum(['up', 'down']).catch('down');
 
@@ -13,9 +13,15 @@ const healthSchema = z.object({
 
 export type Health = z.infer<typeof healthSchema>;
 
-/** `GET /api/health` answers 200 when everything is up and 503 when something is down. */
+/** `GET /api/health` answers 200 when everything is up and 503, with the same body, when something is down. */
 async function fetchHealth(): Promise<Health> {
-  return healthSchema.parse(await api.get('/api/health'));
+  try {
+    return healthSchema.parse(await api.get('/api/health'));
+  } catch (error) {
+    const report = isApiError(error) && error.status === 503 ? healthSchema.safeParse(error.body) : undefined;
+    if (report?.success) return report.data;
+    throw error;
+  }
 }
 
 export function useHealth() {

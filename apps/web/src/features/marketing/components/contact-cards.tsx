@@ -41,7 +41,7 @@ export function ContactCards() {
           </button>
         </p>
       )}
-      <div className="grid gap-6 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
         {CHANNELS.map((channel) => {
           const email = company?.[channel.field];
           return (

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /** A closing call to action: deep green panel with a wattle-gold glow. */
 export function CtaBanner({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions: ReactNode }) {
   return (
-    <section className="px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+    <section className="px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <div className="relative isolate mx-auto max-w-5xl overflow-hidden rounded-3xl bg-eucalyptus-700 px-6 py-14 text-center text-white shadow-xl sm:px-12 dark:bg-eucalyptus-800">
         <div
           aria-hidden="true"

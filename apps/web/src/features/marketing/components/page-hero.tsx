@@ -21,7 +21,7 @@ export function PageHero({ eyebrow, title, description, actions, aside, classNam
       />
       <div
         className={cn(
-          'mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:px-8 lg:py-24',
+          'mx-auto grid max-w-7xl grid-cols-1 gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:px-8 lg:py-24',
           aside && 'lg:grid-cols-[1.1fr_1fr] lg:items-center',
         )}
       >

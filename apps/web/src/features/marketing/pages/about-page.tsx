@@ -20,7 +20,7 @@ export function AboutPage() {
       />
 
       <Section>
-        <div className="grid gap-10 lg:grid-cols-[1.3fr_1fr]">
+        <div className="grid grid-cols-1 gap-10 lg:grid-cols-[1.3fr_1fr]">
           <div className="space-y-10">
             <Story icon={TargetIcon} title="Our mission">
               Our mission is to give Australians PDF tools they can trust: simple enough for anyone to use, priced fairly in Australian dollars,

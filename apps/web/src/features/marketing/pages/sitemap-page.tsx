@@ -5,7 +5,7 @@ import { Section } from '../components/section';
 import { ENTERPRISE_LINKS, FOOTER_COLUMNS, TOOL_CATEGORIES, type SiteLink } from '../site-links';
 
 // Footer routes that have no page of their own are left out rather than linked to a dead end.
-const WITHOUT_PAGES = new Set(['/api', '/blog', '/careers']);
+const WITHOUT_PAGES = new Set(['/blog', '/careers']);
 
 const GROUPS: { title: string; links: SiteLink[] }[] = [
   {

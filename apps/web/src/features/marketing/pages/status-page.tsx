@@ -15,7 +15,7 @@ const COMPONENTS: { id: 'database' | 'storage'; label: string; description: stri
 export function StatusPage() {
   useDocumentTitle('System Status');
   const { data, isPending, isError, isFetching, refetch, dataUpdatedAt } = useHealth();
-  // A 503 (or no answer at all) means at least one part of the service is down.
+  // A degraded report, or no answer at all, means at least one part of the service is down.
   const operational = !isError && data?.status === 'ok';
 
   return (
