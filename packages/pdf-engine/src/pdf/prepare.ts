@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import type { ToolContext, ToolInput } from '../context.ts';
 import { detectFileType } from '../detect/file-type.ts';
 import { detectEngines } from '../engines.ts';
@@ -74,7 +75,10 @@ async function rewrite(ctx: ToolContext, path: string, info: PdfInfo, hasQpdf: b
     const result = await ctx.run(qpdf.rewrite(path, out, { decrypt: info.encrypted }));
     if (qpdfSucceeded(result) && (await countPages(ctx, out)) === info.pages) return out;
   }
-  const doc = await loadPdf(await readFile(path));
+  // Copy the pages pdf-lib could read into a fresh document: the damaged tree may still list pages that are gone.
+  const damaged = await loadPdf(await readFile(path));
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  for (const page of await doc.copyPages(damaged, damaged.getPageIndices())) doc.addPage(page);
   await writeFile(out, await doc.save({ useObjectStreams: false }));
   const pages = await countPages(ctx, out);
   if (!pages || pages !== info.pages) throw new EngineError('PDF_CORRUPT', 'This PDF is damaged and could not be read.');

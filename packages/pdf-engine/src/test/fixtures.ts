@@ -47,12 +47,23 @@ export async function textImage(text: string, width = 1700, height = 500): Promi
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** A PDF whose page is only an image of `text` (no text layer). */
-export async function imageOnlyPdf(text: string, rotate = 0): Promise<Buffer> {
+/**
+ * A PDF whose page is only an image of `text` (no text layer). With `rotate`, the page has that
+ * /Rotate and the image is drawn turned the other way, so the text reads upright on screen, the
+ * way scanners store sideways pages.
+ */
+export async function imageOnlyPdf(text: string, rotate: 0 | 90 | 180 | 270 = 0): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const png = await doc.embedPng(await textImage(text));
   const page = doc.addPage(A4);
-  page.drawImage(png, { x: 36, y: 500, width: A4[0] - 72, height: ((A4[0] - 72) * 500) / 1700 });
+  const [w, h] = [A4[0] - 72, ((A4[0] - 72) * 500) / 1700];
+  const placement = {
+    0: { x: 36, y: 500 },
+    90: { x: A4[0] - 36, y: 36 },
+    180: { x: A4[0] - 36, y: 300 },
+    270: { x: 36, y: A4[1] - 36 },
+  }[rotate];
+  page.drawImage(png, { ...placement, width: rotate % 180 ? Math.min(w, A4[1] - 72) : w, height: h, rotate: degrees(rotate) });
   page.setRotation(degrees(rotate));
   return Buffer.from(await doc.save());
 }
@@ -75,6 +86,7 @@ export async function formPdf(): Promise<Buffer> {
 export async function activePdf(canaryUrl: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage(A4);
+  page.drawText('Page 1', { x: 72, y: 760, size: 24 });
   const ctx = doc.context;
   doc.catalog.set(PDFName.of('OpenAction'), ctx.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of(`app.launchURL("${canaryUrl}")`) }));
   const link = ctx.register(
