@@ -132,7 +132,8 @@ export function createAuth(deps: AuthDeps) {
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     logger: {
-      level: 'warn',
+      // Not 'warn', 'error' or 'debug': at those levels better-auth's router also prints every refused request.
+      level: 'info',
       // Arguments can hold email addresses: only Error objects pass through, for their stack.
       log: (level, message, ...args) => {
         const err = args.find((a) => a instanceof Error);

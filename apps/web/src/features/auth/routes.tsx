@@ -1,15 +1,12 @@
 import type { RouteObject } from 'react-router';
 
-/**
- * The /auth/* screens, mounted under the GuestOnly guard by src/app/router.tsx. Each screen is a
- * lazily loaded chunk. The components are stand-ins until the sign-in flows replace them.
- */
+/** The /auth/* screens, mounted under the GuestOnly guard by src/app/router.tsx; each a lazy chunk. */
 export const authRoutes: RouteObject[] = [
-  { path: 'login', lazy: async () => ({ Component: (await import('./auth-stub-pages')).LoginPage }) },
-  { path: 'signup', lazy: async () => ({ Component: (await import('./auth-stub-pages')).SignupPage }) },
-  { path: 'magic-link', lazy: async () => ({ Component: (await import('./auth-stub-pages')).MagicLinkPage }) },
-  { path: 'reset-password', lazy: async () => ({ Component: (await import('./auth-stub-pages')).ResetPasswordPage }) },
-  { path: 'callback', lazy: async () => ({ Component: (await import('./auth-stub-pages')).CallbackPage }) },
-  { path: 'verify-email', lazy: async () => ({ Component: (await import('./auth-stub-pages')).VerifyEmailPage }) },
-  { path: 'update-password', lazy: async () => ({ Component: (await import('./auth-stub-pages')).UpdatePasswordPage }) },
+  { path: 'login', lazy: async () => ({ Component: (await import('./pages/login-page')).LoginPage }) },
+  { path: 'signup', lazy: async () => ({ Component: (await import('./pages/signup-page')).SignupPage }) },
+  { path: 'magic-link', lazy: async () => ({ Component: (await import('./pages/magic-link-page')).MagicLinkPage }) },
+  { path: 'reset-password', lazy: async () => ({ Component: (await import('./pages/reset-password-page')).ResetPasswordPage }) },
+  { path: 'callback', lazy: async () => ({ Component: (await import('./pages/callback-page')).CallbackPage }) },
+  { path: 'verify-email', lazy: async () => ({ Component: (await import('./pages/verify-email-page')).VerifyEmailPage }) },
+  { path: 'update-password', lazy: async () => ({ Component: (await import('./pages/update-password-page')).UpdatePasswordPage }) },
 ];

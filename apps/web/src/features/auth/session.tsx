@@ -1,8 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import { api } from '@/lib/api-client';
+import { authClient } from './auth-client';
 
 /** better-auth's user and session records, as `GET /api/auth/get-session` returns them. */
 export interface SessionUser {
@@ -42,27 +42,50 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-function fetchSession(): Promise<SessionPayload | null> {
-  return api.get<SessionPayload | null>('/api/auth/get-session').then((payload) => payload ?? null);
+async function fetchSession(): Promise<SessionPayload | null> {
+  const { data, error } = await authClient.getSession();
+  if (error) throw Object.assign(new Error(error.message ?? 'Session check failed'), { status: error.status });
+  return (data as unknown as SessionPayload | null) ?? null;
+}
+
+/** Re-reads the session (after a sign-in) and returns it; the guards and header follow at once. */
+export function refreshSession(queryClient: QueryClient): Promise<SessionPayload | null> {
+  return queryClient.fetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 0 });
+}
+
+/** The spec's USER_UPDATED event: the session is re-read and the user told. */
+export function announceUserUpdated(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  toast({ title: 'Account Updated', description: 'Your account has been successfully updated.' });
 }
 
 /** Mounted inside the router (it navigates on sign-out). */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession });
+  // A session ends elsewhere too (another tab, expiry): re-check when the window regains focus.
+  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 60_000, refetchOnWindowFocus: 'always' });
+  const previousUserId = useRef<string | null>(null);
 
-  const signOut = useCallback(async () => {
-    try {
-      await api.post('/api/auth/sign-out', {});
-    } catch {
-      // Spec section 7: on failure the local session is cleared and the user goes home anyway.
-    }
-    await navigate('/');
+  const clearLocalSession = useCallback(() => {
     // Drop every cached answer that belonged to the signed-out user, then mark the session empty.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
-  }, [navigate, queryClient]);
+  }, [queryClient]);
+
+  const signOut = useCallback(async () => {
+    try {
+      const { error } = await authClient.signOut();
+      if (error) console.warn('Sign-out failed on the server; clearing the local session anyway', error);
+    } catch (err) {
+      // Spec section 7: on failure the local session is cleared and the user goes home anyway.
+      console.warn('Sign-out failed on the server; clearing the local session anyway', err);
+    }
+    // Home first, so the dashboard guard does not send the user to sign-in on the way out.
+    await navigate('/');
+    previousUserId.current = null;
+    clearLocalSession();
+  }, [navigate, clearLocalSession]);
 
   // Spec section 8: a failed session read tells the user, then signs out and goes home.
   useEffect(() => {
@@ -70,6 +93,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     toast({ title: 'Session Error', description: 'There was an error with your session. Please sign in again.', variant: 'destructive' });
     void signOut();
   }, [query.isError, query.errorUpdatedAt, signOut]);
+
+  // Spec section 4, SIGNED_OUT: a session that ended outside signOut() (another tab, expiry) also
+  // clears what was cached and goes home.
+  const userId = query.data?.user.id ?? null;
+  useEffect(() => {
+    const wasSignedIn = previousUserId.current !== null;
+    previousUserId.current = userId;
+    if (wasSignedIn && userId === null && query.isSuccess) {
+      clearLocalSession();
+      void navigate('/', { replace: true });
+    }
+  }, [userId, query.isSuccess, clearLocalSession, navigate]);
 
   const value = useMemo<SessionContextValue>(
     () => ({

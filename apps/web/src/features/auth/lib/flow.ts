@@ -1,0 +1,28 @@
+import { sanitizeReturnTarget } from '@wattle/shared/return-target';
+
+export const CALLBACK_PATH = '/auth/callback';
+export const UPDATE_PASSWORD_PATH = '/auth/update-password';
+
+/** What /auth/verify-email was sent for, so "resend" repeats the right request. */
+export interface VerifyEmailState {
+  email: string;
+  kind: 'signup' | 'magic-link' | 'reset';
+}
+
+export function isVerifyEmailState(value: unknown): value is VerifyEmailState {
+  const v = value as VerifyEmailState | null;
+  return typeof v?.email === 'string' && ['signup', 'magic-link', 'reset'].includes(v.kind);
+}
+
+/** The callback URL for links and OAuth, carrying a safe return target on as `next`. */
+export function callbackWithNext(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  if (!next) return CALLBACK_PATH;
+  return `${CALLBACK_PATH}?${new URLSearchParams({ next: sanitizeReturnTarget(next) })}`;
+}
+
+/** The reset link's landing: /auth/callback?next=/auth/update-password&token=… */
+export function resetTokenFrom(search: string): string | null {
+  const params = new URLSearchParams(search);
+  return params.get('next') === UPDATE_PASSWORD_PATH ? params.get('token') : null;
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { signupSchema } from '@wattle/shared/validation';
+import type { z } from 'zod';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
+import { authClient } from '../auth-client';
+import { AuthLayout } from '../components/auth-layout';
+import { PasswordInput } from '../components/password-input';
+import { PasswordStrength } from '../components/password-strength';
+import { SocialButtons } from '../components/social-buttons';
+import { SubmitButton } from '../components/submit-button';
+import { serverFieldErrors, signUpErrorMessage } from '../lib/auth-errors';
+import { CALLBACK_PATH, type VerifyEmailState } from '../lib/flow';
+
+type SignupValues = z.input<typeof signupSchema>;
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const form = useForm<SignupValues>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+  const password = form.watch('password');
+  const busy = form.formState.isSubmitting;
+
+  const onSubmit = async ({ fullName, email, password }: SignupValues) => {
+    let error: unknown;
+    try {
+      ({ error } = await authClient.signUp.email({ name: fullName.trim(), email, password, callbackURL: CALLBACK_PATH }));
+    } catch (err) {
+      error = err;
+    }
+    if (error) {
+      const fields = serverFieldErrors(error, { name: 'fullName' });
+      for (const [field, message] of Object.entries(fields)) form.setError(field as keyof SignupValues, { message });
+      if (Object.keys(fields).length === 0) toast({ title: 'Error creating account', description: signUpErrorMessage(error), variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Account created!', description: 'Please check your email to verify your account.', variant: 'success' });
+    await navigate('/auth/verify-email', { state: { email, kind: 'signup' } satisfies VerifyEmailState });
+  };
+
+  return (
+    <AuthLayout title="Sign Up" heading="Create an account" description="Enter your details below to create your account">
+      <Form {...form}>
+        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+          <FormField
+            control={form.control}
+            name="fullName"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Full name</FormLabel>
+                <FormControl>
+                  <Input autoComplete="name" placeholder="Jane Citizen" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Email</FormLabel>
+                <FormControl>
+                  <Input type="email" autoComplete="email" placeholder="name@example.com" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Password</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="new-password" {...field} />
+                </FormControl>
+                <FormMessage />
+                <PasswordStrength password={password} />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="confirmPassword"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Confirm password</FormLabel>
+                <FormControl>
+                  <PasswordInput autoComplete="new-password" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <SubmitButton busy={busy} busyLabel="Creating account...">
+            Create account
+          </SubmitButton>
+        </form>
+      </Form>
+      <SocialButtons mode="sign-up" />
+      <p className="text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Link to="/auth/login" className="font-medium text-foreground underline underline-offset-4">
+          Sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
