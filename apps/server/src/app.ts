@@ -69,7 +69,9 @@ function serveWebApp(app: Hono<AppEnv>) {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root: webDist, index: '' }));
+  // Only paths that name a file go to the static server; every other path is a client route.
+  const assets = serveStatic({ root: webDist });
+  app.use('*', (c, next) => (/\/[^/]+\.[A-Za-z0-9]+$/.test(c.req.path) ? assets(c, next) : next()));
   let indexHtml: string | undefined;
   app.get('*', async (c) => {
     indexHtml ??= await readFile(join(webDist, 'index.html'), 'utf8');
