@@ -1,11 +1,12 @@
+import { isToolId } from '@wattle/shared';
 import type { RouteObject } from 'react-router';
-
-const CATEGORY_SLUGS = ['create', 'edit', 'secure', 'share', 'organize'] as const;
+import { CATEGORY_SLUGS } from './lib/category-pages';
 
 /** Public tool pages, mounted inside the public layout by src/app/router.tsx. */
 export const toolsRoutes: RouteObject[] = [
   { path: 'tools', lazy: async () => ({ Component: (await import('./pages/tools-index-page')).ToolsIndexPage }) },
-  ...CATEGORY_SLUGS.map((slug) => ({
+  // "/tools/organize" is both a menu category and the organise tool: the tool page wins and lists its family.
+  ...CATEGORY_SLUGS.filter((slug) => !isToolId(slug)).map((slug) => ({
     path: `tools/${slug}`,
     lazy: async () => ({ Component: (await import('./pages/category-page')).CategoryPage }),
   })),

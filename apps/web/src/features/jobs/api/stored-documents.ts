@@ -10,23 +10,21 @@ export interface StoredDocument {
 }
 
 interface DocumentPage {
-  documents: StoredDocument[];
+  items: StoredDocument[];
   total: number;
+  page: number;
+  pageSize: number;
 }
-
-const PAGE_SIZE = 10;
 
 /** One page of the account's documents for the picker, newest first, filtered by name. */
 export function useStoredDocuments(search: string, page: number, enabled: boolean) {
   return useQuery({
     queryKey: ['documents', 'list', { search, page }],
-    queryFn: () => api.get<DocumentPage>('/api/documents', { query: { search, page, pageSize: PAGE_SIZE } }),
+    queryFn: () => api.get<DocumentPage>('/api/documents', { query: { search, page } }),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
-
-export const STORED_DOCUMENTS_PAGE_SIZE = PAGE_SIZE;
 
 /** The bytes of a stored document (for page thumbnails). */
 export async function fetchStoredDocument(id: string): Promise<Blob> {

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '../lib/format-date';
-import { STORED_DOCUMENTS_PAGE_SIZE, useStoredDocuments, type StoredDocument } from '../api/stored-documents';
+import { useStoredDocuments, type StoredDocument } from '../api/stored-documents';
 
 interface StoredDocumentsDialogProps {
   open: boolean;
@@ -51,9 +51,9 @@ export function StoredDocumentsDialog({ open, onOpenChange, max, chosenIds, onPi
     });
   };
 
-  const documents = query.data?.documents ?? [];
+  const documents = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / STORED_DOCUMENTS_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / (query.data?.pageSize ?? 10)));
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

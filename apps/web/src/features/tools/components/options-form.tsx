@@ -66,7 +66,7 @@ function OptionFieldControl({ field, form }: { field: OptionField; form: UseForm
         <FormItem>
           <FormLabel>
             {field.label}
-            {!field.required && field.kind !== 'choice' && field.kind !== 'slider' && <span className="font-normal text-muted-foreground">(optional)</span>}
+            {!field.required && field.defaultValue === undefined && <span className="font-normal text-muted-foreground">(optional)</span>}
           </FormLabel>
           <FormControl>
             {field.kind === 'choice' ? (

@@ -38,12 +38,13 @@ export function PageThumbnail({ doc, pageNumber, rotation = 0, className }: { do
   }, [doc, pageNumber]);
 
   return (
-    <div className={cn('relative grid aspect-square place-items-center overflow-hidden p-2', className)}>
+    <div className={cn('relative aspect-square overflow-hidden', className)}>
+      {/* Absolutely placed with auto margins: the page keeps its shape inside the square, turned or not. */}
       <canvas
         ref={canvasRef}
         aria-hidden
         className={cn(
-          'max-h-full max-w-full bg-white shadow-sm ring-1 ring-black/10 transition-transform duration-300',
+          'absolute inset-2.5 m-auto max-h-[calc(100%-1.25rem)] max-w-[calc(100%-1.25rem)] bg-white shadow-sm ring-1 ring-black/10 transition-transform duration-300',
           state !== 'drawn' && 'invisible',
         )}
         style={{ rotate: `${rotation}deg` }}

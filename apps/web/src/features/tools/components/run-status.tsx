@@ -17,7 +17,7 @@ export function RunProgress({ uploadFraction, job }: { uploadFraction?: number; 
   const percent = uploading ? Math.round(uploadFraction * 100) : (job?.progress ?? 0);
   const label = uploading ? 'Uploading your files' : queued ? 'Waiting for a free worker' : 'Working on your files';
   return (
-    <div className="space-y-3 rounded-xl border bg-card p-5" role="status" aria-live="polite">
+    <div className="space-y-3" role="status" aria-live="polite">
       <div className="flex items-baseline justify-between gap-3 text-sm">
         <span className="font-medium">{label}…</span>
         {!queued && <span className="text-muted-foreground tabular-nums">{percent}%</span>}

@@ -1,12 +1,14 @@
-import type { ToolId } from '@wattle/shared';
+import { TOOL_CATEGORIES, TOOLS, type Tool, type ToolId } from '@wattle/shared';
 import { ClockIcon, FilePlusIcon, FilePenLineIcon, LayersIcon, LockIcon, MapPinIcon, Share2Icon, ShieldCheckIcon, type LucideIcon } from 'lucide-react';
 
 /**
  * The menu's category pages (`/tools/create`, …): which registry tools each one offers, and its words.
  * `/tools/convert` is the marketing page of the same family, owned with the other marketing pages.
  */
+export const CATEGORY_SLUGS = ['create', 'edit', 'secure', 'share', 'organize'] as const;
+
 export interface CategoryPage {
-  slug: 'create' | 'edit' | 'secure' | 'share' | 'organize';
+  slug: (typeof CATEGORY_SLUGS)[number];
   name: string;
   icon: LucideIcon;
   title: string;
@@ -63,3 +65,14 @@ export const CATEGORY_BENEFITS: { icon: LucideIcon; title: string; description: 
   { icon: ClockIcon, title: 'Deleted automatically', description: 'Uploads and results are deleted automatically after processing: you choose what to keep.' },
   { icon: ShieldCheckIcon, title: 'Enterprise security', description: '256-bit encryption, private links and nothing run from inside your documents.' },
 ];
+
+/**
+ * Tools shown under a tool's page: its menu family when the tool shares the family's address
+ * (/tools/organize), otherwise the other tools of its registry category.
+ */
+export function relatedTools(tool: Tool): { title: string; tools: Tool[] } {
+  const family = CATEGORY_PAGES.find((page) => page.slug === tool.id);
+  if (family) return { title: family.name, tools: TOOLS.filter((t) => t.id !== tool.id && family.tools.includes(t.id)) };
+  const category = TOOL_CATEGORIES.find((c) => c.id === tool.category)!;
+  return { title: category.name, tools: TOOLS.filter((t) => t.id !== tool.id && t.category === tool.category) };
+}

@@ -17,13 +17,16 @@ import { useJobRun } from '@/features/jobs/hooks/use-job-run';
 import { addInputs, requestFor, storedInput, uploadInput, type JobInput } from '@/features/jobs/lib/inputs';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { cn } from '@/lib/utils';
 import { useProfileDefaults } from '../api/profile-defaults';
 import { useToolStatus } from '../api/tools-catalogue';
 import { OptionsFields } from '../components/options-form';
 import { PageGrid } from '../components/page-grid';
 import { RunError, RunProgress, RunResult } from '../components/run-status';
+import { ToolCard } from '../components/tool-card';
 import { ToolHeader } from '../components/tool-header';
 import { usePdfDocument, type PdfSource } from '../hooks/use-pdf-document';
+import { relatedTools } from '../lib/category-pages';
 import { acceptAttribute, checkNewFiles, describeKinds } from '../lib/file-checks';
 import { defaultFormValues, leafFields, optionFields, type FormValues } from '../lib/option-fields';
 import { optionsResolver } from '../lib/options-resolver';
@@ -180,7 +183,12 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
         </div>
       ) : (
         <Form {...form}>
-          <form onSubmit={submit} noValidate className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+          <form
+            onSubmit={submit}
+            noValidate
+            // Page pickers get the width beside the options; other tools read best in one column.
+            className={cn('mt-8 grid items-start gap-6', grid ? 'lg:grid-cols-[minmax(0,1fr)_380px]' : 'mx-auto max-w-2xl')}
+          >
             <div className="min-w-0 space-y-4">
               <InputList inputs={inputs} onChange={changeInputs} ordered={multiple} disabled={busy} />
               {multiple && canAddMore && !busy && (
@@ -215,7 +223,7 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
               )}
             </div>
 
-            <div ref={resultRef} className="space-y-4 lg:sticky lg:top-24">
+            <div ref={resultRef} className={cn('space-y-4', grid && 'lg:sticky lg:top-24')}>
               {stage.name === 'submitted' && job?.status === 'succeeded' ? (
                 <RunResult
                   job={job}
@@ -233,13 +241,11 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
                 />
               ) : (
                 <div className="space-y-5 rounded-xl border bg-card p-5 shadow-sm">
-                  {fields.length > 0 ? (
+                  {fields.length > 0 && (
                     <fieldset disabled={busy} className="space-y-5">
                       <legend className="mb-4 text-base font-semibold">Options</legend>
                       <OptionsFields fields={fields} form={form} />
                     </fieldset>
-                  ) : (
-                    <p className="text-sm text-muted-foreground">This tool has no options: {tool.description.charAt(0).toLowerCase() + tool.description.slice(1)}</p>
                   )}
                   {busy ? (
                     <RunProgress uploadFraction={stage.name === 'uploading' ? stage.fraction : undefined} job={job} />
@@ -248,9 +254,11 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
                       {tool.name}
                     </Button>
                   )}
-                  {missing > 0 && !busy && (
+                  {!busy && (
                     <p className="text-center text-sm text-muted-foreground">
-                      Add {missing} more {kinds} file{missing === 1 ? '' : 's'} to continue.
+                      {missing > 0
+                        ? `Add ${missing} more ${kinds} file${missing === 1 ? '' : 's'} to continue.`
+                        : retention && `Your files are deleted automatically after ${retention}.`}
                     </p>
                   )}
                 </div>
@@ -264,6 +272,8 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
         </Form>
       )}
 
+      <RelatedTools tool={tool} />
+
       <StoredDocumentsDialog
         open={pickerOpen}
         onOpenChange={setPickerOpen}
@@ -272,6 +282,25 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
         onPick={(documents) => changeInputs(addInputs(tool.maxFiles === 1 ? [] : inputs, documents.map(storedInput)))}
       />
     </div>
+  );
+}
+
+function RelatedTools({ tool }: { tool: Tool }) {
+  const { title, tools } = relatedTools(tool);
+  if (tools.length === 0) return null;
+  return (
+    <section aria-labelledby="related-tools" className="mt-16 border-t pt-10">
+      <h2 id="related-tools" className="mb-5 text-xl font-bold tracking-tight">
+        More from {title}
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {tools.map((t) => (
+          <li key={t.id}>
+            <ToolCard tool={t} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
