@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeOfficePool } from '../office/pool.ts';
+import { sofficeConvert, sofficeListener } from '../process/commands.ts';
+import { liveCommandCount, runCommand, startCommand } from '../process/run-command.ts';
+import { startCanary, type Canary } from '../test/canary.ts';
+import { textPdf } from '../test/fixtures.ts';
+import { childProcesses, file, pdfText, workspace, type Workspace } from '../test/harness.ts';
+import { docxBomb, docxDocument, docxWithExternalImage, odtDocument, odtWithExternalImage, odtWithMacro, xlsxDocument } from '../test/office-docs.ts';
+
+let ws: Workspace;
+let canary: Canary;
+beforeAll(async () => {
+  ws = await workspace();
+  canary = await startCanary();
+});
+afterAll(async () => {
+  await closeOfficePool();
+  await canary.close();
+  await ws.dispose();
+  expect(liveCommandCount()).toBe(0);
+  expect(childProcesses()).toEqual([]);
+});
+
+const MACRO_CONTROL = fileURLToPath(new URL('../test/macro-control.py', import.meta.url));
+
+describe('office to PDF', () => {
+  it.each([
+    ['report.docx', () => docxDocument(3), 3, 'Quarterly report section 3'],
+    ['budget.xlsx', xlsxDocument, 1, 'Power'],
+    ['letter.odt', async () => odtDocument('Dear Sir or Madam, from Hobart.'), 1, 'Hobart'],
+    ['notes.txt', async () => Buffer.from('Plain notes from Darwin\nwith ünïcödé and 漢字\n'), 1, 'Darwin'],
+  ])('converts %s', async (name, make, pages, text) => {
+    const [out] = await ws.run('office-to-pdf', [file(name, await make())]);
+    expect(out).toMatchObject({ filename: name.replace(/\.\w+$/, '.pdf'), contentType: 'application/pdf', pages });
+    expect(pdfText(out!.path)).toContain(text);
+  });
+
+  it('decides the type by content, not by name', async () => {
+    expect(await ws.fail('office-to-pdf', [file('fake.docx', await textPdf(1))])).toBe('UNSUPPORTED_FILE_TYPE');
+    const [out] = await ws.run('office-to-pdf', [file('really-a-docx.txt', await docxDocument(1))]);
+    expect(pdfText(out!.path)).toContain('Quarterly report section 1');
+  });
+
+  it('refuses a zip bomb before LibreOffice opens it', async () => {
+    const limits = { maxUnpackedBytes: 20 * 1024 * 1024 };
+    expect(await ws.fail('office-to-pdf', [file('bomb.docx', docxBomb(64 * 1024 * 1024))], {}, limits)).toBe('LIMIT_EXCEEDED');
+    // Headers that lie about the size: the real inflate finds more bytes than declared, a damaged file.
+    expect(await ws.fail('office-to-pdf', [file('liar.docx', docxBomb(64 * 1024 * 1024, 100))], {}, limits)).toBe('UNSUPPORTED_FILE_TYPE');
+  });
+
+  it('never fetches external images (canary silent), while an unprotected LibreOffice does', async () => {
+    const docx = docxWithExternalImage(canary.url('/from-docx.png'));
+    const odt = odtWithExternalImage(canary.url('/from-odt.png'));
+    const [a] = await ws.run('office-to-pdf', [file('linked.docx', docx)]);
+    const [b] = await ws.run('office-to-pdf', [file('linked.odt', odt)]);
+    expect(pdfText(a!.path)).toContain('Linked picture below');
+    expect(pdfText(b!.path)).toContain('Linked image below');
+    expect(canary.hits).toEqual([]);
+
+    // Positive control: a bare profile with the network, converting the same files, hits the canary.
+    const dir = join(ws.root, 'control');
+    await mkdir(join(dir, 'out'), { recursive: true });
+    for (const [name, bytes] of [['linked.docx', docx], ['linked.odt', odt]] as const) {
+      await writeFile(join(dir, name), bytes);
+      const filters = name.endsWith('docx') ? { import: 'MS Word 2007 XML', export: 'writer_pdf_Export' } : { import: 'writer8', export: 'writer_pdf_Export' };
+      const spec = sofficeConvert(join(dir, 'bare-profile'), join(dir, name), join(dir, 'out'), filters);
+      await runCommand(spec, { cwd: dir, timeoutMs: 60_000 });
+    }
+    expect(canary.hits).toEqual(expect.arrayContaining(['/from-docx.png', '/from-odt.png']));
+    canary.hits.length = 0;
+  });
+
+  it('never runs document macros; the same macro runs when macros are allowed', async () => {
+    const marker = join(ws.root, 'macro-ran');
+    const doc = odtWithMacro(marker);
+    const [out] = await ws.run('office-to-pdf', [file('macro.odt', doc)]);
+    expect(pdfText(out!.path)).toContain('Document with a macro');
+    expect(existsSync(marker)).toBe(false);
+
+    // Positive control: the same file on a listener with macro security low, loaded visibly with macros allowed, runs its macro.
+    const dir = join(ws.root, 'macro-control');
+    await mkdir(join(dir, 'low-profile', 'user'), { recursive: true });
+    await writeFile(
+      join(dir, 'low-profile', 'user', 'registrymodifications.xcu'),
+      '<?xml version="1.0" encoding="UTF-8"?><oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema">' +
+        '<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>0</value></prop></item></oor:items>',
+    );
+    await writeFile(join(dir, 'macro.odt'), doc);
+    const pipe = `wattle_macro_control_${process.pid}`;
+    const listener = startCommand(sofficeListener(join(dir, 'low-profile'), pipe), { cwd: dir, timeoutMs: 120_000 });
+    try {
+      const args = [MACRO_CONTROL, pipe, join(dir, 'macro.odt'), join(dir, 'macro.pdf'), marker];
+      const result = await runCommand({ command: 'python3', args }, { cwd: dir, timeoutMs: 60_000 });
+      expect(result.stdout.toString().trim()).toBe('done');
+      expect(await readFile(marker, 'utf8')).toContain('macro ran');
+    } finally {
+      listener.kill();
+      await listener.result.catch(() => {});
+      await rm(marker, { force: true });
+    }
+  });
+
+  it('keeps the listener warm across documents and restarts it after N', async () => {
+    const docx = await docxDocument(1);
+    await ws.run('office-to-pdf', [file('a.docx', docx)]);
+    const before = childProcesses().filter((c) => /oosplash|soffice/.test(c.command));
+    await ws.run('office-to-pdf', [file('b.docx', docx)]);
+    expect(childProcesses().filter((c) => /oosplash|soffice/.test(c.command))).toEqual(before);
+    expect(before).toHaveLength(1);
+  });
+});
