@@ -3,6 +3,7 @@ import { FullScreenSpinner } from '@/components/full-screen-spinner';
 import { authRoutes } from '@/features/auth/routes';
 import { batchRoutes } from '@/features/batch/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
+import { documentsRoutes } from '@/features/documents/routes';
 import { downloadsRoutes } from '@/features/downloads/routes';
 import { marketingRoutes } from '@/features/marketing/routes';
 import { toolsRoutes } from '@/features/tools/routes';
@@ -32,7 +33,7 @@ export const routes: RouteObject[] = [
       {
         path: 'dashboard',
         Component: RequireAuth,
-        children: [...dashboardRoutes, ...batchRoutes, ...downloadsRoutes, { path: '*', Component: NotFoundPage }],
+        children: [...dashboardRoutes, ...documentsRoutes, ...batchRoutes, ...downloadsRoutes, { path: '*', Component: NotFoundPage }],
       },
     ],
   },

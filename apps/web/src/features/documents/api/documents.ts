@@ -1,0 +1,93 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_STORAGE_LIMIT } from '@wattle/shared';
+import { api } from '@/lib/api-client';
+
+/** A pdf_files row as the API answers it (spec section 3, plus what the server's content check found). */
+export interface DocumentItem {
+  id: string;
+  filename: string;
+  file_path: string;
+  file_size: number;
+  uploaded_at: string;
+  deleted: boolean;
+  page_count: number | null;
+  encrypted: boolean;
+}
+
+export interface DocumentPage {
+  items: DocumentItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The usage_statistics row (spec section 3). */
+export interface Usage {
+  pdfs_processed: number;
+  storage_used: number;
+  storage_limit: number;
+}
+
+/** Prefixes the realtime stream invalidates on documents.changed and usage.changed. */
+export const DOCUMENTS_KEY = ['documents'] as const;
+export const USAGE_KEY = ['usage'] as const;
+
+export function documentUrl(id: string, action: 'download'): string {
+  return `/api/documents/${encodeURIComponent(id)}/${action}`;
+}
+
+/** One page of the account's PDFs, newest first; the previous page stays on screen while the next loads. */
+export function useDocuments(page: number, search: string) {
+  return useQuery({
+    queryKey: [...DOCUMENTS_KEY, 'list', { page, search }],
+    queryFn: ({ signal }) => api.get<DocumentPage>('/api/documents', { query: { page, search }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUsage() {
+  return useQuery({ queryKey: USAGE_KEY, queryFn: ({ signal }) => api.get<Usage>('/api/usage', { signal }) });
+}
+
+/** The limit the browser checks against: the account's, or the spec's default when none is known yet. */
+export function storageLimitOf(usage: Usage | undefined): number {
+  return usage?.storage_limit || DEFAULT_STORAGE_LIMIT;
+}
+
+export function useDeleteDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/documents/${encodeURIComponent(id)}`),
+    onSettled: () => refreshDocuments(queryClient),
+  });
+}
+
+export function refreshDocuments(queryClient: ReturnType<typeof useQueryClient>): Promise<unknown> {
+  return Promise.all([DOCUMENTS_KEY, USAGE_KEY, ['dashboard']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** The stored bytes, for the preview and for saving a copy. */
+export async function fetchDocumentBytes(id: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const response = await fetch(documentUrl(id, 'download'), { credentials: 'same-origin', signal });
+  if (!response.ok) throw new Error(`Download failed with status ${response.status}`);
+  return response.arrayBuffer();
+}
+
+/** Saves the file in the browser under its own name. A failure is only logged (spec section 8). */
+export async function downloadDocument(doc: Pick<DocumentItem, 'id' | 'filename'>): Promise<void> {
+  try {
+    const bytes = await fetchDocumentBytes(doc.id);
+    const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = doc.filename;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Give the browser a moment to start saving before the address is released.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    console.error('Download failed', error);
+  }
+}

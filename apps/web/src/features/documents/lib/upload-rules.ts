@@ -1,0 +1,28 @@
+import { MAX_PDF_SIZE } from '@wattle/shared';
+
+/** The spec's upload toasts (sections 5 and 8), word for word. */
+export const UPLOAD_MESSAGES = {
+  invalid: { title: 'Invalid files', description: 'Some files were not uploaded. Files must be PDFs under 5MB.' },
+  storage: { title: 'Storage limit exceeded', description: "You don't have enough storage space for these files." },
+  failed: { title: 'Upload failed', description: 'There was an error uploading your files.' },
+  success: { title: 'Upload successful' },
+  listSuccess: { title: 'Upload successful', description: 'Your PDF has been uploaded successfully.' },
+} as const;
+
+export type UploadCheck = { ok: true } | { ok: false; reason: 'invalid' | 'storage' };
+
+/**
+ * The browser's checks before anything is sent (spec section 5): every file must be application/pdf
+ * and at most 5 MB, or nothing is uploaded; then used storage plus the files' total must fit the limit.
+ */
+export function checkUpload(files: ReadonlyArray<Pick<File, 'type' | 'size'>>, storageUsed: number, storageLimit: number): UploadCheck {
+  if (files.some((file) => file.type !== 'application/pdf' || file.size > MAX_PDF_SIZE)) return { ok: false, reason: 'invalid' };
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  if (storageUsed + total > storageLimit) return { ok: false, reason: 'storage' };
+  return { ok: true };
+}
+
+/** "1 file uploaded successfully." / "3 files uploaded successfully." */
+export function uploadedCountText(count: number): string {
+  return `${count} ${count === 1 ? 'file' : 'files'} uploaded successfully.`;
+}

@@ -1,0 +1,106 @@
+import { SearchIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DOCUMENTS_PAGE_SIZE } from '@wattle/shared';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
+import { PageHeader } from '@/features/dashboard/components/page-header';
+import { downloadDocument, useDocuments, type DocumentItem } from '../api/documents';
+import { DeleteDocumentDialog } from '../components/delete-document-dialog';
+import { DocumentsPagination } from '../components/documents-pagination';
+import { DocumentsTable } from '../components/documents-table';
+import { PreviewDialog } from '../components/preview-dialog';
+import { StorageBar } from '../components/storage-bar';
+import { UploadArea } from '../components/upload-area';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { totalPagesOf } from '../lib/pagination';
+import { UPLOAD_MESSAGES } from '../lib/upload-rules';
+
+/** Spec section 9. */
+const SEARCH_DEBOUNCE_MS = 300;
+const UPLOAD_AREA_ID = 'upload';
+
+/** My Documents: upload, the storage bar, search, the table and numbered pages. */
+export function DocumentsPage() {
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [previewing, setPreviewing] = useState<DocumentItem>();
+  const [deleting, setDeleting] = useState<DocumentItem>();
+  const documents = useDocuments(page, debouncedSearch);
+
+  // A new search starts at page 1.
+  useEffect(() => setPage(1), [debouncedSearch]);
+
+  // Past the last page (files deleted elsewhere, a narrower search): back to page 1.
+  const total = documents.data?.total ?? 0;
+  const totalPages = totalPagesOf(total, DOCUMENTS_PAGE_SIZE);
+  useEffect(() => {
+    if (documents.data && page > totalPages) setPage(1);
+  }, [documents.data, page, totalPages]);
+
+  useEffect(() => {
+    if (documents.isError) toast({ title: 'Error', description: 'Failed to fetch documents. Please try again.', variant: 'destructive' });
+  }, [documents.isError]);
+
+  // The sidebar's "Upload PDFs" entry opens this page at the upload area.
+  const wantsUpload = params.get('upload') === 'true';
+  useEffect(() => {
+    if (!wantsUpload) return;
+    const area = document.getElementById(UPLOAD_AREA_ID);
+    area?.scrollIntoView({ block: 'center' });
+    area?.focus({ preventScroll: true });
+  }, [wantsUpload]);
+
+  const items = documents.isError ? [] : (documents.data?.items ?? []);
+  return (
+    <>
+      <PageHeader title="My Documents" description="Upload, find and manage your PDFs." />
+      <div className="space-y-6">
+        <UploadArea id={UPLOAD_AREA_ID} onUploaded={() => toast({ ...UPLOAD_MESSAGES.listSuccess, variant: 'success' })} />
+        <StorageBar />
+        <section aria-label="Documents" className="rounded-xl border bg-card">
+          <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="relative w-full sm:max-w-xs">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+              <Input
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Search documents..."
+                aria-label="Search documents"
+                className="pl-9"
+                maxLength={255}
+              />
+            </div>
+            <p className="text-sm text-muted-foreground tabular-nums" data-testid="document-count">
+              {documents.isError ? 0 : total} document(s)
+            </p>
+          </div>
+          {documents.isError ? (
+            <p className="px-4 py-10 text-center text-sm text-destructive" role="alert">
+              Failed to load documents. Please try again.
+            </p>
+          ) : (
+            <DocumentsTable
+              documents={items}
+              loading={documents.isPending}
+              empty={debouncedSearch ? `No documents match "${debouncedSearch}".` : 'No documents yet. Upload a PDF to get started.'}
+              onPreview={setPreviewing}
+              onDownload={(doc) => void downloadDocument(doc)}
+              onDelete={setDeleting}
+            />
+          )}
+          {!documents.isError && totalPages > 1 && (
+            <div className="border-t p-3">
+              <DocumentsPagination page={Math.min(page, totalPages)} totalPages={totalPages} onPage={setPage} />
+            </div>
+          )}
+        </section>
+      </div>
+      <PreviewDialog document={previewing} onClose={() => setPreviewing(undefined)} />
+      <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(undefined)} />
+    </>
+  );
+}

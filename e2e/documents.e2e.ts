@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../apps/server/src/test/pdfs.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const PASSWORD = 'Wattle#Gold2024';
+
+/** Signs up through the API and follows the verification link from the dev outbox, which signs the browser in. */
+async function signIn(page: Page): Promise<string> {
+  const email = `docs-${randomUUID().slice(0, 8)}@example.com.au`;
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name: 'Matilda Jones', callbackURL: '/auth/callback' },
+    headers: { origin: app.url },
+  });
+  expect(res.status()).toBe(200);
+  const link = await verificationLink(email);
+  // The link verifies the address and sets the session cookie on this browser.
+  await page.request.get(link, { maxRedirects: 0 });
+  const session = await (await page.request.get('/api/auth/get-session')).json();
+  expect(session?.user?.email).toBe(email);
+  return email;
+}
+
+async function verificationLink(email: string): Promise<string> {
+  const dir = join(app.dataDir, 'outbox');
+  for (let attempt = 0; attempt < 100; attempt++) {
+    for (const name of safeList(dir)) {
+      const mail = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { to: string; text: string };
+      const link = mail.to === email ? mail.text.split(/\s+/).find((word) => word.startsWith(`${app.url}/`)) : undefined;
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No verification mail for ${email}`);
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+}
+
+/** Uploads and renders take seconds on a busy machine: wait up to 20 s for the screen to show a value. */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
+
+const countLine = (page: Page) => page.getByTestId('document-count');
+const rows = (page: Page) => page.getByRole('region', { name: 'Documents' }).locator('tbody tr');
+
+describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('My Documents on %s', (viewport) => {
+  it('uploads, searches, pages, previews, downloads and deletes', async () => {
+    const context = await newContext(browser, app.url, viewport);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page);
+    await page.goto('/dashboard/documents');
+    await eventually(() => countLine(page).textContent()).toBe('0 document(s)');
+
+    // Browser checks: a non-PDF refuses the whole selection.
+    const picker = page.getByLabel('Choose PDF files to upload');
+    await picker.setInputFiles([
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') },
+      { name: 'ok.pdf', mimeType: 'application/pdf', buffer: await makePdf() },
+    ]);
+    await page.getByText('Some files were not uploaded. Files must be PDFs under 5MB.').waitFor();
+
+    // Twelve PDFs at once: two invoices, a three-page report, nine scans.
+    const files = [
+      { name: 'Invoice March.pdf', mimeType: 'application/pdf', buffer: await makePdf() },
+      { name: 'invoice-april.pdf', mimeType: 'application/pdf', buffer: await makePdf() },
+      { name: 'Annual report.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 3 }) },
+      ...(await Promise.all(Array.from({ length: 9 }, async (_, i) => ({ name: `scan-${i + 1}.pdf`, mimeType: 'application/pdf', buffer: await makePdf() })))),
+    ];
+    await picker.setInputFiles(files);
+    await page.getByText('12 files uploaded successfully.').waitFor();
+    await page.getByText('Your PDF has been uploaded successfully.').waitFor();
+    await eventually(() => countLine(page).textContent()).toBe('12 document(s)');
+    await eventually(() => page.getByTestId('storage-summary').textContent()).toMatch(/ of 50 MB used$/);
+    await eventually(() => rows(page).count()).toBe(10);
+    await screenshot(page, `documents-${viewport}-light`);
+
+    // Paginate: ten a page, numbered, with previous and next.
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await eventually(() => rows(page).count()).toBe(2);
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await eventually(() => rows(page).count()).toBe(10);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await eventually(() => rows(page).count()).toBe(2);
+
+    // Search, case-insensitive, from page 2 back to page 1.
+    await page.getByLabel('Search documents').fill('INVOICE');
+    await eventually(() => countLine(page).textContent()).toBe('2 document(s)');
+    await eventually(() => rows(page).allTextContents()).toEqual([expect.stringContaining('invoice-april.pdf'), expect.stringContaining('Invoice March.pdf')]);
+    await eventually(() => page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0);
+    await page.getByLabel('Search documents').fill('report');
+    await eventually(() => countLine(page).textContent()).toBe('1 document(s)');
+
+    // Preview: the real pages, page x of y, continuous by default.
+    await page.getByRole('button', { name: 'Preview Annual report.pdf' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Annual report.pdf' });
+    await dialog.locator('canvas[data-rendered]').first().waitFor();
+    await eventually(() => dialog.getByTestId('page-indicator').textContent()).toBe('Page 1 of 3');
+    expect(await dialog.locator('canvas').count()).toBe(3);
+    expect(await paintedPixels(page)).toBeGreaterThan(20);
+    await dialog.getByRole('button', { name: 'Next page' }).click();
+    await eventually(() => dialog.getByTestId('page-indicator').textContent()).toBe('Page 2 of 3');
+    await screenshot(page, `documents-preview-${viewport}-light`);
+    await page.keyboard.press('Escape');
+
+    // The Single Page setting shows one page with previous and next.
+    expect((await page.request.patch('/api/profile', { data: { pdf_viewer_mode: 'single' }, headers: { origin: app.url } })).status()).toBe(200);
+    await page.reload();
+    await page.getByLabel('Search documents').fill('report');
+    await eventually(() => countLine(page).textContent()).toBe('1 document(s)');
+    await page.getByRole('button', { name: 'Preview Annual report.pdf' }).click();
+    await dialog.locator('canvas[data-rendered]').waitFor();
+    expect(await dialog.locator('canvas').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Next page' }).click();
+    await dialog.getByRole('button', { name: 'Next page' }).click();
+    await eventually(() => dialog.getByTestId('page-indicator').textContent()).toBe('Page 3 of 3');
+    await dialog.locator('canvas[aria-label="Page 3"][data-rendered]').waitFor();
+    await page.keyboard.press('Escape');
+
+    // Download under the original name, the same bytes.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Annual report.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('Annual report.pdf');
+    const saved = readFileSync((await download.path())!);
+    expect(saved.equals(files[2]!.buffer)).toBe(true);
+
+    // Delete with the spec's confirmation.
+    await page.getByLabel('Search documents').fill('');
+    await eventually(() => countLine(page).textContent()).toBe('12 document(s)');
+    await page.getByRole('button', { name: 'Delete scan-9.pdf' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete PDF' });
+    await confirm.getByText('Are you sure you want to delete this PDF? This action cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await eventually(() => countLine(page).textContent()).toBe('12 document(s)');
+    await page.getByRole('button', { name: 'Delete scan-9.pdf' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('PDF deleted successfully.').waitFor();
+    await eventually(() => countLine(page).textContent()).toBe('11 document(s)');
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('looks right in the dark theme', async () => {
+    const context = await newContext(browser, app.url, viewport, 'dark');
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto('/dashboard/documents');
+    await page.getByLabel('Choose PDF files to upload').setInputFiles([
+      { name: 'Tax return 2024-25.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 2 }) },
+      { name: 'Business activity statement with a rather long name that needs truncating.pdf', mimeType: 'application/pdf', buffer: await makePdf() },
+    ]);
+    await eventually(() => countLine(page).textContent()).toBe('2 document(s)');
+    await screenshot(page, `documents-${viewport}-dark`);
+    await page.getByRole('button', { name: 'Preview Tax return 2024-25.pdf' }).click();
+    await page.getByRole('dialog').locator('canvas[data-rendered]').first().waitFor();
+    await screenshot(page, `documents-preview-${viewport}-dark`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Delete Tax return 2024-25.pdf' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete PDF' }).waitFor();
+    await screenshot(page, `documents-delete-${viewport}-dark`);
+    await context.close();
+  });
+});
+
+/** Dark pixels on the first rendered page: the text pdf.js drew, so the page is not blank. */
+function paintedPixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[role=dialog] canvas[data-rendered]')!;
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark++;
+    return dark;
+  });
+}
