@@ -53,7 +53,8 @@ export function createApp(container: Container) {
   app.route('/api', supportRoutes(container));
   app.route('/api', dashboardRoutes(container));
 
-  app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND'));
+  // Bare /api is the web app's API documentation page; everything under it is the API.
+  app.all('/api/*', (c, next) => (c.req.path === '/api' ? next() : errorResponse(c, 'NOT_FOUND')));
   app.route('/', devMailRoutes(container));
   serveWebApp(app);
   return app;

@@ -1,4 +1,4 @@
-import { MenuIcon } from 'lucide-react';
+import { LayoutGridIcon, MenuIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
@@ -9,7 +9,7 @@ import { ENTERPRISE_LINKS, TOOL_CATEGORIES, type SiteLink } from '@/features/mar
 import { SessionButtons } from './session-buttons';
 
 const GROUPS = [
-  { id: 'tools', title: 'PDF Tools', links: TOOL_CATEGORIES },
+  { id: 'tools', title: 'PDF Tools', links: [...TOOL_CATEGORIES, { title: 'All PDF tools', href: '/tools', icon: LayoutGridIcon }] },
   { id: 'enterprise', title: 'Enterprise', links: ENTERPRISE_LINKS },
 ] as const;
 

@@ -1,3 +1,4 @@
+import { ArrowRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -52,6 +53,14 @@ function DesktopMenu() {
               {TOOL_CATEGORIES.map((link) => (
                 <MenuEntry key={link.href} link={link} />
               ))}
+              <li className="col-span-2 border-t pt-1">
+                <NavigationMenuLink asChild>
+                  <Link to="/tools" className="flex-row items-center justify-between px-3 py-2.5 text-sm font-medium text-primary">
+                    All PDF tools
+                    <ArrowRightIcon className="size-4" aria-hidden="true" />
+                  </Link>
+                </NavigationMenuLink>
+              </li>
             </ul>
           </NavigationMenuContent>
         </NavigationMenuItem>

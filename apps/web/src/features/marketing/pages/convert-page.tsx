@@ -19,13 +19,13 @@ import { FeatureCard } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 
-const CONVERSIONS: { icon: LucideIcon; title: string; description: string; advanced?: boolean }[] = [
-  { icon: FileTextIcon, title: 'PDF to Word', description: 'Turn a PDF into an editable Word document with its headings, paragraphs and tables intact.' },
-  { icon: FileSpreadsheetIcon, title: 'PDF to Excel', description: 'Pull tables out of statements and reports into spreadsheet rows and columns you can work with.' },
-  { icon: PresentationIcon, title: 'PDF to PowerPoint', description: 'Rebuild each page as a slide so you can update and present it again.' },
-  { icon: FileImageIcon, title: 'Image to PDF', description: 'Combine photos and scans (JPG, PNG and more) into one tidy PDF.' },
-  { icon: FileTextIcon, title: 'Word to PDF', description: 'Create a PDF from a Word document that looks the same on every screen and printer.' },
-  { icon: ScanTextIcon, title: 'OCR', description: 'Recognise the text in scanned documents so it can be searched, selected and copied.', advanced: true },
+const CONVERSIONS: { icon: LucideIcon; title: string; description: string; advanced?: boolean; href: string }[] = [
+  { icon: FileTextIcon, title: 'PDF to Word', description: 'Turn a PDF into an editable Word document with its headings, paragraphs and tables intact.', href: '/tools/pdf-to-word' },
+  { icon: FileSpreadsheetIcon, title: 'PDF to Excel', description: 'Pull tables out of statements and reports into spreadsheet rows and columns you can work with.', href: '/tools/pdf-to-excel' },
+  { icon: PresentationIcon, title: 'PDF to PowerPoint', description: 'Rebuild each page as a slide so you can update and present it again.', href: '/tools/pdf-to-powerpoint' },
+  { icon: FileImageIcon, title: 'Image to PDF', description: 'Combine photos and scans (JPG, PNG and more) into one tidy PDF.', href: '/tools/image-to-pdf' },
+  { icon: FileTextIcon, title: 'Word to PDF', description: 'Create a PDF from a Word document that looks the same on every screen and printer.', href: '/tools/office-to-pdf' },
+  { icon: ScanTextIcon, title: 'OCR', description: 'Recognise the text in scanned documents so it can be searched, selected and copied.', advanced: true, href: '/tools/ocr' },
 ];
 
 const BENEFITS: { icon: LucideIcon; title: string; description: string }[] = [
@@ -60,9 +60,11 @@ export function ConvertPage() {
       <Section eyebrow="Conversion tools" title="Six ways to convert" description="Pick the conversion you need. Each one keeps your document private and deletes it automatically afterwards.">
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {CONVERSIONS.map((tool) => (
-            <FeatureCard key={tool.title} icon={tool.icon} title={tool.title} description={tool.description}>
-              {tool.advanced && <Badge variant="wattle">Advanced</Badge>}
-            </FeatureCard>
+            <Link key={tool.title} to={tool.href} className="rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+              <FeatureCard icon={tool.icon} title={tool.title} description={tool.description} className="hover:border-primary/40">
+                {tool.advanced && <Badge variant="wattle">Advanced</Badge>}
+              </FeatureCard>
+            </Link>
           ))}
         </div>
       </Section>

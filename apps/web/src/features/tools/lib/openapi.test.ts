@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupEndpoints, resolveRef, schemaProperties, summariseSchema, type OpenApiDocument } from './openapi';
+import { groupEndpoints, resolveRef, schemaProperties, summariseSchema, toolOptionSchemas, type OpenApiDocument } from './openapi';
 
 const doc: OpenApiDocument = {
   openapi: '3.1.0',
@@ -12,6 +12,13 @@ const doc: OpenApiDocument = {
   },
   components: {
     schemas: {
+      ToolOptions_split: {
+        oneOf: [
+          { type: 'object', properties: { mode: { type: 'string', const: 'ranges' }, ranges: { type: 'string' } } },
+          { type: 'object', properties: { mode: { type: 'string', const: 'every' }, every: { type: 'integer' } } },
+        ],
+      },
+      ToolOptions_merge: { type: 'object', properties: {} },
       Job: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, progress: { type: 'integer', minimum: 0, maximum: 100 } } },
     },
   },
@@ -20,7 +27,7 @@ const doc: OpenApiDocument = {
 describe('openapi helpers', () => {
   it('groups operations by tag, declared tags first, empty tags dropped', () => {
     const groups = groupEndpoints(doc);
-    expect(groups.map((g) => g.tag)).toEqual(['Jobs', 'Tools', 'Other']);
+    expect(groups.map((g) => g.tag)).toEqual(['Jobs', 'Tools', 'Endpoints']);
     expect(groups[0]!.endpoints.map((e) => `${e.method} ${e.path}`)).toEqual(['post /api/v1/jobs', 'get /api/v1/jobs/{id}']);
     expect(groups[0]!.endpoints[1]!.id).toBe('get-api-v1-jobs-id');
   });
@@ -38,5 +45,14 @@ describe('openapi helpers', () => {
     expect(summariseSchema(doc, { type: 'string', enum: ['low', 'high'], default: 'low' })).toBe('one of "low", "high", default "low"');
     expect(summariseSchema(doc, { type: 'array', items: { $ref: '#/components/schemas/Job' } })).toBe('array of Job');
     expect(summariseSchema(doc, { type: 'string', maxLength: 500 })).toBe('string, up to 500 characters');
+  });
+});
+
+describe('tool options', () => {
+  it('lists each tool with its variants', () => {
+    const tools = toolOptionSchemas(doc);
+    expect(tools.map((t) => t.toolId)).toEqual(['split', 'merge']);
+    expect(tools[0]!.variants.map((v) => v.label)).toEqual(['mode: "ranges"', 'mode: "every"']);
+    expect(tools[1]!.variants).toEqual([{ label: undefined, schema: { type: 'object', properties: {} } }]);
   });
 });

@@ -73,7 +73,7 @@ export function groupEndpoints(doc: OpenApiDocument): EndpointGroup[] {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const tag = operation.tags?.[0] ?? 'Other';
+      const tag = operation.tags?.[0] ?? 'Endpoints';
       if (!groups.has(tag)) groups.set(tag, { tag, endpoints: [] });
       const id = `${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-').replace(/-+$/, '');
       groups.get(tag)!.endpoints.push({ id, method, path, operation });
@@ -127,4 +127,25 @@ export function schemaProperties(doc: OpenApiDocument, raw: JsonSchemaNode | und
   const schema = resolveRef(doc, raw);
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({ name, schema: property, required: required.has(name) }));
+}
+
+const TOOL_OPTIONS_PREFIX = 'ToolOptions_';
+
+/**
+ * Each tool's options schema as the document declares it (components named ToolOptions_<tool>), split
+ * into its variants when it is a union (e.g. split by ranges or every N pages).
+ */
+export function toolOptionSchemas(doc: OpenApiDocument): { toolId: string; variants: { label?: string; schema: JsonSchemaNode }[] }[] {
+  return Object.entries(doc.components?.schemas ?? {})
+    .filter(([name]) => name.startsWith(TOOL_OPTIONS_PREFIX))
+    .map(([name, schema]) => {
+      const variants = (schema.oneOf ?? [schema]).map((variant) => resolveRef(doc, variant));
+      return {
+        toolId: name.slice(TOOL_OPTIONS_PREFIX.length),
+        variants: variants.map((variant) => {
+          const tag = Object.entries(variant.properties ?? {}).find(([, p]) => p.const !== undefined);
+          return { label: tag && `${tag[0]}: ${JSON.stringify(tag[1].const)}`, schema: variant };
+        }),
+      };
+    });
 }

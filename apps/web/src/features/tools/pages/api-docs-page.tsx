@@ -7,7 +7,8 @@ import { PageHero } from '@/features/marketing/components/page-hero';
 import { api } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
-import { groupEndpoints, resolveRef, schemaProperties, summariseSchema, type Endpoint, type HttpMethod, type OpenApiDocument } from '../lib/openapi';
+import { getTool } from '@wattle/shared';
+import { groupEndpoints, resolveRef, schemaProperties, summariseSchema, toolOptionSchemas, type Endpoint, type HttpMethod, type OpenApiDocument } from '../lib/openapi';
 
 const OPENAPI_URL = '/api/v1/openapi.json';
 
@@ -25,6 +26,7 @@ export function ApiDocsPage() {
   const query = useQuery({ queryKey: ['openapi'], queryFn: () => api.get<OpenApiDocument>(OPENAPI_URL) });
   const doc = query.data;
   const groups = doc ? groupEndpoints(doc) : [];
+  const toolOptions = doc ? toolOptionSchemas(doc) : [];
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
   return (
@@ -66,6 +68,11 @@ export function ApiDocsPage() {
                 </ul>
               </div>
             ))}
+            {toolOptions.length > 0 && (
+              <a href="#tool-options" className="block font-medium hover:text-primary">
+                Tool options
+              </a>
+            )}
           </div>
         </nav>
 
@@ -106,6 +113,43 @@ curl -b jar ${origin}/api/v1/jobs/<id>`}</CodeBlock>
                 ))}
               </section>
             ))}
+
+          {doc && toolOptions.length > 0 && (
+            <section id="tool-options" aria-labelledby="tool-options-title" className="scroll-mt-24 space-y-5">
+              <div>
+                <h2 id="tool-options-title" className="text-2xl font-bold tracking-tight">
+                  Tool options
+                </h2>
+                <p className="mt-1 text-muted-foreground">
+                  Send these as the <code className="font-mono text-foreground">options</code> JSON of a job or batch. Anything left out takes its default.
+                </p>
+              </div>
+              <div className="grid gap-4 xl:grid-cols-2">
+                {toolOptions.map(({ toolId, variants }) => (
+                  <article key={toolId} id={`options-${toolId}`} className="space-y-3 rounded-xl border bg-card p-4">
+                    <h3 className="flex flex-wrap items-baseline gap-x-2 font-semibold">
+                      {getTool(toolId)?.name ?? toolId}
+                      <code className="font-mono text-xs font-normal text-muted-foreground">{toolId}</code>
+                    </h3>
+                    {variants.map(({ label, schema }) => {
+                      const properties = schemaProperties(doc, schema);
+                      return properties.length === 0 ? (
+                        <p key={label ?? 'none'} className="text-sm text-muted-foreground">
+                          No options.
+                        </p>
+                      ) : (
+                        <FieldTable
+                          key={label ?? 'fields'}
+                          title={label ? `With ${label}` : ''}
+                          rows={properties.map((p) => ({ name: p.name, required: p.required, type: summariseSchema(doc, p.schema), description: resolveRef(doc, p.schema).description }))}
+                        />
+                      );
+                    })}
+                  </article>
+                ))}
+              </div>
+            </section>
+          )}
         </div>
       </div>
     </>
@@ -181,10 +225,10 @@ interface FieldRow {
 function FieldTable({ title, rows }: { title: string; rows: FieldRow[] }) {
   return (
     <div>
-      <h4 className="mb-2 text-sm font-semibold">{title}</h4>
+      {title && <h4 className="mb-2 text-sm font-semibold">{title}</h4>}
       <dl className="divide-y rounded-lg border text-sm">
         {rows.map((row) => (
-          <div key={`${row.where ?? ''}${row.name}`} className="grid gap-1 px-3 py-2.5 sm:grid-cols-[180px_minmax(0,1fr)] sm:gap-4">
+          <div key={`${row.where ?? ''}${row.name}`} className="grid gap-1 px-3 py-2.5 sm:grid-cols-[minmax(0,160px)_minmax(0,1fr)] sm:gap-4">
             <dt className="min-w-0">
               <code className="font-mono font-medium break-all">{row.name}</code>
               <span className="block text-xs text-muted-foreground">
