@@ -75,7 +75,7 @@ export function leadingFlateFilters(dict: string): number {
 /** Decoded size through `stages` inflaters, stopping just past `limit`; corrupt data counts as far as it decodes. */
 export function inflatedSize(data: Buffer, stages: number, limit: number): Promise<number> {
   return new Promise((resolve) => {
-    const inflaters: Inflate[] = Array.from({ length: stages }, () => createInflate());
+    const inflaters: Inflate[] = Array.from({ length: stages }, () => createInflate({ chunkSize: 1024 * 1024 }));
     const counts = new Array<number>(stages).fill(0);
     let settled = false;
     const finish = () => {

@@ -70,7 +70,8 @@ async function decodeImage(ctx: ToolContext, input: ToolInput): Promise<ImagePag
   const limitInputPixels = ctx.limits.maxPixels;
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels }).metadata();
+    // Header only; the pixel budget is checked just below with a clearer answer than sharp's.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch (error) {
     throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This image could not be read.', { filename: input.filename }, { cause: error });
   }

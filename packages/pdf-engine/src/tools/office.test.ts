@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeOfficePool } from '../office/pool.ts';
+import { closeOfficePool, configureOffice } from '../office/pool.ts';
 import { sofficeConvert, sofficeListener } from '../process/commands.ts';
 import { liveCommandCount, runCommand, startCommand } from '../process/run-command.ts';
 import { startCanary, type Canary } from '../test/canary.ts';
@@ -105,11 +105,23 @@ describe('office to PDF', () => {
   });
 
   it('keeps the listener warm across documents and restarts it after N', async () => {
-    const docx = await docxDocument(1);
-    await ws.run('office-to-pdf', [file('a.docx', docx)]);
-    const before = childProcesses().filter((c) => /oosplash|soffice/.test(c.command));
-    await ws.run('office-to-pdf', [file('b.docx', docx)]);
-    expect(childProcesses().filter((c) => /oosplash|soffice/.test(c.command))).toEqual(before);
-    expect(before).toHaveLength(1);
+    await closeOfficePool();
+    configureOffice({ restartAfter: 2 });
+    try {
+      const docx = await docxDocument(1);
+      const listeners = async () => {
+        await ws.run('office-to-pdf', [file('a.docx', docx)]);
+        return childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).map((c) => c.pid);
+      };
+      const first = await listeners(); // started, one document done
+      expect(first).toHaveLength(1);
+      expect(await listeners()).toEqual([]); // second document: replaced after it
+      const third = await listeners(); // a fresh listener
+      expect(third).toHaveLength(1);
+      expect(third).not.toEqual(first);
+    } finally {
+      await closeOfficePool();
+      configureOffice({ restartAfter: 50 });
+    }
   });
 });

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EngineError } from '../errors.ts';
+import { childProcesses } from '../test/harness.ts';
+import { liveCommandCount, runCommand, startCommand } from './run-command.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wattle-run-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Alive and not a zombie waiting to be reaped. */
+const processExists = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+describe('runCommand', () => {
+  it('runs without a shell, in the job dir, with a scrubbed environment and lower priority', async () => {
+    process.env.WATTLE_SECRET = 'leak';
+    const result = await runCommand({ command: 'sh', args: ['-c', 'echo "$HOME|$TMPDIR|$LANG|$PATH|${WATTLE_SECRET:-none}|$(pwd)|$(nice)|$X"; echo "$0"', '$(touch pwned)'], env: { X: 'extra' } }, { cwd: dir, timeoutMs: 10_000 });
+    delete process.env.WATTLE_SECRET;
+    const [line, arg0] = result.stdout.toString().trim().split('\n');
+    expect(line).toBe(`${dir}|${dir}|C.UTF-8|/usr/local/bin:/usr/bin:/bin|none|${dir}|10|extra`);
+    expect(arg0).toBe('$(touch pwned)');
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('kills the whole process group at the timeout', async () => {
+    const started = Date.now();
+    const error = await runCommand({ command: 'sh', args: ['-c', 'sleep 30 & echo $!; wait'] }, { cwd: dir, timeoutMs: 500 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).code).toBe('ENGINE_TIMEOUT');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(liveCommandCount()).toBe(0);
+    expect(childProcesses()).toEqual([]);
+  });
+
+  it('reaps descendants left behind when the leader exits', async () => {
+    const result = await runCommand({ command: 'sh', args: ['-c', 'sleep 30 > /dev/null 2>&1 & echo $!'] }, { cwd: dir, timeoutMs: 5000 });
+    const grandchild = Number(result.stdout.toString().trim());
+    await new Promise((r) => setTimeout(r, 100));
+    expect(processExists(grandchild)).toBe(false);
+  });
+
+  it('caps captured output', async () => {
+    const result = await runCommand({ command: 'head', args: ['-c', '5000000', '/dev/zero'] }, { cwd: dir, timeoutMs: 10_000, maxOutputBytes: 1000 });
+    expect(result.stdout.length).toBe(1000);
+    expect(result.truncated).toBe(true);
+  });
+
+  it('stops on abort with the abort reason', async () => {
+    const controller = new AbortController();
+    const running = startCommand({ command: 'sleep', args: ['30'] }, { cwd: dir, timeoutMs: 60_000, signal: controller.signal });
+    controller.abort(new Error('job cancelled'));
+    await expect(running.result).rejects.toThrow('job cancelled');
+    expect(liveCommandCount()).toBe(0);
+  });
+
+  it('reports a missing program as ENGINE_UNAVAILABLE', async () => {
+    await expect(runCommand({ command: 'wattle-no-such-engine', args: [] }, { cwd: dir, timeoutMs: 5000 })).rejects.toMatchObject({ code: 'ENGINE_UNAVAILABLE' });
+  });
+
+  it('isolates the network when asked', async () => {
+    const result = await runCommand({ command: 'cat', args: ['/proc/net/dev'] }, { cwd: dir, timeoutMs: 5000, isolateNetwork: true });
+    const interfaces = result.stdout.toString().split('\n').slice(2).filter(Boolean).map((l) => l.trim().split(':')[0]);
+    expect(interfaces).toEqual(['lo']);
+  });
+});
