@@ -7,7 +7,6 @@ import type { CommandSpec } from './run-command.ts';
 
 export const qpdf = {
   pageCount: (input: string): CommandSpec => ({ command: 'qpdf', args: ['--show-npages', input] }),
-  isEncrypted: (input: string): CommandSpec => ({ command: 'qpdf', args: ['--is-encrypted', input] }),
   /** Rewrite: repairs what qpdf can recover; object streams make it smaller losslessly. */
   rewrite: (input: string, output: string, opts: { decrypt?: boolean; optimise?: boolean } = {}): CommandSpec => ({
     command: 'qpdf',

@@ -152,8 +152,3 @@ function collector(cap: number) {
   };
   return state;
 }
-
-/** Decodes captured stderr for logs and error details, bounded. */
-export function outputText(buffer: Buffer, max = 2000): string {
-  return buffer.subarray(0, max).toString('utf8');
-}

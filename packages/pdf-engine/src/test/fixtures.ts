@@ -18,16 +18,25 @@ export async function textPdf(pages: number, options: { words?: (page: number) =
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
-/** A grey page image with dark text lines and speckle, like a 300-dpi office scan. */
+/** An off-white page with dark text lines and sensor noise, like a 300-dpi office scan (JPEG, ~3 MB at A4). */
 export async function scanImage(text: string, width: number, height: number): Promise<Buffer> {
-  const lines = Array.from({ length: 28 }, (_, i) => `<text x="${width * 0.1}" y="${height * 0.12 + i * height * 0.028}" font-size="${Math.round(height * 0.014)}" font-family="DejaVu Sans" fill="#222">${i === 0 ? text : `Line ${i} of the quarterly report for the board, figures in AUD.`}</text>`).join('');
+  const size = Math.round(height * 0.014);
+  const lines = Array.from(
+    { length: 28 },
+    (_, i) =>
+      `<text x="${width * 0.1}" y="${height * 0.12 + i * height * 0.028}" font-size="${size}" font-family="DejaVu Sans" fill="#222">${i === 0 ? text : `Line ${i} of the quarterly report for the board, figures in AUD.`}</text>`,
+  ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f4f1ea"/>${lines}</svg>`;
-  const noise = Buffer.alloc(width * height);
-  for (let i = 0; i < noise.length; i += 97) noise[i] = 40;
-  return sharp(Buffer.from(svg))
-    .composite([{ input: noise, raw: { width, height, channels: 1 }, blend: 'multiply' }])
-    .jpeg({ quality: 92 })
-    .toBuffer();
+  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  // Deterministic noise (xorshift), +-12 per sample: what makes real scans large.
+  let seed = 0x9e3779b9;
+  for (let i = 0; i < data.length; i++) {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    data[i] = Math.max(0, Math.min(255, data[i]! + ((seed >>> 0) % 25) - 12));
+  }
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: 90 }).toBuffer();
 }
 
 /** A PDF of full-page JPEG scans (DCT image XObjects), as scanners make them. */
@@ -117,8 +126,15 @@ export function withoutXref(pdf: Buffer): Buffer {
 
 export const junkPrepended = (pdf: Buffer) => Buffer.concat([Buffer.from('<html>junk before the header '.repeat(20)), pdf]);
 
-/** One page whose content stream inflates to `gib` GiB of zeros (~1 MB on disk per GiB). */
-export async function flateBombPdf(gib = 1): Promise<Buffer> {
+const bombs = new Map<number, Promise<Buffer>>();
+
+/** One page whose content stream inflates to `gib` GiB of zeros (~1 MB on disk per GiB); made once per process. */
+export function flateBombPdf(gib = 1): Promise<Buffer> {
+  if (!bombs.has(gib)) bombs.set(gib, makeFlateBomb(gib));
+  return bombs.get(gib)!;
+}
+
+async function makeFlateBomb(gib: number): Promise<Buffer> {
   const compressed = await deflateZeros(gib * 1024 ** 3);
   const head = `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n4 0 obj\n<< /Length ${compressed.length} /Filter /FlateDecode >>\nstream\n`;
   return withXref(Buffer.concat([Buffer.from(head, 'latin1'), compressed, Buffer.from('\nendstream\nendobj\n', 'latin1')]), 4);

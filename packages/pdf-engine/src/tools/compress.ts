@@ -18,8 +18,8 @@ import type { Operation } from './operation.ts';
 
 /** Target resolution and JPEG quality per level (the guide's goal: a 96 MB scan to <= 10 MB). */
 const LEVELS = {
-  low: { dpi: 200, quality: 80 },
-  medium: { dpi: 150, quality: 65 },
+  low: { dpi: 200, quality: 75 },
+  medium: { dpi: 150, quality: 60 },
   high: { dpi: 100, quality: 45 },
 } as const;
 

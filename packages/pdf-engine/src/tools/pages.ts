@@ -4,16 +4,17 @@ import { EngineError } from '../errors.ts';
 import { preparePdf } from '../pdf/prepare.ts';
 import { composePdf, openPrepared, pageRangesFor, writePdf } from '../pdf/write.ts';
 import { outputFilename } from '../output-names.ts';
+import { mapLimit } from '../util/map-limit.ts';
 
 /** Page-level tools, all in-process with pdf-lib (fastest here, and the same code runs in a browser). */
 
 export const merge: Operation<'merge'> = async (inputs, _options, ctx) => {
-  const parts = [];
-  for (const [i, input] of inputs.entries()) {
+  let done = 0;
+  const parts = await mapLimit(inputs, ctx.limits.parallelism, async (input) => {
     const doc = await openPrepared(await preparePdf(ctx, input));
-    parts.push({ doc, indices: doc.getPageIndices() });
-    ctx.progress(((i + 1) / inputs.length) * 0.8);
-  }
+    ctx.progress((++done / inputs.length) * 0.8);
+    return { doc, indices: doc.getPageIndices() };
+  });
   const merged = await composePdf(ctx, parts);
   return [await writePdf(ctx, merged, outputFilename(inputs[0]!.filename, 'merged', 'pdf'), merged.getPageCount())];
 };

@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The raw engines the figures are compared with, run as a person would run them on the command
+ * line (default threads, no pool). Ghostscript (AGPL) and ocrmypdf appear here only, as separate processes.
+ */
+
+const run = (command: string, args: string[], env?: Record<string, string>) => {
+  const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr?.toString().slice(0, 500)}`);
+};
+
+export const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+
+export function ghostscriptEbook(input: string, output: string): void {
+  run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${output}`, input]);
+}
+
+/** Render and OCR each page one after another with tesseract's default threading. */
+export function sequentialTesseract(input: string, pages: number, dir: string): string[] {
+  const outputs: string[] = [];
+  for (let page = 1; page <= pages; page++) {
+    const base = join(dir, `seq-${page}`);
+    run('pdftoppm', ['-f', String(page), '-l', String(page), '-r', '300', '-gray', '-singlefile', input, base]);
+    run('tesseract', [`${base}.pgm`, base, '-l', 'eng', 'pdf']);
+    outputs.push(`${base}.pdf`);
+  }
+  return outputs;
+}
+
+export function ocrmypdf(input: string, output: string): void {
+  run('ocrmypdf', ['-j2', '--output-type', 'pdf', input, output]);
+}
+
+/** A cold LibreOffice conversion with a fresh profile, as most wrappers do it. */
+export function coldSoffice(input: string, outDir: string, profile: string): string {
+  run('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, input]);
+  const output = join(outDir, input.split('/').pop()!.replace(/\.\w+$/, '.pdf'));
+  if (!existsSync(output)) throw new Error('soffice wrote nothing');
+  return output;
+}
