@@ -1,3 +1,4 @@
+import { CheckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo, LogoMark } from '@/components/logo';
@@ -12,20 +13,30 @@ export function AuthLayout({ title, heading, description, children }: { title: s
   useDocumentTitle(title);
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
-      <aside className="relative hidden flex-col justify-between overflow-hidden bg-eucalyptus-900 p-10 text-white lg:flex">
-        <div aria-hidden="true" className="pointer-events-none absolute -right-24 -bottom-24 size-96 rounded-full bg-wattle/15 blur-3xl" />
-        <div aria-hidden="true" className="pointer-events-none absolute top-1/3 -left-20 size-72 rounded-full bg-eucalyptus-700/60 blur-3xl" />
+      <aside className="relative hidden flex-col justify-between overflow-hidden bg-eucalyptus-900 bg-[radial-gradient(ellipse_at_top_right,var(--color-eucalyptus-700),transparent_65%)] p-10 text-white lg:flex">
+        <WattleSpray className="pointer-events-none absolute -right-16 -bottom-20 w-72 opacity-20" />
         <Link to="/" className="relative flex items-center gap-2 text-lg font-semibold tracking-tight">
           <LogoMark />
           Wattle PDF
         </Link>
-        <figure className="relative max-w-md space-y-4">
+        <div className="relative max-w-md space-y-6">
+          <p className="text-3xl leading-tight font-semibold tracking-tight">PDF tools made in Australia, for Australian work.</p>
+          <ul className="space-y-3 text-white/85">
+            {['Australian-hosted servers', 'Files deleted automatically after processing', '256-bit encryption for your documents'].map((point) => (
+              <li key={point} className="flex items-center gap-3">
+                <CheckIcon className="size-5 shrink-0 text-wattle" aria-hidden="true" />
+                {point}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <figure className="relative max-w-md space-y-4 border-l-2 border-wattle pl-5">
           <blockquote className="text-lg leading-relaxed text-white/95">
             &ldquo;Wattle PDF has saved our practice hours every week. Merging client statements and locking them with a password
             takes seconds, and our files stay on Australian servers.&rdquo;
           </blockquote>
           <figcaption className="text-sm text-white/75">
-            <span className="font-semibold text-wattle">Sofia Davis</span> · Practice Manager, Harbourside Accounting, Newcastle NSW
+            <span className="font-semibold text-white">Sofia Davis</span> · Practice Manager, Harbourside Accounting, Newcastle NSW
           </figcaption>
         </figure>
       </aside>
@@ -42,5 +53,20 @@ export function AuthLayout({ title, heading, description, children }: { title: s
         </div>
       </main>
     </div>
+  );
+}
+
+/** A spray of wattle blossom: gold puffs along a stem, decoration only. */
+function WattleSpray({ className }: { className?: string }) {
+  const puffs: Array<[number, number, number]> = [
+    [40, 150, 16], [70, 120, 20], [105, 100, 15], [130, 70, 22], [165, 60, 14], [150, 130, 18], [190, 95, 20], [215, 55, 13], [120, 160, 12], [200, 140, 15],
+  ];
+  return (
+    <svg viewBox="0 0 240 200" aria-hidden="true" className={className}>
+      <path d="M10 195 C 60 150, 120 120, 230 40" stroke="#9ccfb4" strokeWidth="3" fill="none" strokeLinecap="round" />
+      {puffs.map(([cx, cy, r]) => (
+        <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r={r} fill="#f4c430" />
+      ))}
+    </svg>
   );
 }

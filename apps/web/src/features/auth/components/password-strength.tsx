@@ -20,7 +20,7 @@ export function PasswordStrength({ password }: { password: string }) {
           aria-valuenow={percent}
           aria-valuetext={`${LEVEL_LABEL[level]}, ${percent}%`}
         >
-          <div className={cn('h-full rounded-full transition-[width,background-color] duration-300', BAR_COLOUR[level])} style={{ width: `${percent}%` }} />
+          <div className={cn('h-full rounded-full transition-[width,background-color] duration-200', BAR_COLOUR[level])} style={{ width: `${percent}%` }} />
         </div>
         <span className="w-12 text-right text-xs text-muted-foreground">{password ? LEVEL_LABEL[level] : ''}</span>
       </div>

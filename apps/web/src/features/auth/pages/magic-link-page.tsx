@@ -30,7 +30,7 @@ export function MagicLinkPage() {
   };
 
   return (
-    <AuthLayout title="Magic Link" heading="Sign in with a magic link" description="Enter your email and we'll send you a link to sign in">
+    <AuthLayout title="Magic Link" heading="Sign in with a magic link" description="Enter your email to receive a sign-in link">
       <Form {...form}>
         <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
           <FormField

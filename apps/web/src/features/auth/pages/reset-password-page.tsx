@@ -32,7 +32,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthLayout title="Reset Password" heading="Reset Password" description="Enter your email and we'll send you a link to reset your password">
+    <AuthLayout title="Reset Password" heading="Reset Password" description="Enter your email to receive a password reset link">
       <Form {...form}>
         <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
           <FormField

@@ -101,6 +101,11 @@ export function UpdatePasswordPage() {
           </form>
         </Form>
       )}
+      <p className="text-center text-sm text-muted-foreground">
+        <Link to="/auth/login" className="font-medium text-foreground underline underline-offset-4">
+          Back to sign in
+        </Link>
+      </p>
     </AuthLayout>
   );
 }
