@@ -8,6 +8,7 @@ import { detectEngines } from '../engines.ts';
 import { EngineError, isEngineError } from '../errors.ts';
 import { sofficeListener, unoConvert, unoPing, type OfficeFilters } from '../process/commands.ts';
 import { runCommand, startCommand, type RunningCommand } from '../process/run-command.ts';
+import { findOfficeBinary } from '../process/which.ts';
 import { writeProfile } from './profile.ts';
 
 export interface OfficePoolOptions {
@@ -24,6 +25,7 @@ export interface OfficePoolOptions {
 const SCRIPT = fileURLToPath(new URL('./convert.py', import.meta.url));
 /** Listeners live until stopped; the runner still wants a bound (setTimeout's maximum). */
 const LISTENER_LIFETIME_MS = 2 ** 31 - 1;
+const RESTART_EXIT_CODE = 81;
 
 interface Slot {
   dir?: string;
@@ -82,28 +84,54 @@ export class OfficePool {
     slot.pipe = `wattle_${process.pid}_${randomBytes(8).toString('hex')}`;
     slot.docs = 0;
     await writeProfile(join(slot.dir, 'profile'));
-    const listener = startCommand(sofficeListener(join(slot.dir, 'profile'), slot.pipe), {
-      cwd: slot.dir,
+    // LibreOffice's binary exits with 81 after initialising a fresh profile and expects a restart.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const outcome = await this.launch(slot, engines.networkIsolation);
+      if (outcome === 'ready') return;
+      if (outcome !== 'restart') break;
+    }
+    await this.stop(slot);
+    throw new EngineError('ENGINE_UNAVAILABLE', 'The document converter did not start.');
+  }
+
+  private async launch(slot: Slot, isolateNetwork: boolean): Promise<'ready' | 'restart' | 'failed'> {
+    const program = findOfficeBinary() ?? 'soffice';
+    const listener = startCommand(sofficeListener(join(slot.dir!, 'profile'), slot.pipe!, program), {
+      cwd: slot.dir!,
       timeoutMs: LISTENER_LIFETIME_MS,
-      isolateNetwork: engines.networkIsolation,
+      isolateNetwork,
       maxOutputBytes: 64 * 1024,
     });
     slot.listener = listener;
-    listener.result.catch(() => {}).finally(() => {
+    const exited = listener.result.then(
+      (result) => result.exitCode,
+      () => null,
+    );
+    void exited.finally(() => {
       if (slot.listener === listener) slot.listener = undefined;
     });
-    const ping = await runCommand(unoPing(SCRIPT, slot.pipe, this.options.startTimeoutMs / 1000), {
-      cwd: slot.dir,
+    const pinging = new AbortController();
+    const ping = runCommand(unoPing(SCRIPT, slot.pipe!, this.options.startTimeoutMs / 1000), {
+      cwd: slot.dir!,
       timeoutMs: this.options.startTimeoutMs + 5000,
-    }).catch((error: unknown) => (isEngineError(error) ? undefined : Promise.reject(error)));
-    if (ping?.exitCode !== 0 || slot.listener !== listener) {
-      await this.stop(slot, listener);
-      throw new EngineError('ENGINE_UNAVAILABLE', 'The document converter did not start.');
-    }
+      signal: pinging.signal,
+    }).then(
+      (result) => (result.exitCode === 0 ? ('ready' as const) : ('failed' as const)),
+      () => 'failed' as const,
+    );
+    const outcome = await Promise.race([ping, exited.then((code) => (code === RESTART_EXIT_CODE ? ('restart' as const) : ('failed' as const)))]);
+    pinging.abort();
+    await ping;
+    if (outcome === 'ready' && slot.listener === listener) return 'ready';
+    listener.kill();
+    await exited;
+    if (slot.listener === listener) slot.listener = undefined;
+    return outcome === 'ready' ? 'failed' : outcome;
   }
 
-  private async stop(slot: Slot, listener = slot.listener): Promise<void> {
-    if (slot.listener === listener) slot.listener = undefined;
+  private async stop(slot: Slot): Promise<void> {
+    const listener = slot.listener;
+    slot.listener = undefined;
     listener?.kill();
     await listener?.result.catch(() => {});
     if (slot.dir) await rm(slot.dir, { recursive: true, force: true });

@@ -111,9 +111,9 @@ const SOFFICE_COMMON = ['--headless', '--invisible', '--nologo', '--norestore', 
 const profileArg = (profileDir: string) => `-env:UserInstallation=file://${encodeURI(profileDir)}`;
 
 /** A warm LibreOffice listening on a local pipe (no TCP port, so it works without a network). */
-export function sofficeListener(profileDir: string, pipeName: string): CommandSpec {
+export function sofficeListener(profileDir: string, pipeName: string, program = 'soffice'): CommandSpec {
   return {
-    command: 'soffice',
+    command: program,
     args: [profileArg(profileDir), ...SOFFICE_COMMON, `--accept=pipe,name=${pipeName};urp;StarOffice.ComponentContext`],
   };
 }

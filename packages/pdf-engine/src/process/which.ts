@@ -1,5 +1,5 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { SAFE_PATH } from './path.ts';
 
 const cache = new Map<string, string | undefined>();
@@ -21,4 +21,20 @@ function search(name: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * LibreOffice's own binary behind the `soffice` launcher script. Run directly, it is our child, so
+ * it dies with the worker (pdeathsig) instead of being orphaned under the launcher.
+ */
+export function findOfficeBinary(): string | undefined {
+  const launcher = findExecutable('soffice');
+  if (!launcher) return undefined;
+  const binary = join(dirname(realpathSync(launcher)), 'soffice.bin');
+  try {
+    accessSync(binary, constants.X_OK);
+    return binary;
+  } catch {
+    return launcher;
+  }
 }
