@@ -3,7 +3,7 @@ import { describeError } from './job-errors';
 
 describe('describeError', () => {
   it('asks for a password when the PDF is encrypted', () => {
-    expect(describeError({ code: 'PDF_ENCRYPTED' })).toEqual({
+    expect(describeError({ code: 'PDF_ENCRYPTED', message: 'This PDF needs a password.' })).toEqual({
       title: 'This PDF needs its password',
       message: 'This PDF is protected by a password. Enter the password to open it.',
       remedy: 'password',
@@ -17,7 +17,8 @@ describe('describeError', () => {
     });
   });
 
-  it('falls back to a general message for unknown codes', () => {
+  it('shows an unknown code with its own message, or a general one', () => {
+    expect(describeError({ code: 'SOMETHING_NEW', message: 'A new problem.' }).message).toBe('A new problem.');
     expect(describeError({ code: 'SOMETHING_NEW' })).toEqual({
       title: 'Something went wrong',
       message: 'An unexpected error occurred. Please try again later.',

@@ -25,16 +25,16 @@ const TITLES: Record<string, { title: string; remedy: ErrorRemedy }> = {
   NETWORK_ERROR: { title: 'Connection problem', remedy: 'retry' },
 };
 
+/** Codes whose message from the server names the problem (which page, which file, which limit). */
+const SPECIFIC = new Set(['VALIDATION_FAILED', 'LIMIT_EXCEEDED', 'FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE', 'NETWORK_ERROR']);
+
 /**
- * A failure as the person sees it: a title by code, and the server's message (it is safe to show and
- * can be more precise, e.g. which page does not exist), else the catalogue's message for the code.
+ * A failure as the person sees it: a title and the catalogue's message for the code; for codes where
+ * the server says precisely what is wrong, its message (always safe to show) instead.
  */
 export function describeError(error: { code: string; message?: string }): DescribedError {
   const known = TITLES[error.code];
-  const catalogue = isErrorCode(error.code) ? ERROR_CATALOGUE[error.code].message : ERROR_CATALOGUE.INTERNAL.message;
-  return {
-    title: known?.title ?? 'Something went wrong',
-    message: error.message || catalogue,
-    remedy: known?.remedy ?? 'retry',
-  };
+  const catalogue = isErrorCode(error.code) ? ERROR_CATALOGUE[error.code].message : undefined;
+  const message = (SPECIFIC.has(error.code) || !catalogue ? error.message : undefined) || catalogue || ERROR_CATALOGUE.INTERNAL.message;
+  return { title: known?.title ?? 'Something went wrong', message, remedy: known?.remedy ?? 'retry' };
 }

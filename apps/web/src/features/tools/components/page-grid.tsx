@@ -187,7 +187,7 @@ function SelectGrid({ doc, pageCount, mode, value, onChange, angle = 90 }: PageG
 
 function GridFrame({ summary, hint, stale, actions, children }: { summary: string; hint: string; stale: boolean; actions: ReactNode; children: ReactNode }) {
   return (
-    <section aria-label="Pages" className="space-y-3">
+    <section aria-label="Page thumbnails" className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <p className="text-sm font-medium" aria-live="polite">

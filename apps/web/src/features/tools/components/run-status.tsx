@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import type { Job } from '@/features/jobs/api/types';
+import { PasswordPrompt } from './password-prompt';
 import { ExpiryCountdown } from '@/features/jobs/components/expiry-countdown';
 import { canSaveOutput, DownloadButton, SaveOutputButton } from '@/features/jobs/components/output-actions';
 import { describeError } from '@/features/jobs/lib/job-errors';
@@ -33,12 +34,15 @@ interface RunErrorProps {
   /** Extra messages (e.g. which file was refused). */
   details?: string[];
   onRetry?: () => void;
-  /** A tool of our own can take the password (unlock); others send people there. */
+  /** Asks for the password here, unlocks the file and runs the tool again. */
+  onUnlock?: (password: string) => Promise<void>;
+  /** Without onUnlock, a link to the unlock tool (not on the unlock tool itself). */
   offerUnlock: boolean;
 }
 
-export function RunError({ error, details = [], onRetry, offerUnlock }: RunErrorProps) {
+export function RunError({ error, details = [], onRetry, onUnlock, offerUnlock }: RunErrorProps) {
   const described = describeError(error);
+  const askPassword = described.remedy === 'password' && onUnlock;
   return (
     <Alert variant="destructive" className="[&>svg]:size-5">
       <CircleAlertIcon />
@@ -52,15 +56,16 @@ export function RunError({ error, details = [], onRetry, offerUnlock }: RunError
             ))}
           </ul>
         )}
+        {askPassword && <PasswordPrompt onUnlock={onUnlock} action="Unlock and continue" />}
         <div className="flex flex-wrap gap-2">
-          {described.remedy === 'password' && offerUnlock && (
+          {described.remedy === 'password' && !askPassword && offerUnlock && (
             <Button asChild size="sm" variant="outline" className="text-foreground">
               <Link to="/tools/unlock">
                 <LockOpenIcon /> Unlock the PDF first
               </Link>
             </Button>
           )}
-          {onRetry && described.remedy !== 'choose-other-file' && (
+          {onRetry && described.remedy !== 'choose-other-file' && !askPassword && (
             <Button type="button" size="sm" variant="outline" className="text-foreground" onClick={onRetry}>
               <RotateCcwIcon /> Try again
             </Button>

@@ -10,10 +10,12 @@ import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session';
 import { fetchStoredDocument } from '@/features/jobs/api/stored-documents';
+import { unlockInput } from '@/features/jobs/api/unlock';
 import { FileDropZone } from '@/features/jobs/components/file-drop-zone';
 import { InputList } from '@/features/jobs/components/input-list';
 import { StoredDocumentsDialog } from '@/features/jobs/components/stored-documents-dialog';
 import { useJobRun } from '@/features/jobs/hooks/use-job-run';
+import { describeError } from '@/features/jobs/lib/job-errors';
 import { addInputs, requestFor, storedInput, uploadInput, type JobInput } from '@/features/jobs/lib/inputs';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -22,6 +24,7 @@ import { useProfileDefaults } from '../api/profile-defaults';
 import { useToolStatus } from '../api/tools-catalogue';
 import { OptionsFields } from '../components/options-form';
 import { PageGrid } from '../components/page-grid';
+import { PasswordPrompt } from '../components/password-prompt';
 import { RunError, RunProgress, RunResult } from '../components/run-status';
 import { ToolCard } from '../components/tool-card';
 import { ToolHeader } from '../components/tool-header';
@@ -124,10 +127,35 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
     if (accepted.length > 0) changeInputs(addInputs(keep, accepted.map(uploadInput)));
   };
 
+  const lastOptions = useRef<Record<string, unknown>>({});
   const submit = form.handleSubmit((options) => {
     setFileErrors([]);
+    lastOptions.current = options;
     void run.start(requestFor(tool.id, options, inputs));
   });
+
+  // An encrypted single input: take the password, swap in an unlocked copy (and run the tool on it).
+  const canUnlock = tool.id !== 'unlock' && inputs.length === 1;
+  const unlockFirst = canUnlock
+    ? async (password: string) => {
+        const unlocked = [uploadInput(await unlockInput(inputs[0]!, password))];
+        setInputs(unlocked);
+        return unlocked;
+      }
+    : undefined;
+  const unlockAndRun = unlockFirst
+    ? async (password: string) => {
+        void run.start(requestFor(tool.id, lastOptions.current, await unlockFirst(password)));
+      }
+    : undefined;
+
+  // On the unlock tool itself, a missing or wrong password belongs under its field.
+  const failedCode = stage.name === 'submitted' && job?.status === 'failed' ? job.error?.code : undefined;
+  useEffect(() => {
+    if (tool.id === 'unlock' && (failedCode === 'PDF_ENCRYPTED' || failedCode === 'WRONG_PASSWORD')) {
+      form.setError('password', { message: describeError({ code: failedCode }).message }, { shouldFocus: true });
+    }
+  }, [failedCode, tool.id, form]);
 
   const startOver = () => {
     run.reset();
@@ -205,12 +233,17 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
                   <Spinner /> Reading the pages…
                 </p>
               )}
-              {pdf.status === 'error' && (
-                <p className="text-sm text-muted-foreground">
-                  {pdf.reason === 'password' ? 'This PDF is protected by a password, so its pages cannot be shown here.' : 'The pages of this PDF cannot be shown here.'}{' '}
-                  {grid && 'You can still type the page numbers in the options.'}
-                </p>
-              )}
+              {pdf.status === 'error' &&
+                (pdf.reason === 'password' && unlockFirst ? (
+                  <div className="space-y-3 rounded-xl border bg-card p-4">
+                    <p className="text-sm">This PDF is protected by a password. Enter it to see the pages and continue.</p>
+                    <PasswordPrompt onUnlock={unlockFirst} action="Unlock" />
+                  </div>
+                ) : (
+                  <p className="text-sm text-muted-foreground">
+                    The pages of this PDF cannot be shown here.{grid && ' You can still type the page numbers in the options.'}
+                  </p>
+                ))}
               {grid && pdf.status === 'ready' && (
                 <PageGrid
                   doc={pdf.doc}
@@ -263,9 +296,9 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
                   )}
                 </div>
               )}
-              {stage.name === 'refused' && <RunError error={stage.error} details={refusedDetails} onRetry={() => void submit()} offerUnlock={tool.id !== 'unlock'} />}
+              {stage.name === 'refused' && <RunError error={stage.error} details={refusedDetails} onRetry={() => void submit()} onUnlock={unlockAndRun} offerUnlock={tool.id !== 'unlock'} />}
               {stage.name === 'submitted' && job?.status === 'failed' && job.error && (
-                <RunError error={job.error} onRetry={() => void submit()} offerUnlock={tool.id !== 'unlock'} />
+                <RunError error={job.error} onRetry={() => void submit()} onUnlock={unlockAndRun} offerUnlock={tool.id !== 'unlock'} />
               )}
             </div>
           </form>
