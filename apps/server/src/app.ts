@@ -20,6 +20,9 @@ import { eventRoutes } from './http/routes/events.ts';
 import { notificationRoutes } from './http/routes/notifications.ts';
 import { profileRoutes } from './http/routes/profile.ts';
 import { supportRoutes } from './http/routes/support.ts';
+import { jobsRoutes } from './http/routes/jobs.ts';
+import { openApiRoutes } from './http/routes/openapi.ts';
+import { toolsRoutes } from './http/routes/tools.ts';
 import type { AppEnv } from './http/types.ts';
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -52,6 +55,7 @@ export function createApp(container: Container) {
   app.route('/api', eventRoutes(container));
   app.route('/api', supportRoutes(container));
   app.route('/api', dashboardRoutes(container));
+  app.route('/api', toolsRoutes(container)).route('/api', jobsRoutes(container)).route('/api', openApiRoutes(container));
 
   // Bare /api is the web app's API documentation page; everything under it is the API.
   app.all('/api/*', (c, next) => (c.req.path === '/api' ? next() : errorResponse(c, 'NOT_FOUND')));

@@ -10,6 +10,9 @@ import type { BlobStore } from './adapters/blob-store/blob-store.ts';
 import { createLocalBlobStore } from './adapters/blob-store/local.ts';
 import { createS3BlobStore, s3OptionsFromConfig } from './adapters/blob-store/s3.ts';
 import { createEventBus, type EventBus } from './adapters/event-bus.ts';
+import { createJobQueue, type JobQueue } from './adapters/job-queue.ts';
+import { detectEngines, type EngineReport } from '@wattle/pdf-engine';
+import { toolQueues } from './jobs/pools.ts';
 import { companyInfoFromConfig, seedCompanyInfo } from './repositories/company-info.ts';
 import { createAuth, type AuthService } from './auth/index.ts';
 import type { AuthLimitOverrides } from './auth/limits.ts';
@@ -28,8 +31,10 @@ export interface Container {
   blobStore: BlobStore;
   /** Per-user events over Postgres LISTEN/NOTIFY, fed to the SSE streams. */
   events: EventBus;
-  /** Which PDF engines were found at start-up (filled in by the engine layer). */
-  engines?: () => Record<string, unknown>;
+  /** Which PDF engines were found at start-up; a tool whose engine is missing answers ENGINE_UNAVAILABLE. */
+  engines: () => EngineReport;
+  /** Durable jobs (pg-boss) on the same database; started on first use. */
+  queue: JobQueue;
   authSecret: string;
   auth: AuthService;
   version: string;
@@ -45,6 +50,8 @@ export interface ContainerOverrides {
   database?: DatabaseHandle;
   /** Smaller auth rate limits, so tests can reach them quickly. */
   authLimits?: AuthLimitOverrides;
+  /** Pretend engines are (not) installed. */
+  engines?: EngineReport;
 }
 
 export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Container> {
@@ -72,6 +79,10 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const auth = createAuth({ config, db: database.db, mailer, logger, clock, secret: authSecret, limits: overrides.authLimits });
   closers.push(() => auth.mailIdle());
 
+  const engines = overrides.engines ?? (await detectEngines());
+  const queue = createJobQueue(database, { logger, queues: toolQueues() });
+  closers.push(() => queue.stop());
+
   return {
     config,
     dataDir,
@@ -82,6 +93,8 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     mailer,
     blobStore,
     events,
+    engines: () => engines,
+    queue,
     authSecret,
     auth,
     version: APP_VERSION,

@@ -4,14 +4,19 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { startDocumentPurger } from './jobs/purge-deleted-documents.ts';
+import { startWorker } from './jobs/worker.ts';
+import { unavailableTools } from './services/jobs.ts';
 
 async function main() {
   const config = loadConfig(process.env);
   const container = await createContainer(config);
   const { logger } = container;
   const stops: Array<() => Promise<void>> = [];
+  const unavailable = unavailableTools(container);
+  logger[unavailable.length ? 'warn' : 'info']({ engines: container.engines(), unavailableTools: unavailable }, 'PDF engines found');
 
   if (config.APP_ROLES.includes('api')) {
+    await container.queue.start();
     const app = createApp(container);
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       logger.info({ port: info.port, url: config.publicUrl, database: container.database.kind, storage: container.blobStore.kind }, 'Wattle PDF is listening');
@@ -22,7 +27,12 @@ async function main() {
     stops.push(() => new Promise<void>((done) => server.close(() => done())));
   }
 
-  if (config.APP_ROLES.includes('worker')) stops.push(startDocumentPurger(container));
+  if (config.APP_ROLES.includes('worker')) {
+    stops.push(startDocumentPurger(container));
+    const worker = await startWorker(container);
+    stops.push(() => worker.stop());
+    logger.info({ roles: config.APP_ROLES }, 'worker started');
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -177,6 +177,7 @@ CREATE TABLE "jobs" (
 	"user_id" text,
 	"visitor_session_id" uuid,
 	"batch_id" uuid,
+	"batch_position" integer,
 	"tool" text NOT NULL,
 	"options" jsonb NOT NULL,
 	"pool" text NOT NULL,

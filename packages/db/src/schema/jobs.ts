@@ -51,6 +51,8 @@ export const jobs = pgTable(
     id: uuid('id').primaryKey(),
     ...owner,
     batchId: uuid('batch_id').references(() => jobBatches.id, { onDelete: 'cascade' }),
+    /** Order within the batch (the order the inputs were sent in). */
+    batchPosition: integer('batch_position'),
     tool: text('tool').notNull(),
     options: jsonb('options').notNull(),
     /** The worker pool (queue) the job runs in: light, heavy, office or ocr. */

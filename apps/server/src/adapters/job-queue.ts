@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, PgBoss, type ConstructorOptions, type DrizzleTransactionLike, type Queue } from 'pg-boss';
+import type { DatabaseHandle } from '@wattle/db';
+import type { Logger } from './logger.ts';
+
+/** A claimed job as a handler sees it. */
+export interface QueueJob<T> {
+  id: string;
+  data: T;
+  /** 0 on the first attempt; each retry (after a throw, a timeout or a lost heartbeat) adds one. */
+  retryCount: number;
+  /** Aborted when the claim is lost (heartbeat, expiry) or the worker stops. */
+  signal: AbortSignal;
+}
+
+export type QueueOptions = Omit<Queue, 'name'>;
+
+/**
+ * Durable jobs on the application's own database (pg-boss): PGlite in-process when embedded, the
+ * PostgreSQL server otherwise, so jobs commit in the same transaction as the rows that describe them
+ * and any number of worker processes share the work (SKIP LOCKED).
+ */
+export interface JobQueue {
+  /** Installs pg-boss's schema and the queues; later calls share the first. Senders and workers call it. */
+  start(): Promise<void>;
+  /** Enqueues; with `tx` the job commits or rolls back with that Drizzle transaction. */
+  send<T extends object>(queue: string, data: T, options?: { tx?: unknown }): Promise<string>;
+  /** Runs `handler` for jobs of `queue`, `concurrency` at a time in this process. A throw means retry. */
+  work<T>(queue: string, options: { concurrency: number }, handler: (job: QueueJob<T>) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  logger: Logger;
+  /** Every queue this process sends to or works on, created at start (idempotent across processes). */
+  queues: Record<string, QueueOptions>;
+  /** How often lost heartbeats and expired jobs are looked for (seconds). */
+  superviseSeconds?: number;
+  /** Seconds a graceful stop waits for running handlers. */
+  stopTimeoutSeconds?: number;
+}
+
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
+export function createJobQueue(database: DatabaseHandle, options: JobQueueOptions): JobQueue {
+  const superviseSeconds = options.superviseSeconds ?? 10;
+  const connection: Partial<ConstructorOptions> =
+    database.kind === 'pglite'
+      ? { db: fromPglite(database.pglite as never), backend: 'pglite' }
+      : { connectionString: database.connectionString, max: 4 };
+  const boss = new PgBoss({
+    ...connection,
+    useListenNotify: true,
+    superviseIntervalSeconds: superviseSeconds,
+    monitorIntervalSeconds: superviseSeconds,
+    schedule: false,
+  });
+  boss.on('error', (err) => options.logger.error({ err }, 'job queue error'));
+
+  let starting: Promise<void> | undefined;
+  let stopped = false;
+
+  async function install() {
+    await boss.start();
+    // Dead-letter queues first: a queue naming one needs it to exist.
+    const names = Object.keys(options.queues).sort((a, b) => Number(!!options.queues[a]!.deadLetter) - Number(!!options.queues[b]!.deadLetter));
+    for (const name of names) {
+      const queue = options.queues[name]!;
+      await boss.createQueue(name, queue);
+      const { policy: _policy, partition: _partition, heartbeatSeconds: _heartbeat, retryDelayMax: _max, ...updatable } = queue;
+      await boss.updateQueue(name, updatable);
+      // Fills pg-boss's queue cache (getQueue does not), so a send inside a transaction never reaches
+      // for the main handle: on PGlite that would wait for the very transaction it is part of.
+      await boss.findJobs(name, { id: NO_JOB });
+    }
+  }
+
+  return {
+    start() {
+      // A failed start (database briefly away) is tried again by the next caller.
+      starting ??= install().catch((err) => {
+        starting = undefined;
+        throw err;
+      });
+      return starting;
+    },
+    async send(queue, data, { tx } = {}) {
+      await this.start();
+      const db = tx ? fromDrizzle(tx as DrizzleTransactionLike, sql as never) : undefined;
+      const id = await boss.send(queue, data, db ? { db } : {});
+      if (!id) throw new Error(`pg-boss refused a job for ${queue}`);
+      return id;
+    },
+    async work(queue, { concurrency }, handler) {
+      await this.start();
+      await boss.work<object>(queue, { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+        await handler({ id: job!.id, data: job!.data as never, retryCount: job!.retryCount, signal: job!.signal });
+      });
+    },
+    async stop() {
+      if (stopped || !starting) return;
+      stopped = true;
+      await starting.catch(() => {});
+      await boss.stop({ graceful: true, timeout: (options.stopTimeoutSeconds ?? 30) * 1000, close: true });
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { detectEngines } from '@wattle/pdf-engine';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { disguised, makePdf } from '../../test/pdfs.ts';
+import { jobForm, manualClock, postJob } from '../../test/jobs.ts';
+import { signedInUser } from '../../test/users.ts';
+
+/**
+ * Submission and authorisation through the real app, without a worker: jobs stay queued, so every
+ * check here is about what the API accepts, refuses and shows to whom.
+ */
+describe('jobs API: validation, limits and authorisation', () => {
+  let ctx: TestContext;
+  let pdf: Uint8Array;
+  const clock = manualClock();
+
+  beforeAll(async () => {
+    ctx = await createTestContext({}, { clock });
+    pdf = await makePdf({ pages: 2 });
+  });
+  afterAll(() => ctx?.close());
+  // Every test client shares one IP here: a fresh rate-limit window for each test.
+  beforeEach(() => clock.advance(61_000));
+
+  const file = (name = 'a.pdf', bytes = pdf) => ({ name, bytes });
+
+  it('queues a job for a visitor, sets an HttpOnly anonymous cookie and shows the job only to them', async () => {
+    const visitor = ctx.client();
+    const res = await postJob(visitor, jobForm('merge', [file('one.pdf'), file('two.pdf')]));
+    expect(res.status).toBe(202);
+    const job = await res.json();
+    expect(job).toMatchObject({ tool: 'merge', status: 'queued', progress: 0, finishedAt: null, outputs: [], batchId: null });
+    expect(job.inputs.map((i: { filename: string }) => i.filename)).toEqual(['one.pdf', 'two.pdf']);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('wattle_visitor='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie.split(';')[0]!.split('=')[1]!.length).toBeGreaterThanOrEqual(43);
+
+    expect((await visitor.request(`/api/v1/jobs/${job.id}`)).status).toBe(200);
+    // Another visitor, a signed-in user and nobody: 404, never 403.
+    const other = ctx.client();
+    await postJob(other, jobForm('merge', [file(), file()]));
+    expect((await other.request(`/api/v1/jobs/${job.id}`)).status).toBe(404);
+    expect((await ctx.client().request(`/api/v1/jobs/${job.id}`)).status).toBe(404);
+    const { client: user } = await signedInUser(ctx);
+    expect((await user.request(`/api/v1/jobs/${job.id}`)).status).toBe(404);
+    expect((await user.request(`/api/v1/jobs/${job.id}/events`)).status).toBe(404);
+    // The token is stored hashed: the database never holds the cookie's value.
+    const stored = await ctx.container.db.execute(sql`select token_hash from visitor_sessions`);
+    expect(JSON.stringify(stored)).not.toContain(cookie.split(';')[0]!.split('=')[1]!);
+  });
+
+  it("keeps account holders' jobs from each other", async () => {
+    const a = await signedInUser(ctx);
+    const b = await signedInUser(ctx);
+    const res = await postJob(a.client, jobForm('rotate', [file()], { options: { angle: 180 } }));
+    expect(res.status).toBe(202);
+    const job = await res.json();
+    expect((await a.client.request(`/api/v1/jobs/${job.id}`)).status).toBe(200);
+    expect((await b.client.request(`/api/v1/jobs/${job.id}`)).status).toBe(404);
+    expect((await b.client.request(`/api/v1/jobs/not-a-uuid`)).status).toBe(404);
+    // No visitor cookie for account holders.
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('wattle_visitor='))).toBe(false);
+  });
+
+  it('reports every field problem at once', async () => {
+    const res = await postJob(ctx.client(), jobForm('no-such-tool', [file()], { rawOptions: '{bad json' }));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(body.error.details.fieldErrors).sort()).toEqual(['options', 'tool']);
+
+    const both = await postJob(ctx.client(), jobForm('split', [], { options: { mode: 'every', every: 0 } }));
+    const errors = (await both.json()).error.details.fieldErrors;
+    expect(errors['options.every']).toBeDefined();
+    expect(errors.files).toBeDefined();
+  });
+
+  it('refuses absurd parameters with field errors, at once', async () => {
+    const cases: [string, unknown][] = [
+      ['pdf-to-image', { dpi: 1e6 }],
+      ['watermark', { text: 'DRAFT', fontSize: 1e9 }],
+      ['extract-pages', { pages: '1-999999999' }],
+      ['split', { mode: 'ranges', ranges: `${'1,'.repeat(400)}1` }],
+      ['page-numbers', { startAt: -5 }],
+      ['protect', { userPassword: 'a\nb' }],
+    ];
+    for (const [tool, options] of cases) {
+      const started = performance.now();
+      const res = await postJob(ctx.client(), jobForm(tool, [file()], { options }));
+      expect(res.status, `${tool} ${JSON.stringify(options)}`).toBe(400);
+      const body = await res.json();
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(body.error.details.fieldErrors).some((k) => k.startsWith('options'))).toBe(true);
+      expect(performance.now() - started).toBeLessThan(5000);
+    }
+  });
+
+  it('checks the number of files against the tool', async () => {
+    const one = await postJob(ctx.client(), jobForm('merge', [file()]));
+    expect(one.status).toBe(400);
+    expect((await one.json()).error.details.fieldErrors.files[0]).toMatch(/2 to 50/);
+    const two = await postJob(ctx.client(), jobForm('compress', [file(), file()]));
+    expect(two.status).toBe(400);
+    const none = await postJob(ctx.client(), jobForm('compress', []));
+    expect(none.status).toBe(400);
+  });
+
+  it('decides file types by content, not by name', async () => {
+    for (const bytes of [disguised.html, disguised.png, disguised.headerOnly.subarray(0, 0)]) {
+      const res = await postJob(ctx.client(), jobForm('compress', [{ name: 'looks.pdf', bytes }]));
+      expect([400, 415]).toContain(res.status);
+    }
+    const html = await postJob(ctx.client(), jobForm('compress', [{ name: 'looks.pdf', bytes: disguised.html }]));
+    expect(html.status).toBe(415);
+    expect((await html.json()).error).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', details: { filename: 'looks.pdf', accepts: ['pdf'] } });
+    // A real PDF named .docx is still a PDF: wrong for office-to-pdf.
+    const office = await postJob(ctx.client(), jobForm('office-to-pdf', [{ name: 'letter.docx', bytes: pdf }]));
+    expect(office.status).toBe(415);
+  });
+
+  it('enforces the size limit while streaming and leaves nothing behind', async () => {
+    const big = await makePdf({ size: 10 * 1024 * 1024 + 10 });
+    const res = await postJob(ctx.client(), jobForm('compress', [file('big.pdf', big)]));
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toMatchObject({ code: 'FILE_TOO_LARGE', details: { filename: 'big.pdf', maxBytes: 10 * 1024 * 1024 } });
+    // An account holder may send it.
+    const { client } = await signedInUser(ctx);
+    expect((await postJob(client, jobForm('compress', [file('big.pdf', big)]))).status).toBe(202);
+    expect(readdirSync(join(ctx.dataDir, 'tmp', 'tool-uploads'))).toEqual([]);
+  });
+
+  it('refuses fileIds that are not yours with 404, and without an account with 401', async () => {
+    const visitor = await postJob(ctx.client(), jobForm('compress', [], { fileIds: [randomUUID()] }));
+    expect(visitor.status).toBe(401);
+    const { client } = await signedInUser(ctx);
+    const foreign = await postJob(client, jobForm('compress', [], { fileIds: [randomUUID()] }));
+    expect(foreign.status).toBe(404);
+    const junk = await postJob(client, jobForm('compress', [], { rawOptions: '{}', fileIds: ['../../etc/passwd'] }));
+    expect(junk.status).toBe(400);
+  });
+
+  it('runs tools on stored documents of the account', async () => {
+    const { client } = await signedInUser(ctx);
+    const form = new FormData();
+    form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'stored.pdf');
+    const uploaded = await client.request('/api/documents', { method: 'POST', body: form });
+    expect(uploaded.status).toBe(201);
+    const doc = await uploaded.json();
+    const res = await postJob(client, jobForm('merge', [file('upload.pdf')], { fileIds: [doc.id] }));
+    expect(res.status).toBe(202);
+    expect((await res.json()).inputs.map((i: { filename: string }) => i.filename)).toEqual(['upload.pdf', 'stored.pdf']);
+    // Another account cannot name it.
+    const other = await signedInUser(ctx);
+    expect((await postJob(other.client, jobForm('compress', [], { fileIds: [doc.id] }))).status).toBe(404);
+  });
+
+  it('answers 429 QUEUE_FULL quickly when a pool is full, before reading the upload', async () => {
+    const small = await createTestContext({ JOB_QUEUE_CAP: '2' });
+    try {
+      const { client } = await signedInUser(small);
+      for (let i = 0; i < 2; i++) expect((await postJob(client, jobForm('rotate', [file()]))).status).toBe(202);
+      const started = performance.now();
+      const res = await postJob(client, jobForm('rotate', [file()]));
+      expect(res.status).toBe(429);
+      expect((await res.json()).error.code).toBe('QUEUE_FULL');
+      expect(res.headers.get('retry-after')).toBeTruthy();
+      expect(performance.now() - started).toBeLessThan(2000);
+      // Another pool still takes work.
+      expect((await postJob(client, jobForm('office-to-pdf', [{ name: 'a.txt', bytes: new TextEncoder().encode('hello') }]))).status).toBe(202);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('limits visitors to 10 jobs a minute per IP, counted in the database', async () => {
+    const visitor = ctx.client();
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    let status = 0;
+    let n = 0;
+    for (; n < 12; n++) {
+      const res = await visitor.request('/api/v1/jobs', { method: 'POST', body: jobForm('no-such-tool'), headers });
+      status = res.status;
+      if (status === 429) {
+        expect((await res.json()).error.code).toBe('RATE_LIMITED');
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        break;
+      }
+    }
+    expect(status).toBe(429);
+    expect(n).toBeLessThanOrEqual(10);
+  });
+
+  it('batches need an account', async () => {
+    const res = await postJob(ctx.client(), jobForm('compress', [file()]), '/api/v1/batches');
+    expect(res.status).toBe(401);
+    expect((await ctx.client().request(`/api/v1/batches/${randomUUID()}`)).status).toBe(401);
+  });
+
+  it('a batch makes one job per input and only its owner sees it', async () => {
+    const a = await signedInUser(ctx);
+    const res = await postJob(a.client, jobForm('watermark', [file('x.pdf'), file('y.pdf'), file('z.pdf')], { options: { text: 'DRAFT' } }), '/api/v1/batches');
+    expect(res.status).toBe(202);
+    const batch = await res.json();
+    expect(batch.counts).toEqual({ total: 3, queued: 3, running: 0, succeeded: 0, failed: 0 });
+    expect(batch.jobs.map((j: { inputs: { filename: string }[] }) => j.inputs[0]!.filename)).toEqual(['x.pdf', 'y.pdf', 'z.pdf']);
+    const b = await signedInUser(ctx);
+    expect((await b.client.request(`/api/v1/batches/${batch.id}`)).status).toBe(404);
+    expect((await b.client.request(`/api/v1/batches/${batch.id}/zip`)).status).toBe(404);
+    expect((await b.client.request(`/api/v1/jobs/${batch.jobs[0].id}`)).status).toBe(404);
+    // merge combines files: it cannot be a batch.
+    const merge = await postJob(a.client, jobForm('merge', [file(), file()]), '/api/v1/batches');
+    expect(merge.status).toBe(400);
+  });
+
+  it('answers ENGINE_UNAVAILABLE at once for a tool whose engine is missing', async () => {
+    const report = await detectEngines();
+    const noOffice = await createTestContext({}, { engines: { ...report, soffice: { available: false } } });
+    try {
+      const tools = await (await noOffice.client().request('/api/v1/tools')).json();
+      expect(tools.tools.find((t: { id: string }) => t.id === 'office-to-pdf').available).toBe(false);
+      const res = await postJob(noOffice.client(), jobForm('office-to-pdf', [{ name: 'a.txt', bytes: new TextEncoder().encode('hi') }]));
+      expect(res.status).toBe(503);
+      expect((await res.json()).error).toMatchObject({ code: 'ENGINE_UNAVAILABLE' });
+    } finally {
+      await noOffice.close();
+    }
+  });
+
+  it('refuses a body that is not multipart, and foreign-origin posts', async () => {
+    const res = await ctx.client().request('/api/v1/jobs', { method: 'POST', json: { tool: 'merge' } });
+    expect(res.status).toBe(400);
+    const cross = await ctx.client().request('/api/v1/jobs', { method: 'POST', body: jobForm('merge'), headers: { origin: 'https://evil.example' } });
+    expect(cross.status).toBe(403);
+  });
+});

@@ -1,0 +1,164 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { streamSSE } from 'hono/streaming';
+import { AppError } from '@wattle/shared';
+import type { Container } from '../../container.ts';
+import type { Owner } from '../../repositories/jobs.ts';
+import { checkRate, getBatch, getJob, limitsFor, ownerOf, precheckTool, submit, type Caller, type JobView } from '../../services/jobs.ts';
+import { deleteOwnOutput, listOwnOutputs, openBatchZip, openDownload, saveOutputToDocuments } from '../../services/outputs.ts';
+import { createVisitorSession, findVisitorSessionId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS } from '../../services/visitor-session.ts';
+import { requireUser } from '../middleware/session.ts';
+import { readMultipart } from '../upload/multipart.ts';
+import type { AppEnv } from '../types.ts';
+import { attachment } from './documents.ts';
+
+/** Files one job may take (image-to-pdf takes the most). */
+const MAX_FILES_PER_REQUEST = 100;
+const SSE_POLL_MS = 500;
+const SSE_MAX_MS = 15 * 60_000;
+const SSE_PING_MS = 15_000;
+
+/**
+ * The tools' jobs, their outputs and batches (docs/api/jobs.md). Account holders are known by their
+ * session; visitors by an anonymous session cookie made with their first job. Every id is scoped by
+ * its owner: another caller's id answers 404.
+ */
+export function jobsRoutes(container: Container) {
+  const app = new Hono<AppEnv>();
+
+  async function callerOf(c: Context<AppEnv>): Promise<Caller> {
+    const user = c.get('user');
+    if (user) return { userId: user.id, ip: c.get('clientIp') };
+    return { visitorSessionId: await findVisitorSessionId(container, getCookie(c, VISITOR_COOKIE)), ip: c.get('clientIp') };
+  }
+
+  const ownerOfRequest = async (c: Context<AppEnv>) => ownerOf(await callerOf(c));
+
+  /** A visitor's session starts with their first job. */
+  const ensureOwner = (c: Context<AppEnv>, caller: Caller) => async (): Promise<Owner> => {
+    const owner = ownerOf(caller);
+    if (owner) return owner;
+    const session = await createVisitorSession(container);
+    setCookie(c, VISITOR_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: container.config.publicUrl.startsWith('https://'),
+      path: '/',
+      maxAge: VISITOR_COOKIE_MAX_AGE_SECONDS,
+    });
+    return { visitorSessionId: session.id };
+  };
+
+  /** Streams a multipart submission to a private temp dir (removed afterwards) and submits it. */
+  async function receive(c: Context<AppEnv>, mode: 'job' | 'batch') {
+    const caller = await callerOf(c);
+    if (mode === 'job') await checkRate(container, caller, 1);
+    const limits = limitsFor(container, caller);
+    const parent = join(container.dataDir, 'tmp', 'tool-uploads');
+    await mkdir(parent, { recursive: true });
+    const dir = await mkdtemp(join(parent, 'req-'));
+    try {
+      const body = await readMultipart(c.req.raw, {
+        dir,
+        maxFileBytes: limits.maxFileBytes,
+        maxTotalBytes: limits.maxTotalBytes,
+        maxFiles: mode === 'job' ? MAX_FILES_PER_REQUEST : Math.max(1, limits.maxBatchInputs),
+        onField: (name, value) => (name === 'tool' ? precheckTool(container, value) : undefined),
+      });
+      return await submit(container, caller, body, mode, ensureOwner(c, caller));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  // 429s say when to come back.
+  app.use('/v1/*', async (c, next) => {
+    await next();
+    const retryAfter = c.error instanceof AppError ? (c.error.details as { retryAfter?: number } | undefined)?.retryAfter : undefined;
+    if (retryAfter) c.res.headers.set('Retry-After', String(retryAfter));
+  });
+
+  app.post('/v1/jobs', async (c) => c.json((await receive(c, 'job')).job, 202));
+
+  app.get('/v1/jobs/:id', async (c) => c.json(await getJob(container, await ownerOfRequest(c), c.req.param('id'))));
+
+  app.get('/v1/jobs/:id/events', async (c) => {
+    const owner = await ownerOfRequest(c);
+    const id = c.req.param('id');
+    let job = await getJob(container, owner, id);
+    return streamSSE(c, async (stream) => {
+      const started = Date.now();
+      let sent = '';
+      let lastWrite = 0;
+      while (!stream.aborted) {
+        const key = `${job.status}:${job.progress}`;
+        if (key !== sent) {
+          await stream.writeSSE({ event: 'job', data: JSON.stringify(job) });
+          sent = key;
+          lastWrite = Date.now();
+        } else if (Date.now() - lastWrite > SSE_PING_MS) {
+          await stream.write(': ping\n\n');
+          lastWrite = Date.now();
+        }
+        if (isTerminal(job) || Date.now() - started > SSE_MAX_MS) break;
+        await stream.sleep(SSE_POLL_MS);
+        try {
+          job = await getJob(container, owner, id);
+        } catch {
+          break; // swept while watched
+        }
+      }
+    });
+  });
+
+  app.get('/v1/outputs', async (c) => {
+    const owner = await ownerOfRequest(c);
+    return c.json({ outputs: owner ? await listOwnOutputs(container, owner) : [] });
+  });
+
+  app.get('/v1/outputs/:id/download', async (c) => {
+    const { output, size, body } = await openDownload(container, await ownerOfRequest(c), c.req.param('id'), {
+      expires: c.req.query('expires'),
+      signature: c.req.query('signature'),
+    });
+    c.header('Content-Type', output.contentType);
+    c.header('Content-Length', String(size));
+    c.header('Content-Disposition', attachment(output.filename));
+    // Opened directly, the file still cannot run script or reach our origin's data; the signed URL never leaks.
+    c.header('Content-Security-Policy', "sandbox; default-src 'none'");
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Cache-Control', 'private, no-store');
+    return c.body(Readable.toWeb(body) as ReadableStream);
+  });
+
+  app.post('/v1/outputs/:id/save', requireUser, async (c) => {
+    const document = await saveOutputToDocuments(container, c.get('user')!.id, c.req.param('id'));
+    return c.json({ document }, 201);
+  });
+
+  app.delete('/v1/outputs/:id', async (c) => {
+    const owner = await ownerOfRequest(c);
+    if (!owner) throw new AppError('NOT_FOUND');
+    await deleteOwnOutput(container, owner, c.req.param('id'));
+    return c.body(null, 204);
+  });
+
+  app.post('/v1/batches', requireUser, async (c) => c.json((await receive(c, 'batch')).batch, 202));
+
+  app.get('/v1/batches/:id', requireUser, async (c) => c.json(await getBatch(container, await ownerOfRequest(c), c.req.param('id'))));
+
+  app.get('/v1/batches/:id/zip', requireUser, async (c) => {
+    const { filename, body } = await openBatchZip(container, await ownerOfRequest(c), c.req.param('id'));
+    c.header('Content-Type', 'application/zip');
+    c.header('Content-Disposition', attachment(filename));
+    c.header('Cache-Control', 'private, no-store');
+    return c.body(Readable.toWeb(body) as ReadableStream);
+  });
+
+  return app;
+}
+
+const isTerminal = (job: JobView) => job.status === 'succeeded' || job.status === 'failed';

@@ -1,0 +1,65 @@
+import { availableParallelism } from 'node:os';
+import type { Tool } from '@wattle/shared';
+import type { QueueOptions } from '../adapters/job-queue.ts';
+
+/**
+ * Tools run in pools, one pg-boss queue each, so a burst of conversions never starves quick page
+ * edits and the heavy engines stay within the cores: at most one LibreOffice conversion per core,
+ * and one OCR job per worker (its pages already use every core).
+ */
+export const POOLS = ['light', 'heavy', 'office', 'ocr'] as const;
+export type PoolId = (typeof POOLS)[number];
+
+export function poolOf(tool: Pick<Tool, 'engine' | 'heavy'>): PoolId {
+  if (tool.engine === 'libreoffice') return 'office';
+  if (tool.engine === 'tesseract') return 'ocr';
+  return tool.heavy ? 'heavy' : 'light';
+}
+
+export const poolQueue = (pool: PoolId) => `tools-${pool}`;
+/** Jobs whose attempts all ended in a crash or a lost heartbeat land here to be marked failed. */
+export const DEAD_LETTER_QUEUE = 'tools-dead';
+
+/** Attempts after the first; only crashes and timeouts are retried, never a document's own fault. */
+export const RETRY_LIMIT = 2;
+
+export const CORES = Math.max(1, availableParallelism());
+
+/** Jobs of a pool one worker process runs at once. */
+export function poolConcurrency(pool: PoolId, cores = CORES): number {
+  switch (pool) {
+    case 'light':
+      return cores * 2;
+    case 'heavy':
+    case 'office':
+      return cores;
+    case 'ocr':
+      return 1;
+  }
+}
+
+/** Engine processes one job of the pool may run side by side (OCR pages). */
+export function poolParallelism(pool: PoolId, cores = CORES): number {
+  return pool === 'ocr' ? cores : 1;
+}
+
+const QUEUE_DEFAULTS: QueueOptions = {
+  retryLimit: RETRY_LIMIT,
+  retryDelay: 2,
+  retryBackoff: true,
+  retryDelayMax: 60,
+  // A killed worker stops beating; its job is retried by another instance about this long after.
+  heartbeatSeconds: 10,
+  expireInSeconds: 30 * 60,
+  deleteAfterSeconds: 24 * 60 * 60,
+  notify: true,
+};
+
+/** Every queue of the tools, for the queue adapter to create at start. */
+export function toolQueues(): Record<string, QueueOptions> {
+  // Marking a job failed is quick: the dead-letter queue needs no heartbeat.
+  const { heartbeatSeconds: _none, ...deadLetter } = QUEUE_DEFAULTS;
+  const queues: Record<string, QueueOptions> = { [DEAD_LETTER_QUEUE]: { ...deadLetter, retryLimit: 5 } };
+  for (const pool of POOLS) queues[poolQueue(pool)] = { ...QUEUE_DEFAULTS, deadLetter: DEAD_LETTER_QUEUE };
+  return queues;
+}

@@ -1,0 +1,126 @@
+import { isEngineError } from '@wattle/pdf-engine';
+import { ERROR_CATALOGUE, getTool, isErrorCode, type ErrorCode } from '@wattle/shared';
+import type { Container } from '../container.ts';
+import type { QueueJob } from '../adapters/job-queue.ts';
+import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
+import { claimJob, completeJob, failJob, findBatch, findJobForWorker, requeueJob, setProgress, type Finished } from '../repositories/jobs.ts';
+import { batchView } from '../services/jobs.ts';
+import { notify } from '../services/notifications.ts';
+import { runToolForJob } from '../services/tool-runner.ts';
+import { callerLimits } from './limits.ts';
+import { poolOf, poolParallelism, RETRY_LIMIT } from './pools.ts';
+
+export interface ToolJobData {
+  jobId: string;
+}
+
+/** Account holders hear about jobs that took longer than this (and about every batch). */
+export const LONG_JOB_MS = 10_000;
+const PROGRESS_INTERVAL_MS = 500;
+
+/** Codes worth another attempt: the machine's fault, not the document's. */
+const RETRYABLE = new Set<ErrorCode>(['ENGINE_TIMEOUT', 'INTERNAL']);
+
+/**
+ * One attempt at a tool job. The outcome is recorded in one transaction that only an attempt still
+ * holding the job can commit, so a worker killed at any point leaves exactly one terminal state, one
+ * output set and one count. Throwing asks pg-boss to retry; it is only done for retryable failures
+ * with attempts left.
+ */
+export async function runToolJob(container: Container, queued: QueueJob<ToolJobData>): Promise<void> {
+  const { db, clock, logger } = container;
+  const { jobId } = queued.data;
+  const record = await findJobForWorker(db, jobId);
+  const tool = record && getTool(record.job.tool);
+  if (!record || !tool) return;
+  const job = await claimJob(db, jobId, clock.now());
+  if (!job) return; // finished by an earlier attempt, or swept
+  const attempt = job.attempts;
+  await publishJob(container, job);
+
+  let lastProgress = 0;
+  let lastWrite = 0;
+  const onProgress = (fraction: number) => {
+    const progress = Math.min(99, Math.floor(fraction * 100));
+    const now = Date.now();
+    if (progress <= lastProgress || now - lastWrite < PROGRESS_INTERVAL_MS) return;
+    lastProgress = progress;
+    lastWrite = now;
+    setProgress(db, jobId, attempt, progress).catch((err) => logger.warn({ err, jobId }, 'progress not recorded'));
+  };
+
+  try {
+    const limits = callerLimits(container.config, !!job.userId);
+    const outputs = await runToolForJob(container, {
+      jobId,
+      tool: tool.id,
+      options: job.options,
+      inputs: record.inputs.map((i) => ({ blobKey: i.blobKey, filename: i.filename })),
+      limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(poolOf(tool)) },
+      onProgress,
+      signal: queued.signal,
+    });
+    await afterFinish(container, await completeJob(db, jobId, outputs, clock.now()));
+  } catch (err) {
+    const failure = describeFailure(err);
+    if (RETRYABLE.has(failure.code) && queued.retryCount < RETRY_LIMIT) {
+      logger.warn({ err, jobId, attempt }, 'tool job attempt failed; retrying');
+      await requeueJob(db, jobId, attempt);
+      throw err;
+    }
+    if (failure.code === 'INTERNAL') logger.error({ err, jobId, attempt }, 'tool job failed');
+    await afterFinish(container, await failJob(db, jobId, failure, clock.now()));
+  }
+}
+
+/** A job whose every attempt crashed or lost its worker (pg-boss dead-lettered it). */
+export async function failAbandonedJob(container: Container, queued: QueueJob<ToolJobData>): Promise<void> {
+  const failure = { code: 'INTERNAL', message: 'Processing stopped unexpectedly. Please try again.' };
+  await afterFinish(container, await failJob(container.db, queued.data.jobId, failure, container.clock.now()));
+}
+
+function describeFailure(err: unknown): { code: ErrorCode; message: string } {
+  if (isEngineError(err)) return { code: err.code, message: err.message };
+  if (err instanceof BlobNotFoundError) return { code: 'NOT_FOUND', message: 'A file for this job was deleted before it could be processed.' };
+  const code = (err as { code?: unknown })?.code;
+  if (isErrorCode(code) && code !== 'INTERNAL') return { code, message: ERROR_CATALOGUE[code].message };
+  return { code: 'INTERNAL', message: ERROR_CATALOGUE.INTERNAL.message };
+}
+
+async function publishJob(container: Container, job: { id: string; userId: string | null; batchId: string | null; status: string }) {
+  if (!job.userId) return;
+  await container.events.publish(job.userId, { type: 'job.updated', jobId: job.id, batchId: job.batchId, status: job.status }).catch(() => {});
+}
+
+/** Tells the account: an event for open pages, a notification for a long job or a finished batch. */
+async function afterFinish(container: Container, finished: Finished | undefined): Promise<void> {
+  if (!finished) return;
+  const { job, batchFinished } = finished;
+  if (!job.userId) return;
+  try {
+    await publishJob(container, job);
+    const toolName = getTool(job.tool)?.name ?? job.tool;
+    if (!job.batchId && job.finishedAt && job.finishedAt.getTime() - job.createdAt.getTime() > LONG_JOB_MS) {
+      await notify(
+        container,
+        job.userId,
+        job.status === 'succeeded'
+          ? { type: 'job.finished', title: `${toolName}: your file is ready`, body: 'Download it from Downloads before it expires.', link: '/dashboard/downloads' }
+          : { type: 'job.failed', title: `${toolName}: the job did not finish`, body: job.errorMessage ?? ERROR_CATALOGUE.INTERNAL.message, link: `/tools/${job.tool}` },
+      );
+    }
+    if (batchFinished) {
+      const found = await findBatch(container.db, { userId: job.userId }, batchFinished.id, container.clock.now());
+      const counts = found ? batchView(container, found.batch, found.jobs).counts : undefined;
+      await notify(container, job.userId, {
+        type: 'batch.finished',
+        title: `${toolName}: your batch is finished`,
+        body: counts ? `${counts.succeeded} of ${counts.total} files were processed.` : 'Your batch is finished.',
+        link: `/dashboard/batch?batch=${batchFinished.id}`,
+      });
+    }
+  } catch (err) {
+    // The job's outcome is committed; telling about it is best effort.
+    container.logger.warn({ err, jobId: job.id }, 'job notification failed');
+  }
+}

@@ -1,0 +1,105 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { inspectPdf, runTool, EngineError, type EngineLimits } from '@wattle/pdf-engine';
+import type { ToolId } from '@wattle/shared';
+import type { Container } from '../container.ts';
+import type { NewJobOutput } from '../repositories/jobs.ts';
+
+export interface ToolRun {
+  jobId: string;
+  tool: ToolId;
+  options: unknown;
+  inputs: { blobKey: string; filename: string }[];
+  limits: Partial<EngineLimits>;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/** This process's scratch space: one dir per process, so a dead process's leftovers can be told apart. */
+export const workRoot = (container: Container) => join(container.dataDir, 'work');
+export const processWorkDir = (container: Container) => join(workRoot(container), String(process.pid));
+
+/**
+ * Runs a tool on a job's inputs through the engine layer and stores what it made under keys derived
+ * from the job id (jobs/{jobId}/{n}-{name}), so a retried attempt overwrites instead of adding. The
+ * job's scratch dir is removed however it ends.
+ */
+export async function runToolForJob(container: Container, run: ToolRun): Promise<NewJobOutput[]> {
+  const dir = join(processWorkDir(container), run.jobId);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(join(dir, 'in'), { recursive: true, mode: 0o700 });
+  await mkdir(join(dir, 'out'), { mode: 0o700 });
+  try {
+    const inputs = [];
+    for (const [index, input] of run.inputs.entries()) {
+      const path = join(dir, 'in', String(index));
+      await pipeline(await container.blobStore.get(input.blobKey), createWriteStream(path, { mode: 0o600 }));
+      inputs.push({ path, filename: input.filename });
+    }
+    const outputs = await runTool(run.tool, {
+      inputs,
+      options: run.options,
+      workDir: dir,
+      outputDir: join(dir, 'out'),
+      onProgress: run.onProgress,
+      signal: run.signal,
+      limits: run.limits,
+    });
+    if (outputs.length === 0) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');
+    const stored: NewJobOutput[] = [];
+    for (const [position, output] of outputs.entries()) {
+      const pages = await checkedPages(output, run.limits);
+      const blobKey = `jobs/${run.jobId}/${position}-${keySafe(output.filename)}`;
+      const { size } = await container.blobStore.put(blobKey, createReadStream(output.path), { contentType: output.contentType });
+      stored.push({ position, filename: output.filename, blobKey, contentType: output.contentType, size, pages });
+    }
+    return stored;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** An output is only called done when it has bytes and, for a PDF, pages a parser can count. */
+async function checkedPages(output: { path: string; contentType: string; pages?: number }, limits: Partial<EngineLimits>): Promise<number | null> {
+  const { size } = await stat(output.path);
+  if (size === 0) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');
+  if (output.contentType !== 'application/pdf') return null;
+  if (output.pages !== undefined) {
+    if (output.pages < 1) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');
+    return output.pages;
+  }
+  const info = await inspectPdf(output.path, { limits });
+  if (info.passwordRequired) return null; // a protected result: its pages are behind the password
+  if (!info.pages) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');
+  return info.pages;
+}
+
+/** The key's last segment from a display name: safe characters only, bounded. */
+function keySafe(filename: string): string {
+  const safe = filename.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(-80);
+  return safe || 'output';
+}
+
+/** Removes the scratch dirs of processes that no longer run (a worker killed mid-job). */
+export async function removeOrphanWorkDirs(container: Container): Promise<string[]> {
+  const root = workRoot(container);
+  const removed: string[] = [];
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
+    await rm(join(root, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
