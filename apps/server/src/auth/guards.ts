@@ -23,7 +23,7 @@ export interface GuardOptions {
   /** Where a second use of a one-time link lands. */
   invalidLinkUrl: string;
   /** Sign-up with a registered address: answered like a new sign-up, the owner gets a mail instead. */
-  onExistingSignUp(user: { email: string; name: string }): void;
+  onExistingSignUp(user: { email: string; name: string; emailVerified: boolean }): void;
 }
 
 export function hashToken(token: string): string {

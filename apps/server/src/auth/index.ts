@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createEmailVerificationToken } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { eq } from 'drizzle-orm';
 import { schema, user as userTable, type Database } from '@wattle/db';
@@ -47,6 +48,15 @@ export function createAuth(deps: AuthDeps) {
   const onPublicUrl = (pathAndQuery: string) => new URL(pathAndQuery, publicUrl).toString();
   const { google, facebook, linkedin } = config.oauth;
 
+  /** The verification link always lands on the callback screen, which signs the user in. */
+  function sendVerification(user: { email: string; name: string }) {
+    mail.dispatch(async () => {
+      const token = await createEmailVerificationToken(deps.secret, user.email, undefined, LINK_SECONDS.verifyEmail);
+      const url = onPublicUrl(`${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CALLBACK_PATH)}`);
+      return { to: user.email, ...verifyEmailMail(brand, { name: user.name, url, expiresInSeconds: LINK_SECONDS.verifyEmail }) };
+    });
+  }
+
   const auth = betterAuth({
     appName: company.tradingName,
     secret: deps.secret,
@@ -72,10 +82,7 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: LINK_SECONDS.verifyEmail,
-      async sendVerificationEmail({ user, token }) {
-        const url = onPublicUrl(`${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CALLBACK_PATH)}`);
-        mail.dispatch(() => ({ to: user.email, ...verifyEmailMail(brand, { name: user.name, url, expiresInSeconds: LINK_SECONDS.verifyEmail }) }));
-      },
+      sendVerificationEmail: async ({ user }) => sendVerification(user),
     },
     socialProviders: {
       ...(google && { google: { clientId: google.clientId, clientSecret: google.clientSecret } }),
@@ -118,6 +125,8 @@ export function createAuth(deps: AuthDeps) {
         rateLimitsEnabled: config.RATE_LIMIT_ENABLED ?? true,
         invalidLinkUrl: onPublicUrl(`${CALLBACK_PATH}?error=INVALID_TOKEN`),
         onExistingSignUp(user) {
+          // Still unverified: a fresh verification link is what the owner needs; otherwise, sign in.
+          if (!user.emailVerified) return sendVerification(user);
           mail.dispatch(() => ({ to: user.email, ...accountExistsMail(brand, { name: user.name, signInUrl: onPublicUrl('/auth/login') }) }));
         },
       }),

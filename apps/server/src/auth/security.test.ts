@@ -62,6 +62,18 @@ describe('no account enumeration', () => {
     expect(mail!.subject).toBe('You already have a Wattle PDF account');
     expect(mail!.text).toContain("G'day Grace,");
   });
+
+  it('sends a fresh verification link instead when the registered address is not verified yet', async () => {
+    const email = freshEmail();
+    await post(ctx.client(), '/sign-up/email', { email, password: TEST_PASSWORD, name: 'Ada Unverified', callbackURL: '/auth/callback' }, freshIp());
+    const again = await post(ctx.client(), '/sign-up/email', { email, password: TEST_PASSWORD, name: 'Ada Unverified', callbackURL: '/auth/callback' }, freshIp());
+    expect(again.status).toBe(200);
+    const mails = await mailsTo(ctx, email);
+    expect(mails.map((m) => m.subject)).toEqual(['Verify your email address for Wattle PDF', 'Verify your email address for Wattle PDF']);
+    const client = ctx.client();
+    expect((await client.request(linkIn(ctx, mails[0]!), { headers: { 'x-forwarded-for': freshIp() } })).status).toBe(302);
+    expect((await (await client.request('/api/auth/get-session')).json()).user.email).toBe(email);
+  });
 });
 
 describe('rate limits', () => {
