@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ToolContext } from '../context.ts';
 import { detectEngines } from '../engines.ts';
-import { EngineError, isEngineError } from '../errors.ts';
+import { EngineError } from '../errors.ts';
 import { sofficeListener, unoConvert, unoPing, type OfficeFilters } from '../process/commands.ts';
 import { runCommand, startCommand, type RunningCommand } from '../process/run-command.ts';
 import { findOfficeBinary } from '../process/which.ts';
