@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '@wattle/shared';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { signedInUser } from '../../test/users.ts';
+import { jobsRoutes } from './jobs.ts';
+import { API_PATHS, openApiRoutes } from './openapi.ts';
+import { toolsRoutes } from './tools.ts';
+
+describe('tool registry and OpenAPI over HTTP', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx?.close());
+
+  it('lists every tool with its options as JSON Schema and the caller’s limits', async () => {
+    const res = await ctx.client().request('/api/v1/tools');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.tools.map((t: { id: string }) => t.id)).toEqual(TOOLS.map((t) => t.id));
+    const split = body.tools.find((t: { id: string }) => t.id === 'split');
+    expect(split.options.oneOf).toHaveLength(2);
+    const imageToPdf = body.tools.find((t: { id: string }) => t.id === 'image-to-pdf');
+    expect(imageToPdf.acceptMime).toContain('image/png');
+    expect(imageToPdf.acceptExtensions).toContain('.tiff');
+    expect(body.tools.find((t: { id: string }) => t.id === 'merge').batchable).toBe(false);
+    expect(body.limits).toEqual({ maxFileBytes: 10 * 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024, maxPages: 50, jobsPerMinute: 10, retentionMinutes: 60 });
+
+    const { client } = await signedInUser(ctx);
+    expect((await (await client.request('/api/v1/tools')).json()).limits).toMatchObject({ maxFileBytes: 50 * 1024 * 1024, maxPages: 500, retentionMinutes: 1440 });
+    expect((await ctx.client().request('/api/v1/tools/ocr')).status).toBe(200);
+    expect((await ctx.client().request('/api/v1/tools/nope')).status).toBe(404);
+  });
+
+  it('serves an OpenAPI 3.1 document with every tool’s options schema', async () => {
+    const res = await ctx.client().request('/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const tool of TOOLS) {
+      const schema = doc.components.schemas[`ToolOptions_${tool.id}`];
+      expect(schema, tool.id).toBeDefined();
+      expect(schema.$schema).toBeUndefined();
+    }
+    // Every $ref points at a schema that exists.
+    const refs = JSON.stringify(doc).match(/"\$ref":"#\/components\/schemas\/[^"]+"/g) ?? [];
+    for (const ref of refs) expect(doc.components.schemas[ref.split('/').pop()!.replace('"', '')], ref).toBeDefined();
+  });
+
+  it('documents exactly the routes the app serves', () => {
+    const served = new Set<string>();
+    for (const routes of [toolsRoutes, jobsRoutes, openApiRoutes]) {
+      for (const route of routes(ctx.container).routes) {
+        if (route.method === 'ALL') continue;
+        served.add(`${route.method.toLowerCase()} /api${route.path.replace(/:(\w+)/g, '{$1}')}`);
+      }
+    }
+    const documented = new Set(Object.entries(API_PATHS).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)));
+    expect([...served].sort()).toEqual([...documented].sort());
+  });
+
+  it('reports the engines on /api/health', async () => {
+    const body = await (await ctx.client().request('/api/health')).json();
+    expect(body.engines.qpdf).toMatchObject({ available: expect.any(Boolean) });
+  });
+});
