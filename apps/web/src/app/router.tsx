@@ -2,10 +2,13 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '@/components/full-screen-spinner';
 import { authRoutes } from '@/features/auth/routes';
 import { batchRoutes } from '@/features/batch/routes';
-import { dashboardRoutes } from '@/features/dashboard/routes';
+import { accountRoutes } from '@/features/account/routes';
+import { dashboardLayoutRoute, dashboardRoutes } from '@/features/dashboard/routes';
 import { documentsRoutes } from '@/features/documents/routes';
 import { downloadsRoutes } from '@/features/downloads/routes';
 import { marketingRoutes } from '@/features/marketing/routes';
+import { notificationsRoutes } from '@/features/notifications/routes';
+import { supportRoutes } from '@/features/support/routes';
 import { toolsRoutes } from '@/features/tools/routes';
 import { AppRoot } from './app-root';
 import { GuestOnly, RequireAuth } from './guards/guards';
@@ -33,7 +36,22 @@ export const routes: RouteObject[] = [
       {
         path: 'dashboard',
         Component: RequireAuth,
-        children: [...dashboardRoutes, ...documentsRoutes, ...batchRoutes, ...downloadsRoutes, { path: '*', Component: NotFoundPage }],
+        // Every dashboard page renders inside the shell (sidebar, header): add areas to its children.
+        children: [
+          {
+            ...dashboardLayoutRoute,
+            children: [
+              ...dashboardRoutes,
+              ...accountRoutes,
+              ...notificationsRoutes,
+              ...supportRoutes,
+              ...documentsRoutes,
+              ...batchRoutes,
+              ...downloadsRoutes,
+              { path: '*', Component: NotFoundPage },
+            ],
+          },
+        ],
       },
     ],
   },

@@ -1,6 +1,15 @@
-import type { RouteObject } from 'react-router';
+import type { NonIndexRouteObject, RouteObject } from 'react-router';
 
-/** The /dashboard/* screens, mounted under the RequireAuth guard by src/app/router.tsx. */
+/** The signed-in shell. router.tsx nests every /dashboard page under it. */
+export const dashboardLayoutRoute: NonIndexRouteObject = {
+  lazy: async () => ({ Component: (await import('./layout/dashboard-layout')).DashboardLayout }),
+};
+
+/** The dashboard's own pages: home, and the tool hubs for Create, Edit and Share, and Team. */
 export const dashboardRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import('./dashboard-home-page')).DashboardHomePage }) },
+  { index: true, lazy: async () => ({ Component: (await import('./pages/dashboard-home-page')).DashboardHomePage }) },
+  { path: 'create', lazy: async () => ({ Component: (await import('./pages/create-page')).CreatePdfPage }) },
+  { path: 'edit', lazy: async () => ({ Component: (await import('./pages/edit-page')).EditPdfPage }) },
+  { path: 'share', lazy: async () => ({ Component: (await import('./pages/share-page')).SharePdfsPage }) },
+  { path: 'team', lazy: async () => ({ Component: (await import('./pages/team-page')).TeamPage }) },
 ];

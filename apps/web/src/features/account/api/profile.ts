@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileUpdate } from '@wattle/shared';
+import { useSession } from '@/features/auth/session';
+import { browserTimeZone } from '@/features/dashboard/lib/greeting';
+import { api } from '@/lib/api-client';
+
+/** `GET /api/profile`: the spec's snake_case profile (section 3) plus locale, time zone and last sign-in. */
+export interface Profile {
+  id: string;
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  phone_number: string | null;
+  email: string;
+  avatar_url: string | null;
+  pdf_viewer_mode: 'continuous' | 'single';
+  pdf_export_quality: 'low' | 'medium' | 'high';
+  preferred_page_size: 'A4' | 'Letter' | 'Legal';
+  auto_save_frequency: 0 | 1 | 5 | 15 | 30;
+  time_zone: string;
+  locale: string;
+  last_login_at: string | null;
+}
+
+export const PROFILE_QUERY_KEY = ['profile'] as const;
+
+/** The browser's time zone goes along: the server starts a new account's time zone from it, once. */
+export function fetchProfile(): Promise<Profile> {
+  return api.get<Profile>('/api/profile', { query: { time_zone: browserTimeZone() } });
+}
+
+/** The signed-in user's profile; read only while a session exists (spec section 7). */
+export function useProfile() {
+  const { user } = useSession();
+  return useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile, enabled: Boolean(user) });
+}
+
+/**
+ * `PATCH /api/profile` with only the fields given. The cache takes the server's answer at once, so
+ * the sidebar, header and settings show the saved values without a refetch.
+ */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: ProfileUpdate) => api.patch<Profile>('/api/profile', update),
+    onSuccess: (profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, profile),
+  });
+}
+
+export function fullName(profile: Pick<Profile, 'first_name' | 'last_name'> | undefined): string {
+  return [profile?.first_name, profile?.last_name].filter((part) => part?.trim()).join(' ');
+}
+
+export function initials(profile: Pick<Profile, 'first_name' | 'last_name'> | undefined, fallback = ''): string {
+  const letters = [profile?.first_name, profile?.last_name].map((part) => part?.trim()[0] ?? '').join('');
+  return (letters || fallback.trim()[0] || 'U').toUpperCase();
+}

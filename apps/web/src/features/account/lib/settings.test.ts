@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { profileSchema, profileUpdateSchema } from '@wattle/shared';
+import { SETTINGS } from './settings';
+
+describe('settings', () => {
+  it("offers the spec's four settings with its labels", () => {
+    expect(SETTINGS.map((s) => [s.label, s.options.map((o) => o.label)])).toEqual([
+      ['PDF Viewer Mode', ['Continuous', 'Single Page']],
+      ['Export Quality', ['Low (Faster)', 'Medium', 'High (Slower)']],
+      ['Default Page Size', ['A4', 'Letter', 'Legal']],
+      ['Auto-Save Frequency', ['Off', 'Every minute', 'Every 5 minutes', 'Every 15 minutes', 'Every 30 minutes']],
+    ]);
+  });
+
+  it('turns every option into a valid update, auto-save as whole minutes', () => {
+    for (const setting of SETTINGS) {
+      for (const option of setting.options) {
+        const update = setting.toUpdate(String(option.value));
+        expect(profileUpdateSchema.safeParse(update).success, `${setting.field}=${option.value}`).toBe(true);
+        expect(update[setting.field]).toBe(option.value);
+      }
+    }
+  });
+
+  it('refuses values outside the options', () => {
+    for (const bad of [{ pdf_viewer_mode: 'book' }, { pdf_export_quality: 'max' }, { preferred_page_size: 'A3' }, { auto_save_frequency: 10 }, { auto_save_frequency: '5' }]) {
+      expect(profileUpdateSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});
+
+describe('profile form rules', () => {
+  const valid = { first_name: 'Matilda', last_name: 'Jones', email: 'matilda@example.com.au', company_name: '', phone_number: '' };
+  const errors = (values: object) => profileSchema.safeParse(values).error?.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it('accepts a full profile and empty optional fields', () => {
+    expect(profileSchema.safeParse(valid).success).toBe(true);
+    expect(profileSchema.safeParse({ ...valid, company_name: undefined, phone_number: undefined }).success).toBe(true);
+  });
+
+  it("answers the spec's messages", () => {
+    expect(errors({ ...valid, first_name: 'M' })).toEqual([['first_name', 'First name must be at least 2 characters']]);
+    expect(errors({ ...valid, last_name: ' J ' })).toEqual([['last_name', 'Last name must be at least 2 characters']]);
+    expect(errors({ ...valid, email: 'matilda@' })).toEqual([['email', 'Invalid email address']]);
+  });
+});

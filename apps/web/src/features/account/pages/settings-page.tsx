@@ -1,0 +1,89 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileUpdate } from '@wattle/shared';
+import { FileCogIcon } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
+import { PageHeader } from '@/features/dashboard/components/page-header';
+import { api } from '@/lib/api-client';
+import { PROFILE_QUERY_KEY, useProfile, type Profile } from '../api/profile';
+import { SETTINGS } from '../lib/settings';
+
+/** A setting shows its new value at once; a failed save puts the old one back. */
+function useSaveSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ProfileUpdate) => api.patch<Profile>('/api/profile', change),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: PROFILE_QUERY_KEY });
+      const previous = queryClient.getQueryData<Profile>(PROFILE_QUERY_KEY);
+      if (previous) queryClient.setQueryData<Profile>(PROFILE_QUERY_KEY, { ...previous, ...change } as Profile);
+      return { previous };
+    },
+    onSuccess: (profile) => {
+      queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
+      toast({ title: 'Settings updated', description: 'Your settings have been updated successfully.', variant: 'success' });
+    },
+    onError: (_error, _change, context) => {
+      if (context?.previous) queryClient.setQueryData(PROFILE_QUERY_KEY, context.previous);
+      toast({ title: 'Error', description: 'There was an error updating your settings.', variant: 'destructive' });
+    },
+  });
+}
+
+export function SettingsPage() {
+  const { data: profile } = useProfile();
+  const save = useSaveSetting();
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Choose how your PDFs are shown and made. Changes are saved as soon as you make them." />
+      <Card className="max-w-3xl">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <FileCogIcon className="size-5 text-primary" aria-hidden="true" />
+            PDF Settings
+          </CardTitle>
+          <CardDescription>Your defaults for viewing, exporting and creating PDFs.</CardDescription>
+        </CardHeader>
+        <CardContent className="divide-y">
+          {SETTINGS.map((setting) => {
+            const id = `setting-${setting.field}`;
+            return (
+              <div key={setting.field} className="grid gap-3 py-5 first:pt-0 last:pb-0 sm:grid-cols-[1fr_14rem] sm:items-center sm:gap-6">
+                <div>
+                  <label htmlFor={id} className="text-sm font-medium">
+                    {setting.label}
+                  </label>
+                  <p id={`${id}-description`} className="mt-1 text-sm text-muted-foreground">
+                    {setting.description}
+                  </p>
+                </div>
+                {profile ? (
+                  <Select
+                    value={String(profile[setting.field])}
+                    onValueChange={(value) => save.mutate(setting.toUpdate(value))}
+                  >
+                    <SelectTrigger id={id} aria-describedby={`${id}-description`} className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {setting.options.map((option) => (
+                        <SelectItem key={option.value} value={String(option.value)}>
+                          {option.label}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                ) : (
+                  <Skeleton className="h-9 w-full" />
+                )}
+              </div>
+            );
+          })}
+        </CardContent>
+      </Card>
+    </>
+  );
+}
