@@ -51,7 +51,7 @@ export function BatchProgress({ batchId, onStartNew }: { batchId: string; onStar
             </Button>
           </div>
         </div>
-        <Progress value={batch.progress} aria-label="Batch progress" />
+        <Progress value={finished ? 100 : batch.progress} aria-label="Batch progress" />
         {finished && counts.succeeded > 0 && <ExpiryCountdown expiresAt={batch.expiresAt} />}
       </div>
 
@@ -81,7 +81,7 @@ function BatchRow({ job }: { job: Job }) {
       </span>
       <span className="flex items-center gap-3 sm:contents">
         <StatusBadge status={job.status} />
-        <Progress value={job.status === 'queued' ? 0 : job.progress} className="flex-1" aria-label={`${name} progress`} />
+        <Progress value={job.status === 'queued' ? 0 : job.status === 'running' ? job.progress : 100} className="flex-1" indicatorClassName={job.status === 'failed' ? 'bg-destructive' : undefined} aria-label={`${name} progress`} />
       </span>
       <span className="min-w-0">
         {job.status === 'succeeded' &&

@@ -94,13 +94,13 @@ function DownloadRow({ output }: { output: ListedOutput }) {
           <ExpiryCountdown expiresAt={output.expiresAt} className="mt-0.5 text-xs" />
         </div>
       </div>
-      <div className="flex flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
+      <div className="grid grid-cols-[1fr_1fr_auto] gap-2 sm:flex sm:justify-end">
         {canSaveOutput(output) && <SaveOutputButton output={output} savedDocumentId={output.savedDocumentId} />}
         <DownloadButton output={output} variant="outline" />
         <AlertDialog>
           <AlertDialogTrigger asChild>
             <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-destructive" aria-label={`Delete ${output.filename}`} disabled={remove.isPending}>
-              <Trash2Icon /> <span className="sm:sr-only">Delete</span>
+              <Trash2Icon />
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>

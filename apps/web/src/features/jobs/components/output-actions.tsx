@@ -26,7 +26,15 @@ export function SaveOutputButton({ output, savedDocumentId }: { output: JobOutpu
   return (
     <Button type="button" variant="outline" size="sm" disabled={saved || save.isPending} onClick={() => save.mutate(output.id)}>
       {save.isPending ? <Spinner /> : saved ? <CheckIcon /> : <SaveIcon />}
-      {saved ? 'Saved' : 'Save to My Documents'}
+      {saved ? (
+        'Saved'
+      ) : (
+        <>
+          {/* Phones get the short label; the hidden one drops out of the accessible name too. */}
+          <span className="sm:hidden">Save</span>
+          <span className="hidden sm:inline">Save to My Documents</span>
+        </>
+      )}
     </Button>
   );
 }

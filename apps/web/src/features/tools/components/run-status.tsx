@@ -111,7 +111,7 @@ export function RunResult({ job, signedIn, actions }: RunResultProps) {
                 {output.pages ? ` · ${output.pages} page${output.pages === 1 ? '' : 's'}` : ''}
               </span>
             </span>
-            <span className="flex w-full gap-2 sm:w-auto [&>*]:flex-1 sm:[&>*]:flex-none">
+            <span className="grid w-full auto-cols-fr grid-flow-col gap-2 sm:flex sm:w-auto">
               {signedIn && canSaveOutput(output) && <SaveOutputButton output={output} />}
               <DownloadButton output={output} />
             </span>
