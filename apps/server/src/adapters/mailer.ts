@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -58,7 +58,10 @@ export function createOutboxMailer(dir: string, from: string): Mailer {
       const sentAt = new Date().toISOString();
       const id = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}`;
       const stored: StoredMail = { id, from, sentAt, ...message };
-      await writeFile(join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
+      // Written under a temp name and renamed, so a reader never sees half a mail.
+      const path = join(dir, `${id}.json`);
+      await writeFile(`${path}.partial`, JSON.stringify(stored, null, 2));
+      await rename(`${path}.partial`, path);
     },
   };
 }

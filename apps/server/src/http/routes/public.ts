@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Container } from '../../container.ts';
 import { getCompanyInfo } from '../../repositories/company-info.ts';
+import { devMailAvailable } from './dev-mail.ts';
 import type { AppEnv } from '../types.ts';
 
 /** Routes anyone may call: health, the browser's capabilities, the company record. */
@@ -17,7 +18,7 @@ export function publicRoutes(container: Container) {
     c.json({
       version: container.version,
       socialProviders: Object.keys(container.config.oauth),
-      devMail: !!container.mailer.outbox,
+      devMail: devMailAvailable(container),
     }),
   );
 
