@@ -1,10 +1,21 @@
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { signUpAndSignIn } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { artifactsDir, launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+
+/** A 900x600 picture with something to frame: sky, hills, the sun and a wattle spray. */
+const PORTRAIT_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600">
+  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7cc3e8"/><stop offset="1" stop-color="#e8f4f8"/></linearGradient></defs>
+  <rect width="900" height="600" fill="url(#sky)"/>
+  <circle cx="640" cy="150" r="70" fill="#f4c430"/>
+  <path d="M0 420 Q 220 300 450 400 T 900 380 V 600 H 0 Z" fill="#2f7d5b"/>
+  <path d="M0 500 Q 300 420 600 500 T 900 480 V 600 H 0 Z" fill="#1f5c48"/>
+  <g fill="#f4c430"><circle cx="300" cy="330" r="22"/><circle cx="340" cy="300" r="18"/><circle cx="270" cy="290" r="16"/><circle cx="320" cy="260" r="14"/></g>
+</svg>`;
 
 let app: RunningApp;
 let browser: Browser;
@@ -32,6 +43,8 @@ async function signedInPage(viewport: keyof typeof viewports = 'desktop', theme:
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const badge = (page: Page) => page.getByTestId('unread-count');
+/** The sign-in's "Welcome!" toast gone, so pictures show the page alone. */
+const noToasts = (page: Page) => page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
 
 describe('dashboard shell on desktop', () => {
   it('greets by first name and shows the account block, stats and every sidebar entry', async () => {
@@ -132,7 +145,7 @@ describe('dashboard shell on desktop', () => {
     await picker.setInputFiles({ name: 'photo.webp', mimeType: 'image/webp', buffer: await sharp({ create: { width: 20, height: 20, channels: 3, background: '#abc' } }).webp().toBuffer() });
     await toast(page, 'Please select a valid image file (JPEG, PNG, or GIF)').waitFor();
 
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 232, g: 185, b: 35 } } }).png().toBuffer();
+    const png = await sharp(Buffer.from(PORTRAIT_SVG)).png().toBuffer();
     await picker.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
     const dialog = page.getByRole('dialog', { name: 'Crop Profile Picture' });
     await dialog.waitFor();
@@ -154,12 +167,14 @@ describe('dashboard shell on desktop', () => {
     await page.keyboard.press('Shift+ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     await expect.poll(async () => Math.round(before!.x - (await selection.boundingBox())!.x)).toBeGreaterThan(5);
+    await screenshot(page, 'dashboard-avatar-crop-desktop-light');
 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Profile picture updated successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
     const avatar = page.locator('img[src*="/api/avatars/"]').first();
     await avatar.waitFor();
+    await screenshot(page, 'dashboard-avatar-saved-desktop-light');
     const src = await avatar.getAttribute('src');
     expect(src).toMatch(/^\/api\/avatars\/[\w-]+\.jpg\?v=\d+$/);
     const stored = await page.request.get(src!);
@@ -203,11 +218,15 @@ describe('dashboard shell on desktop', () => {
 describe('dashboard shell on a phone', () => {
   it('opens the menu as a drawer that closes on navigation', async () => {
     const { page, errors } = await signedInPage('phone');
+    await noToasts(page);
     expect(await page.getByRole('navigation', { name: 'Dashboard' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.waitFor();
     await drawer.getByText('Matilda Jones').waitFor();
+    // Slid all the way in.
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+    await page.screenshot({ path: join(artifactsDir, 'dashboard-drawer-phone-light.png') });
     await drawer.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/dashboard/settings');
     await drawer.waitFor({ state: 'detached' });
@@ -224,6 +243,7 @@ describe('screenshots of every dashboard page', () => {
     for (const theme of ['light', 'dark'] as const) {
       it(`${viewport}, ${theme}`, async () => {
         const { page, errors } = await signedInPage(viewport, theme);
+        await noToasts(page);
         for (const path of PAGES) {
           await page.goto(`/dashboard${path ? `/${path}` : ''}`);
           await page.locator('main h1').first().waitFor();

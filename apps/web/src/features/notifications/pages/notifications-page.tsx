@@ -1,4 +1,16 @@
-import { BellIcon, BellOffIcon, CheckCheckIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon, FileCheckIcon, PartyPopperIcon, type LucideIcon } from 'lucide-react';
+import {
+  BellIcon,
+  BellOffIcon,
+  CheckCheckIcon,
+  CheckIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  FileCheckIcon,
+  FileXIcon,
+  LayersIcon,
+  PartyPopperIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -11,7 +23,7 @@ import { formatDateTime, timeAgo } from '@/features/dashboard/lib/dates';
 import { cn } from '@/lib/utils';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount, type Notification } from '../api/notifications';
 
-const ICONS: Record<string, LucideIcon> = { welcome: PartyPopperIcon, 'job.finished': FileCheckIcon };
+const ICONS: Record<string, LucideIcon> = { welcome: PartyPopperIcon, 'job.finished': FileCheckIcon, 'job.failed': FileXIcon, 'batch.finished': LayersIcon };
 
 export function NotificationsPage() {
   const [page, setPage] = useState(1);
