@@ -6,11 +6,10 @@ cd "$(dirname "$0")/.."
 results=.tmp/test-results
 rm -rf "$results" && mkdir -p "$results"
 
-echo "== typecheck"
+echo "== typecheck (server and packages)"
 npm run -s typecheck
-npm run -s typecheck -w @wattle/web
 
-echo "== build"
+echo "== build (typechecks the web app first)"
 npm run -s build
 
 echo "== unit, API and engine tests (PGlite)"
