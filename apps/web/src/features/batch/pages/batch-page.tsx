@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { PageHeader } from '@/features/dashboard/components/page-header';
 import { FileDropZone } from '@/features/jobs/components/file-drop-zone';
 import { InputList } from '@/features/jobs/components/input-list';
 import { StoredDocumentsDialog } from '@/features/jobs/components/stored-documents-dialog';
@@ -18,7 +19,6 @@ import { defaultFormValues, optionFields, type FormValues } from '@/features/too
 import { optionsResolver } from '@/features/tools/lib/options-resolver';
 import type { ValidationContext } from '@/features/tools/lib/validate-options';
 import { ApiError, fieldErrorsOf, isApiError } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { createBatch, MAX_BATCH_INPUTS } from '../api/batches';
 import { BatchProgress } from '../components/batch-progress';
 
@@ -26,7 +26,6 @@ type Stage = { name: 'setup' } | { name: 'uploading'; fraction: number } | { nam
 
 /** `/dashboard/batch`: one tool over many documents, each its own job, with a ZIP of all results. */
 export function BatchPage() {
-  useDocumentTitle('Batch Process');
   const { data: catalogue } = useToolsCatalogue();
   // One input per job: the server says which tools qualify; until it answers, single-file tools do.
   const tools = useMemo(
@@ -78,11 +77,8 @@ export function BatchPage() {
   };
 
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Batch Process</h1>
-        <p className="mt-1 text-muted-foreground">Run one tool over many documents at once, then download every result in one ZIP.</p>
-      </header>
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Batch Process" description="Run one tool over many documents at once, then download every result in one ZIP." />
 
       {stage.name === 'running' ? (
         <BatchProgress batchId={stage.batchId} onStartNew={startNew} />

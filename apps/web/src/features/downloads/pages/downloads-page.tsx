@@ -15,28 +15,25 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { usePreferences } from '@/features/account/hooks/use-preferences';
+import { PageHeader } from '@/features/dashboard/components/page-header';
+import { formatDateTime } from '@/features/dashboard/lib/dates';
 import { useDeleteOutput, useOutputs } from '@/features/jobs/api/outputs';
 import type { ListedOutput } from '@/features/jobs/api/types';
 import { ExpiryCountdown } from '@/features/jobs/components/expiry-countdown';
 import { canSaveOutput, DownloadButton, SaveOutputButton } from '@/features/jobs/components/output-actions';
 import { useNow } from '@/features/jobs/hooks/use-now';
 import { isExpired } from '@/features/jobs/lib/countdown';
-import { formatDateTime } from '@/features/jobs/lib/format-date';
-import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** `/dashboard/downloads`: the account's recent results until they are deleted automatically. */
 export function DownloadsPage() {
-  useDocumentTitle('Downloads');
   const { data, isPending, isError } = useOutputs();
   const now = useNow(5000);
   const outputs = (data ?? []).filter((o) => !isExpired(o.expiresAt, now));
 
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Downloads</h1>
-        <p className="mt-1 text-muted-foreground">Results from your tools and batches. Each one is deleted automatically when its time runs out; save the ones you want to keep.</p>
-      </header>
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Downloads" description="Results from your tools and batches. Each one is deleted automatically when its time runs out; save the ones you want to keep." />
 
       {isPending && (
         <div className="space-y-2">
@@ -78,6 +75,7 @@ export function DownloadsPage() {
 
 function DownloadRow({ output }: { output: ListedOutput }) {
   const remove = useDeleteOutput();
+  const { locale, timeZone } = usePreferences();
   return (
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -89,7 +87,7 @@ function DownloadRow({ output }: { output: ListedOutput }) {
             {output.filename}
           </p>
           <p className="text-sm text-muted-foreground">
-            {getTool(output.tool)?.name ?? output.tool} · {formatBytes(output.size)} · {formatDateTime(output.createdAt)}
+            {getTool(output.tool)?.name ?? output.tool} · {formatBytes(output.size)} · {formatDateTime(output.createdAt, locale, timeZone)}
           </p>
           <ExpiryCountdown expiresAt={output.expiresAt} className="mt-0.5 text-xs" />
         </div>

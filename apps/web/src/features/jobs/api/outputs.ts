@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
+import { refreshDocuments } from '@/features/documents/api/documents';
 import { api, isApiError } from '@/lib/api-client';
 import type { ListedOutput } from './types';
 
@@ -24,8 +25,7 @@ export function useSaveOutput() {
     onSuccess: () => {
       toast({ title: 'Saved to My Documents', description: 'You can find it under My Documents.', variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: OUTPUTS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['documents'] });
-      void queryClient.invalidateQueries({ queryKey: ['usage'] });
+      void refreshDocuments(queryClient);
     },
     onError: (error) => {
       if (isApiError(error) && error.code === 'STORAGE_LIMIT_EXCEEDED') {

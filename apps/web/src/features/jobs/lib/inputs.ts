@@ -1,14 +1,14 @@
-import type { StoredDocument } from '../api/stored-documents';
+import type { DocumentItem } from '@/features/documents/api/documents';
 import type { JobRequest } from '../api/submit';
 
 /** A chosen input: a file from this device, or a document already in My Documents. */
-export type JobInput = { key: string; kind: 'upload'; file: File } | { key: string; kind: 'stored'; document: StoredDocument };
+export type JobInput = { key: string; kind: 'upload'; file: File } | { key: string; kind: 'stored'; document: DocumentItem };
 
 let counter = 0;
 const nextKey = () => `input-${++counter}`;
 
 export const uploadInput = (file: File): JobInput => ({ key: nextKey(), kind: 'upload', file });
-export const storedInput = (document: StoredDocument): JobInput => ({ key: nextKey(), kind: 'stored', document });
+export const storedInput = (document: DocumentItem): JobInput => ({ key: nextKey(), kind: 'stored', document });
 
 export function inputName(input: JobInput): string {
   return input.kind === 'upload' ? input.file.name : input.document.filename;

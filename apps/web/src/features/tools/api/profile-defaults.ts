@@ -1,22 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { useSession } from '@/features/auth/session';
-import { api } from '@/lib/api-client';
+import { useProfile, type Profile } from '@/features/account/api/profile';
 
 /** Option fields whose default comes from the account's PDF settings (`GET /api/profile`). */
-const PROFILE_DEFAULTS: Record<string, 'preferred_page_size'> = { pageSize: 'preferred_page_size' };
+const PROFILE_DEFAULTS: Partial<Record<string, keyof Profile>> = { pageSize: 'preferred_page_size' };
 
 /** The account's defaults for the given option fields; empty for visitors and until the profile loads. */
 export function useProfileDefaults(fieldNames: readonly string[]): Record<string, string> {
-  const { user } = useSession();
-  const wanted = fieldNames.filter((name) => name in PROFILE_DEFAULTS);
-  const { data } = useQuery({
-    queryKey: ['profile'],
-    queryFn: () => api.get<Record<string, unknown>>('/api/profile'),
-    enabled: Boolean(user) && wanted.length > 0,
-  });
+  const { data: profile } = useProfile();
   const defaults: Record<string, string> = {};
-  for (const name of wanted) {
-    const value = data?.[PROFILE_DEFAULTS[name]!];
+  for (const name of fieldNames) {
+    const key = PROFILE_DEFAULTS[name];
+    const value = key && profile?.[key];
     if (typeof value === 'string') defaults[name] = value;
   }
   return defaults;

@@ -2,7 +2,8 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
 import { openPdf, PdfOpenError, type PdfOpenFailure } from '../lib/pdfjs';
 
-export type PdfSource = Blob | (() => Promise<Blob>);
+/** Reads the PDF's bytes when the document is opened (a chosen file, or a stored one fetched then). */
+export type PdfSource = () => Promise<ArrayBuffer>;
 
 export type PdfDocumentState =
   | { status: 'idle' }
@@ -10,7 +11,7 @@ export type PdfDocumentState =
   | { status: 'ready'; doc: PDFDocumentProxy; pageCount: number }
   | { status: 'error'; reason: PdfOpenFailure };
 
-/** Opens a PDF (a chosen file, or a loader for a stored one) for thumbnails; closes it when it changes. */
+/** Opens a PDF for thumbnails; closes it when the source changes. */
 export function usePdfDocument(source: PdfSource | null): PdfDocumentState {
   const [state, setState] = useState<PdfDocumentState>({ status: 'idle' });
 
@@ -23,8 +24,7 @@ export function usePdfDocument(source: PdfSource | null): PdfDocumentState {
     let opened: PDFDocumentProxy | undefined;
     setState({ status: 'loading' });
     (async () => {
-      const blob = typeof source === 'function' ? await source() : source;
-      const doc = await openPdf(await blob.arrayBuffer());
+      const doc = await openPdf(await source());
       opened = doc;
       if (cancelled) void doc.destroy();
       else setState({ status: 'ready', doc, pageCount: doc.numPages });

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session';
-import { fetchStoredDocument } from '@/features/jobs/api/stored-documents';
+import { fetchDocumentBytes } from '@/features/documents/api/documents';
 import { unlockInput } from '@/features/jobs/api/unlock';
 import { FileDropZone } from '@/features/jobs/components/file-drop-zone';
 import { InputList } from '@/features/jobs/components/input-list';
@@ -63,9 +63,12 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
   const first = inputs[0];
   const pdfSource = useMemo<PdfSource | null>(() => {
     if (!hasPageFields || !first || tool.maxFiles !== 1) return null;
-    if (first.kind === 'upload') return first.file;
+    if (first.kind === 'upload') {
+      const file = first.file;
+      return () => file.arrayBuffer();
+    }
     const id = first.document.id;
-    return () => fetchStoredDocument(id);
+    return () => fetchDocumentBytes(id);
   }, [first, hasPageFields, tool.maxFiles]);
   const pdf = usePdfDocument(pdfSource);
   const pageCount = pdf.status === 'ready' ? pdf.pageCount : undefined;
