@@ -40,8 +40,8 @@ async function verificationLink(email: string): Promise<string> {
   const dir = join(app.dataDir, 'outbox');
   for (let attempt = 0; attempt < 100; attempt++) {
     for (const name of safeList(dir)) {
-      const mail = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { to: string; text: string };
-      const link = mail.to === email ? mail.text.split(/\s+/).find((word) => word.startsWith(`${app.url}/`)) : undefined;
+      const mail = readMail(join(dir, name));
+      const link = mail?.to === email ? mail.text.split(/\s+/).find((word) => word.startsWith(`${app.url}/`)) : undefined;
       if (link) return link;
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -192,4 +192,13 @@ function paintedPixels(page: Page): Promise<number> {
     for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark++;
     return dark;
   });
+}
+
+/** A mail from the dev outbox; undefined while it is still being written. */
+function readMail(path: string): { to: string; text: string } | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as { to: string; text: string };
+  } catch {
+    return undefined;
+  }
 }

@@ -229,8 +229,8 @@ CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> stat
 CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "pdf_files_user_uploaded_idx" ON "pdf_files" USING btree ("user_id","deleted","uploaded_at");--> statement-breakpoint
-CREATE INDEX "pdf_files_purge_idx" ON "pdf_files" USING btree ("deleted","purged_at","deleted_at");--> statement-breakpoint
+CREATE INDEX "pdf_files_user_uploaded_idx" ON "pdf_files" USING btree ("user_id","uploaded_at","id") WHERE not "pdf_files"."deleted";--> statement-breakpoint
+CREATE INDEX "pdf_files_purge_idx" ON "pdf_files" USING btree ("deleted_at") WHERE "pdf_files"."deleted" and "pdf_files"."purged_at" is null;--> statement-breakpoint
 CREATE INDEX "pdf_files_filename_trgm_idx" ON "pdf_files" USING gin ("filename" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "support_tickets_user_created_idx" ON "support_tickets" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "job_batches_user_idx" ON "job_batches" USING btree ("user_id","created_at");--> statement-breakpoint

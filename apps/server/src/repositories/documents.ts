@@ -32,9 +32,14 @@ export async function listDocuments(
     eq(pdfFiles.deleted, false),
     query.search ? ilike(pdfFiles.filename, `%${escapeLike(query.search)}%`) : undefined,
   );
-  const rows = await db.select().from(pdfFiles).where(where).orderBy(desc(pdfFiles.uploadedAt), desc(pdfFiles.id)).limit(query.limit).offset(query.offset);
-  const [{ total }] = (await db.select({ total: count() }).from(pdfFiles).where(where)) as [{ total: number }];
-  return { rows, total };
+  const order = [desc(pdfFiles.uploadedAt), desc(pdfFiles.id)];
+  // Deep pages skip rows in the index alone, then read only the ten rows shown.
+  const pageIds = db.select({ id: pdfFiles.id }).from(pdfFiles).where(where).orderBy(...order).limit(query.limit).offset(query.offset);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(pdfFiles).where(inArray(pdfFiles.id, pageIds)).orderBy(...order),
+    db.select({ total: count() }).from(pdfFiles).where(where),
+  ]);
+  return { rows, total: counted!.total };
 }
 
 /** The owner's non-deleted file; another account's id finds nothing. */

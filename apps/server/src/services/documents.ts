@@ -147,15 +147,39 @@ async function assertFits(container: Container, userId: string, size: number): P
   if (usage.storageUsed + size > usage.storageLimit) throw new AppError('STORAGE_LIMIT_EXCEEDED');
 }
 
+/**
+ * The parse reads the whole file and starts qpdf: a few at a time, so twenty uploads at once cost the
+ * memory and CPU of two, and the server's footprint does not grow with the number of uploads.
+ */
+const PARALLEL_PDF_CHECKS = 2;
+const pdfCheckSlot = concurrencyLimit(PARALLEL_PDF_CHECKS);
+
 async function checkPdf(path: string): Promise<{ pages: number | null; encrypted: boolean }> {
   if ((await detectFileType(path)) !== 'pdf') throw new AppError('UNSUPPORTED_FILE_TYPE', { accepted: ['application/pdf'] });
   try {
-    const info = await inspectPdf(path);
+    const info = await pdfCheckSlot(() => inspectPdf(path));
     return { pages: info.pages, encrypted: info.encrypted };
   } catch (err) {
     if (isEngineError(err, 'PDF_CORRUPT')) throw new AppError('UNSUPPORTED_FILE_TYPE', { accepted: ['application/pdf'] });
     throw err;
   }
+}
+
+/** Runs at most `slots` tasks at once; the others wait their turn, first come first served. */
+function concurrencyLimit(slots: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active < slots) active++;
+    else await new Promise<void>((start) => waiting.push(start)); // the finishing task hands over its slot
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
 }
 
 async function removeBlob(container: Container, key: string): Promise<void> {

@@ -86,8 +86,10 @@ export const pdfFiles = pgTable(
     purgedAt: timestamp('purged_at', { withTimezone: true }),
   },
   (t) => [
-    index('pdf_files_user_uploaded_idx').on(t.userId, t.deleted, t.uploadedAt),
-    index('pdf_files_purge_idx').on(t.deleted, t.purgedAt, t.deletedAt),
+    // The list's order, and its exact count by an index-only scan, over the account's live files only.
+    index('pdf_files_user_uploaded_idx').on(t.userId, t.uploadedAt, t.id).where(sql`not ${t.deleted}`),
+    // The sweeper's queue: deleted files whose bytes are still stored.
+    index('pdf_files_purge_idx').on(t.deletedAt).where(sql`${t.deleted} and ${t.purgedAt} is null`),
     // Case-insensitive "filename contains" search stays fast for accounts with 100k files.
     index('pdf_files_filename_trgm_idx').using('gin', t.filename.op('gin_trgm_ops')),
   ],

@@ -1,0 +1,62 @@
+/**
+ * GET /api/documents through the app with 100,000 files in one account: page and search latency.
+ * PGlite in memory by default; set TEST_DATABASE_URL to a PostgreSQL server to run there instead.
+ *   npm run bench:documents            (both benches)
+ *   npx tsx bench/documents/list.ts    (this one)
+ */
+import { sql } from 'drizzle-orm';
+import { createTestContext } from '../../apps/server/src/test/harness.ts';
+import { signedInUser } from '../../apps/server/src/test/users.ts';
+import { summary } from './stats.ts';
+
+const FILES = 100_000;
+const ROUNDS = 200;
+
+const ctx = await createTestContext();
+try {
+  const { client, user } = await signedInUser(ctx);
+  const seedStart = performance.now();
+  // One statement: names from a small vocabulary plus the row number, sizes 1–60 KB, one a minute back in time.
+  await ctx.container.db.execute(sql`
+    insert into pdf_files (user_id, filename, file_path, file_size, page_count, uploaded_at)
+    select ${user.id},
+           (array['Invoice', 'Receipt', 'Contract', 'Bank statement', 'Tax return', 'Payslip', 'Scan', 'Quote'])[1 + g % 8] || ' ' || g || '.pdf',
+           'pdfs/' || ${user.id} || '/' || gen_random_uuid(),
+           1024 + (g * 7919) % 60000,
+           1 + g % 20,
+           now() - make_interval(mins => g)
+    from generate_series(1, ${FILES}) g`);
+  await ctx.container.db.execute(sql`
+    update usage_statistics set storage_limit = 1e12,
+      storage_used = (select sum(file_size) from pdf_files where user_id = ${user.id} and not deleted)
+    where user_id = ${user.id}`);
+  await ctx.container.db.execute(sql`vacuum analyze pdf_files`);
+  console.log(`Seeded ${FILES.toLocaleString('en-AU')} files in one account in ${((performance.now() - seedStart) / 1000).toFixed(1)} s on ${ctx.container.database.kind}`);
+
+  const cases: Array<[string, (i: number) => string]> = [
+    ['baseline: GET /api/usage (session check + one row)', () => '/api/usage'],
+    ['first page', () => '/api/documents?page=1'],
+    ['random page', (i) => `/api/documents?page=${1 + ((i * 7919) % (FILES / 10))}`],
+    ['last page', () => `/api/documents?page=${FILES / 10}`],
+    ['search, common word ("invoice", 12.5% of files)', () => '/api/documents?search=invoice'],
+    ['search, common word, page 500', () => '/api/documents?search=invoice&page=500'],
+    ['search, rare ("statement 4242")', () => '/api/documents?search=statement%204242'],
+    ['search, digits ("777")', () => '/api/documents?search=777'],
+    ['search, no match', () => '/api/documents?search=zzzz'],
+  ];
+  for (const [name, path] of cases) {
+    const times: number[] = [];
+    let total: number | undefined;
+    for (let i = 0; i < ROUNDS + 10; i++) {
+      const start = performance.now();
+      const res = await client.request(path(i));
+      const body = (await res.json()) as { total?: number };
+      if (res.status !== 200) throw new Error(`${path(i)} answered ${res.status}`);
+      if (i >= 10) times.push(performance.now() - start); // the first ten warm the caches
+      total = body.total;
+    }
+    console.log(`${name.padEnd(52)} ${summary(times)}${total === undefined ? '' : `  total=${total.toLocaleString('en-AU')}`}`);
+  }
+} finally {
+  await ctx.close();
+}

@@ -1,0 +1,160 @@
+/**
+ * 20 concurrent uploads through the real HTTP server (its own process, embedded defaults): throughput,
+ * and the server's resident memory above its idle level while they run, for 1 MB and 5 MB files.
+ * Flat means the peak does not grow with file size: bodies are streamed to disk and storage, never held.
+ *   npx tsx bench/documents/uploads.ts
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { MAX_PDF_SIZE } from '@wattle/shared';
+import { makePdf } from '../../apps/server/src/test/pdfs.ts';
+
+const CONCURRENT = 20;
+const ACCOUNTS = 4; // 5 uploads of 5 MB each stay under the 50 MB default limit
+const root = resolve(import.meta.dirname, '../..');
+
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'wattle-bench-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'test', APP_ROLES: 'api' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+server.on('exit', (code, signal) => !stopping && console.error(`The server exited unexpectedly (code ${code}, signal ${signal})`));
+let stopping = false;
+try {
+  await waitForHealth();
+  const cookies = await Promise.all(Array.from({ length: ACCOUNTS }, (_, i) => signUp(`bench-${i}-${Date.now()}@example.com.au`)));
+  // Warm the upload path (module loading, JIT, first PDF check) before measuring.
+  await upload(cookies[0]!, await makePdf({ size: 100_000 }), 'warm-up.pdf');
+
+  for (const size of [1024 * 1024, MAX_PDF_SIZE]) {
+    const files = await Promise.all(Array.from({ length: CONCURRENT }, () => makePdf({ size })));
+    await settle();
+    const idle = rss();
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, rss())), 5);
+    const start = performance.now();
+    const statuses = await Promise.all(files.map((pdf, i) => upload(cookies[i % ACCOUNTS]!, pdf, `bench-${size}-${i}.pdf`)));
+    const seconds = (performance.now() - start) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, rss());
+    if (statuses.some((s) => s !== 201)) throw new Error(`Uploads answered ${statuses.join(', ')}`);
+    const megabytes = (size * CONCURRENT) / 2 ** 20;
+    console.log(
+      `${CONCURRENT} concurrent uploads of ${(size / 2 ** 20).toFixed(0)} MB: ${seconds.toFixed(2)} s, ${(megabytes / seconds).toFixed(1)} MB/s, ` +
+        `${(CONCURRENT / seconds).toFixed(1)} files/s; server RSS idle ${mb(idle)}, peak ${mb(peak)} (+${mb(peak - idle)})`,
+    );
+    // Free the space for the next round.
+    for (const cookie of cookies) await deleteAll(cookie);
+  }
+} finally {
+  stopping = true;
+  server.kill('SIGTERM');
+  await new Promise((done) => server.once('exit', done));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function rss(): number {
+  if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the server died (${server.exitCode ?? server.signalCode})`);
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status);
+  if (!kb) throw new Error(`the server is gone: ${status.split('\n').slice(0, 3).join(' ')}`);
+  return Number(kb[1]) * 1024;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(1)} MB`;
+}
+
+/** Lets the server finish its last requests so the idle figure is idle. */
+async function settle() {
+  await new Promise((r) => setTimeout(r, 1500));
+}
+
+async function upload(cookie: string, pdf: Buffer, name: string): Promise<number> {
+  const body = new FormData();
+  body.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
+  const res = await fetch(`${url}/api/documents`, { method: 'POST', body, headers: { cookie, origin: url } });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function deleteAll(cookie: string) {
+  for (;;) {
+    const list = (await (await fetch(`${url}/api/documents`, { headers: { cookie } })).json()) as { items: Array<{ id: string }> };
+    if (list.items.length === 0) return;
+    for (const doc of list.items) await fetch(`${url}/api/documents/${doc.id}`, { method: 'DELETE', headers: { cookie, origin: url } });
+  }
+}
+
+async function signUp(email: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: 'Wattle#Gold2024', name: 'Bench User', callbackURL: '/auth/callback' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}`);
+  const verify = await fetch(await verificationLink(email), { redirect: 'manual' });
+  const cookie = verify.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  if (!cookie.includes('session_token')) throw new Error('verification did not sign in');
+  return cookie;
+}
+
+async function verificationLink(email: string): Promise<string> {
+  const dir = join(dataDir, 'outbox');
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const names = (() => {
+      try {
+        return readdirSync(dir).filter((n) => n.endsWith('.json'));
+      } catch {
+        return [];
+      }
+    })();
+    for (const name of names) {
+      const mail = readMail(join(dir, name));
+      const link = mail?.to === email ? mail.text.split(/\s+/).find((w) => w.startsWith(`${url}/`)) : undefined;
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no verification mail for ${email}`);
+}
+
+async function waitForHealth() {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port: p } = srv.address() as { port: number };
+      srv.close(() => done(p));
+    });
+    srv.on('error', fail);
+  });
+}
+
+/** A mail from the dev outbox; undefined while it is still being written. */
+function readMail(path: string): { to: string; text: string } | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as { to: string; text: string };
+  } catch {
+    return undefined;
+  }
+}
