@@ -23,12 +23,22 @@ export async function fileSupportTicket(container: Container, user: SessionUser,
   }
   const [profile, company] = await Promise.all([findProfile(container.db, user.id), getCompanyInfo(container.db)]);
   if (!company) throw new Error('company_info is not seeded');
-  const replyTo = profile?.email || user.email;
+  // Replies go to the verified sign-in address; the profile's contact email is only mentioned.
+  const replyTo = user.email;
+  const contact = profile?.email && profile.email !== user.email ? profile.email : undefined;
   const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ') || user.name || 'User';
 
   const ticket = await insertSupportTicket(container.db, { userId: user.id, replyTo, subject: input.subject, message: input.message, createdAt: now });
   const reference = ticketReference(ticket.id);
-  const lines = [`Support request ${reference}`, `From: ${name} <${replyTo}>`, `Account: ${user.id}`, `Subject: ${input.subject}`, '', input.message];
+  const lines = [
+    `Support request ${reference}`,
+    `From: ${name} <${replyTo}>`,
+    ...(contact ? [`Contact email on the profile: ${contact}`] : []),
+    `Account: ${user.id}`,
+    `Subject: ${input.subject}`,
+    '',
+    input.message,
+  ];
   try {
     await container.mailer.send({
       to: company.emailSupport,

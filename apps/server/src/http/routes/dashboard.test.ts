@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfFiles, usageStatistics } from '@wattle/db';
+import { randomUUID } from 'node:crypto';
+import { jobs, pdfFiles, usageStatistics } from '@wattle/db';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
 import { signedInUser, type TestUser } from '../../test/users.ts';
@@ -28,6 +29,17 @@ describe('GET /api/dashboard/summary', () => {
     await ctx.container.db.insert(pdfFiles).values([file(1), file(23, true), file(25), file(48)]);
     await ctx.container.db.update(usageStatistics).set({ pdfsProcessed: 7, storageUsed: 1_572_864 }).where(eq(usageStatistics.userId, user.id));
 
+    const job = (hoursAgo: number) => ({
+      id: randomUUID(),
+      userId: user.id,
+      tool: 'compress',
+      options: {},
+      pool: 'light',
+      createdAt: new Date(now - hoursAgo * 3_600_000),
+      expiresAt: new Date(now + 3_600_000),
+    });
+    await ctx.container.db.insert(jobs).values([job(2), job(30)]);
+
     const other = await signedInUser(ctx);
     await ctx.container.db.insert(pdfFiles).values({ ...file(1), userId: other.user.id });
 
@@ -37,7 +49,7 @@ describe('GET /api/dashboard/summary', () => {
       pdfs_processed: 7,
       storage_used: 1_572_864,
       storage_limit: 52428800,
-      recent_activity: { uploads: 2, jobs: 0, total: 2 },
+      recent_activity: { uploads: 2, jobs: 1, total: 3 },
     });
   });
 

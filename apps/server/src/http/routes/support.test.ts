@@ -19,7 +19,7 @@ afterAll(() => ctx.close());
 const file = (json: unknown, as = client) => as.request('/api/support/tickets', { method: 'POST', json });
 
 describe('POST /api/support/tickets', () => {
-  it('stores the ticket and mails it to the support address, replies going to the user', async () => {
+  it('stores the ticket and mails it to the support address, replies going to the verified sign-in email', async () => {
     const res = await file({ subject: 'Cannot <b>merge</b>', message: 'The merge tool says my file is damaged. <script>x</script>' });
     expect(res.status).toBe(201);
     const ticket = await res.json();
@@ -27,11 +27,13 @@ describe('POST /api/support/tickets', () => {
 
     const rows = await ctx.container.db.select().from(supportTickets).where(eq(supportTickets.userId, user.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ subject: 'Cannot <b>merge</b>', replyTo: 'bruce@contact.example.com.au' });
+    expect(rows[0]).toMatchObject({ subject: 'Cannot <b>merge</b>', replyTo: user.email });
 
     const company = await (await ctx.client().request('/api/company-info')).json();
     const [mail] = await ctx.mails(company.email_support);
-    expect(mail).toMatchObject({ replyTo: 'bruce@contact.example.com.au', subject: `[${ticket.reference}] Cannot <b>merge</b>` });
+    expect(mail).toMatchObject({ replyTo: user.email, subject: `[${ticket.reference}] Cannot <b>merge</b>` });
+    // An unverified contact address is mentioned, never made the reply address.
+    expect(mail!.text).toContain('Contact email on the profile: bruce@contact.example.com.au');
     expect(mail!.text).toContain('The merge tool says my file is damaged.');
     expect(mail!.text).toContain('Bruce Wayne');
     // User text is never markup in the mail.

@@ -11,14 +11,14 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
-import { useProfile } from '@/features/account/api/profile';
+import { useSession } from '@/features/auth/session';
 import { PageHeader } from '@/features/dashboard/components/page-header';
 import { ContactCards } from '@/features/marketing/components/contact-cards';
 import { fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { useFileTicket, type SupportTicket } from '../api/tickets';
 
 export function SupportPage() {
-  const { data: profile } = useProfile();
+  const { user } = useSession();
   const fileTicket = useFileTicket();
   const [sent, setSent] = useState<SupportTicket | null>(null);
   const form = useForm<SupportTicketInput>({ resolver: zodResolver(supportTicketSchema), defaultValues: { subject: '', message: '' } });
@@ -49,7 +49,13 @@ export function SupportPage() {
           <CardHeader>
             <CardTitle>Contact support</CardTitle>
             <CardDescription>
-              Tell us what you were doing and what happened. We reply to {profile?.email ? <strong className="font-medium text-foreground">{profile.email}</strong> : 'your contact email'}.
+              Tell us what you were doing and what happened. We reply to the email you sign in with
+              {user?.email && (
+                <>
+                  , <strong className="font-medium break-all text-foreground">{user.email}</strong>
+                </>
+              )}
+              .
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
