@@ -73,7 +73,7 @@ describe('sweeping expired tool jobs', () => {
   it("never deletes a stored document that a job used as input", async () => {
     const { client } = await signedInUser(ctx);
     const form = new FormData();
-    form.append('file', new Blob([await textPdf(1)], { type: 'application/pdf' }), 'keep.pdf');
+    form.append('file', new Blob([(await textPdf(1)) as BlobPart], { type: 'application/pdf' }), 'keep.pdf');
     const doc = await (await client.request('/api/documents', { method: 'POST', body: form })).json();
     const job = await waitForJob(client, (await (await postJob(client, jobForm('rotate', [], { fileIds: [doc.id] }))).json()).id);
     expect(job.status).toBe('succeeded');

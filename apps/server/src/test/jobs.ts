@@ -15,7 +15,7 @@ export function jobForm(tool: string, files: FormFile[] = [], extra: { options?:
   if (extra.rawOptions !== undefined) form.append('options', extra.rawOptions);
   else if (extra.options !== undefined) form.append('options', JSON.stringify(extra.options));
   if (extra.fileIds) form.append('fileIds', JSON.stringify(extra.fileIds));
-  for (const file of files) form.append('files', new Blob([file.bytes], { type: file.type ?? 'application/pdf' }), file.name);
+  for (const file of files) form.append('files', new Blob([file.bytes as BlobPart], { type: file.type ?? 'application/pdf' }), file.name);
   return form;
 }
 

@@ -147,7 +147,7 @@ describe('jobs API: validation, limits and authorisation', () => {
   it('runs tools on stored documents of the account', async () => {
     const { client } = await signedInUser(ctx);
     const form = new FormData();
-    form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'stored.pdf');
+    form.append('file', new Blob([pdf as BlobPart], { type: 'application/pdf' }), 'stored.pdf');
     const uploaded = await client.request('/api/documents', { method: 'POST', body: form });
     expect(uploaded.status).toBe(201);
     const doc = await uploaded.json();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { streamSSE } from 'hono/streaming';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { AppError } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import type { Owner } from '../../repositories/jobs.ts';
@@ -88,28 +88,28 @@ export function jobsRoutes(container: Container) {
   app.get('/v1/jobs/:id/events', async (c) => {
     const owner = await ownerOfRequest(c);
     const id = c.req.param('id');
-    let job = await getJob(container, owner, id);
+    const first = await getJob(container, owner, id);
     return streamSSE(c, async (stream) => {
-      const started = Date.now();
-      let sent = '';
-      let lastWrite = 0;
-      while (!stream.aborted) {
-        const key = `${job.status}:${job.progress}`;
-        if (key !== sent) {
-          await stream.writeSSE({ event: 'job', data: JSON.stringify(job) });
-          sent = key;
-          lastWrite = Date.now();
-        } else if (Date.now() - lastWrite > SSE_PING_MS) {
-          await stream.write(': ping\n\n');
-          lastWrite = Date.now();
-        }
-        if (isTerminal(job) || Date.now() - started > SSE_MAX_MS) break;
-        await stream.sleep(SSE_POLL_MS);
-        try {
-          job = await getJob(container, owner, id);
-        } catch {
-          break; // swept while watched
-        }
+      // Account holders' workers announce status changes: wake at once instead of at the next poll.
+      let wake = () => {};
+      const unsubscribe = owner?.userId
+        ? container.events.subscribe(owner.userId, (event) => {
+            if (event.type === 'job.updated' && event.jobId === id) wake();
+          })
+        : () => {};
+      stream.onAbort(() => wake());
+      const pause = () =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, SSE_POLL_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      try {
+        await followJob(stream, first, pause, () => getJob(container, owner, id));
+      } finally {
+        unsubscribe();
       }
     });
   });
@@ -162,3 +162,28 @@ export function jobsRoutes(container: Container) {
 }
 
 const isTerminal = (job: JobView) => job.status === 'succeeded' || job.status === 'failed';
+
+/** Sends the job at once and on every change, a comment now and then, and ends after a terminal status. */
+async function followJob(stream: SSEStreamingApi, job: JobView, pause: () => Promise<void>, reload: () => Promise<JobView>): Promise<void> {
+  const started = Date.now();
+  let sent = '';
+  let lastWrite = 0;
+  while (!stream.aborted) {
+    const key = `${job.status}:${job.progress}`;
+    if (key !== sent) {
+      await stream.writeSSE({ event: 'job', data: JSON.stringify(job) });
+      sent = key;
+      lastWrite = Date.now();
+    } else if (Date.now() - lastWrite > SSE_PING_MS) {
+      await stream.write(': ping\n\n');
+      lastWrite = Date.now();
+    }
+    if (isTerminal(job) || Date.now() - started > SSE_MAX_MS) return;
+    await pause();
+    try {
+      job = await reload();
+    } catch {
+      return; // swept while watched
+    }
+  }
+}
