@@ -12,6 +12,7 @@ import { jobs, notifications, usageStatistics } from '@wattle/db';
 import { createTestContext, type TestClient, type TestContext } from '../test/harness.ts';
 import { jobForm, manualClock, postJob, waitForJob } from '../test/jobs.ts';
 import { signedInUser } from '../test/users.ts';
+import { setStorageLimit } from '../test/documents.ts';
 import type { JobView } from '../services/jobs.ts';
 import { processWorkDir } from '../services/tool-runner.ts';
 import { startWorker, type Worker } from './worker.ts';
@@ -128,6 +129,15 @@ describe('tool jobs through the queue', () => {
     expect(JSON.stringify(job)).not.toMatch(/at .*\.ts|Error:/);
   });
 
+  it("holds visitors to 50 pages a document, account holders to 500", async () => {
+    const big = await textPdf(51);
+    const visitor = await run(ctx.client(), jobForm('rotate', [{ name: 'long.pdf', bytes: big }]));
+    expect(visitor.status).toBe('failed');
+    expect(visitor.error!.code).toBe('LIMIT_EXCEEDED');
+    const { client } = await signedInUser(ctx);
+    expect((await run(client, jobForm('rotate', [{ name: 'long.pdf', bytes: big }]))).status).toBe('succeeded');
+  });
+
   it('reads the text of a scanned page (OCR)', async () => {
     const job = await run(ctx.client(), jobForm('ocr', [{ name: 'scan.pdf', bytes: await imageOnlyPdf('Wattle invoice') }]));
     expect(job.status).toBe('succeeded');
@@ -181,6 +191,12 @@ describe('tool jobs through the queue', () => {
     const other = await signedInUser(ctx);
     expect((await other.client.request(`/api/v1/outputs/${output.id}/save`, { method: 'POST' })).status).toBe(404);
     expect((await other.client.request(`/api/v1/outputs/${output.id}`, { method: 'DELETE' })).status).toBe(404);
+
+    // Saving counts against the storage quota.
+    await setStorageLimit(ctx.container, user.id, document.file_size + 10);
+    const over = await client.request(`/api/v1/outputs/${done.jobs[1].outputs[0].id}/save`, { method: 'POST' });
+    expect(over.status).toBe(409);
+    expect((await over.json()).error.code).toBe('STORAGE_LIMIT_EXCEEDED');
 
     expect((await client.request(`/api/v1/outputs/${output.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await client.request(output.downloadUrl)).status).toBe(404);
