@@ -15,7 +15,7 @@ export interface ToolJobData {
 }
 
 /** Account holders hear about jobs that took longer than this (and about every batch). */
-export const LONG_JOB_MS = 10_000;
+const LONG_JOB_MS = 10_000;
 const PROGRESS_INTERVAL_MS = 500;
 
 /** Codes worth another attempt: the machine's fault, not the document's. */

@@ -258,7 +258,7 @@ async function createJobs(container: Container, owner: Owner, tool: Tool, option
 
 // ── Reading ───────────────────────────────────────────────────────────────────
 
-export function jobView(container: Container, { job, inputs, outputs }: JobRecord): JobView {
+function jobView(container: Container, { job, inputs, outputs }: JobRecord): JobView {
   return {
     id: job.id,
     tool: job.tool,
@@ -305,13 +305,8 @@ const latest = (jobs: JobView[]) => {
   return times.length ? new Date(Math.max(...times)) : undefined;
 };
 
-export async function getBatchRecord(container: Container, owner: Owner | undefined, id: string) {
+export async function getBatch(container: Container, owner: Owner | undefined, id: string): Promise<BatchView> {
   const found = owner ? await findBatch(container.db, owner, id, container.clock.now()) : undefined;
   if (!found) throw new AppError('NOT_FOUND');
-  return found;
-}
-
-export async function getBatch(container: Container, owner: Owner | undefined, id: string): Promise<BatchView> {
-  const { batch, jobs } = await getBatchRecord(container, owner, id);
-  return batchView(container, batch, jobs);
+  return batchView(container, found.batch, found.jobs);
 }

@@ -20,7 +20,7 @@ const signature = (secret: string, id: string, expires: number) =>
   createHmac('sha256', secret).update(`output-download:${id}:${expires}`).digest('base64url');
 
 /** A relative URL that downloads the output without cookies until it expires (the link is the key). */
-export function signedDownloadUrl(container: Container, output: Pick<JobOutputRow, 'id' | 'expiresAt'>): string {
+function signedDownloadUrl(container: Container, output: Pick<JobOutputRow, 'id' | 'expiresAt'>): string {
   const expires = Math.floor(output.expiresAt.getTime() / 1000);
   return `/api/v1/outputs/${output.id}/download?expires=${expires}&signature=${signature(container.authSecret, output.id, expires)}`;
 }

@@ -18,7 +18,7 @@ export interface ToolRun {
 }
 
 /** This process's scratch space: one dir per process, so a dead process's leftovers can be told apart. */
-export const workRoot = (container: Container) => join(container.dataDir, 'work');
+const workRoot = (container: Container) => join(container.dataDir, 'work');
 export const processWorkDir = (container: Container) => join(workRoot(container), String(process.pid));
 
 /**

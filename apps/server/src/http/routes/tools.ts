@@ -6,7 +6,7 @@ import { batchable, limitsFor, toolAvailable } from '../../services/jobs.ts';
 import type { AppEnv } from '../types.ts';
 
 /** A tool as the API shows it: the registry's data, its options as JSON Schema, and whether it can run here. */
-export function toolView(container: Container, tool: Tool) {
+function toolView(container: Container, tool: Tool) {
   return {
     id: tool.id,
     name: tool.name,
