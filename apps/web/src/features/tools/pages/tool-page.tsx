@@ -35,6 +35,7 @@ import { defaultFormValues, leafFields, optionFields, type FormValues } from '..
 import { optionsResolver } from '../lib/options-resolver';
 import type { ValidationContext } from '../lib/validate-options';
 import { PAGE_GRID } from '../lib/page-grid-modes';
+import { PDF_PREFILL } from '../lib/pdf-prefill';
 import { formatRetention } from '../lib/retention';
 
 /** `/tools/:toolId`: one tool, usable by visitors and account holders alike. */
@@ -61,15 +62,16 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
 
   // The first PDF is opened with pdf.js when pages can be picked or named: thumbnails and page checks.
   const first = inputs[0];
+  const prefill = PDF_PREFILL[tool.id];
   const pdfSource = useMemo<PdfSource | null>(() => {
-    if (!hasPageFields || !first || tool.maxFiles !== 1) return null;
+    if (!(hasPageFields || prefill) || !first || tool.maxFiles !== 1) return null;
     if (first.kind === 'upload') {
       const file = first.file;
       return () => file.arrayBuffer();
     }
     const id = first.document.id;
     return () => fetchDocumentBytes(id);
-  }, [first, hasPageFields, tool.maxFiles]);
+  }, [first, hasPageFields, prefill, tool.maxFiles]);
   const pdf = usePdfDocument(pdfSource);
   const pageCount = pdf.status === 'ready' ? pdf.pageCount : undefined;
 
@@ -87,6 +89,21 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
       if (!form.getFieldState(name).isDirty) form.resetField(name, { defaultValue: value });
     }
   }, [profileDefaults, form]);
+
+  // Options that start from the document itself (its current metadata), unless already edited.
+  useEffect(() => {
+    if (!prefill || pdf.status !== 'ready') return;
+    let cancelled = false;
+    void pdf.doc.getMetadata().then(({ info }) => {
+      if (cancelled) return;
+      for (const [name, value] of Object.entries(prefill(info as Record<string, unknown>))) {
+        if (!form.getFieldState(name).isDirty) form.resetField(name, { defaultValue: value });
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [prefill, pdf, form]);
 
   // A new document starts organise on all of its pages in order.
   useEffect(() => {
@@ -116,6 +133,8 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
     setInputs(next);
     if (!busy && stage.name !== 'idle') run.reset();
     if (grid?.mode === 'order') form.setValue(grid.field, '');
+    // Values read from the previous document do not belong to the next one.
+    if (prefill) form.reset(defaultFormValues(fields));
   };
 
   const addFiles = (files: File[]) => {
@@ -243,9 +262,7 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
                     <PasswordPrompt onUnlock={unlockFirst} action="Unlock" />
                   </div>
                 ) : (
-                  <p className="text-sm text-muted-foreground">
-                    The pages of this PDF cannot be shown here.{grid && ' You can still type the page numbers in the options.'}
-                  </p>
+                  grid && <p className="text-sm text-muted-foreground">The pages of this PDF cannot be shown here. You can still type the page numbers in the options.</p>
                 ))}
               {grid && pdf.status === 'ready' && (
                 <PageGrid
