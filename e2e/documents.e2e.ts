@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../apps/server/src/test/pdfs.ts';
+import { makeActivePdf, makePdf } from '../apps/server/src/test/pdfs.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
 
@@ -179,6 +181,17 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('My Docum
     await page.getByRole('button', { name: 'Delete Tax return 2024-25.pdf' }).click();
     await page.getByRole('alertdialog', { name: 'Delete PDF' }).waitFor();
     await screenshot(page, `documents-delete-${viewport}-dark`);
+    await page.keyboard.press('Escape');
+
+    // Another tab (here the API) uploads: the list and the storage bar follow live, without a reload.
+    const before = await page.getByTestId('storage-summary').textContent();
+    const res = await page.request.post('/api/documents', {
+      multipart: { file: { name: 'From another tab.pdf', mimeType: 'application/pdf', buffer: await makePdf({ size: 300_000 }) } },
+      headers: { origin: app.url },
+    });
+    expect(res.status()).toBe(201);
+    await eventually(() => countLine(page).textContent()).toBe('3 document(s)');
+    await eventually(() => page.getByTestId('storage-summary').textContent()).not.toBe(before);
     await context.close();
   });
 });
@@ -202,3 +215,43 @@ function readMail(path: string): { to: string; text: string } | undefined {
     return undefined;
   }
 }
+
+describe('hostile PDFs', () => {
+  it('previewing a PDF with script and link actions runs nothing and reaches no one', async () => {
+    const hits: string[] = [];
+    const canary = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('seen');
+    });
+    await new Promise<void>((ready) => canary.listen(0, '127.0.0.1', () => ready()));
+    const canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    try {
+      await signIn(page);
+      await page.goto('/dashboard/documents');
+      await page.getByLabel('Choose PDF files to upload').setInputFiles([{ name: 'active.pdf', mimeType: 'application/pdf', buffer: await makeActivePdf(canaryUrl) }]);
+      await eventually(() => countLine(page).textContent()).toBe('1 document(s)');
+
+      await page.getByRole('button', { name: 'Preview active.pdf' }).click();
+      const canvas = page.getByRole('dialog').locator('canvas[data-rendered]');
+      await canvas.waitFor();
+      await canvas.click(); // where the full-page link lies
+      // Opened directly, the stored copy downloads rather than renders in our origin.
+      const list = await (await page.request.get('/api/documents')).json();
+      const direct = await context.newPage();
+      const [download] = await Promise.all([direct.waitForEvent('download'), direct.goto(`/api/documents/${list.items[0].id}/download`).catch(() => undefined)]);
+      expect(download.suggestedFilename()).toBe('active.pdf');
+      expect(hits).toEqual([]);
+
+      // Positive control, and a fence: the canary records a browser that does reach it, and anything the
+      // preview had set off would have landed before this later request.
+      const control = await context.newPage();
+      await control.goto(`${canaryUrl}/control`);
+      expect(hits).toEqual(['/control']);
+    } finally {
+      await context.close();
+      canary.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 
 export interface PdfOptions {
   pages?: number;
@@ -31,6 +31,30 @@ async function build(options: PdfOptions, padding: number): Promise<Buffer> {
     doc.catalog.set(PDFName.of('WattleFiller'), doc.context.register(filler));
   }
   if (options.encrypted) doc.encrypt({ userPassword: 'secret', ownerPassword: 'owner-secret' });
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/**
+ * A PDF that tries to reach `canary` on open: a JavaScript OpenAction and page-open action
+ * (launchURL, submitForm) and a full-page link. A viewer that runs none of it never calls the canary.
+ */
+export async function makeActivePdf(canary: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.drawText('Active content test', { x: 50, y: 780, size: 18 });
+  const script = doc.context.register(
+    doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of(`app.launchURL("${canary}/js", true); this.submitForm("${canary}/submit");`) }),
+  );
+  doc.catalog.set(PDFName.of('OpenAction'), script);
+  page.node.set(PDFName.of('AA'), doc.context.obj({ O: script }));
+  const link = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Link',
+    Rect: [0, 0, 595, 842],
+    Border: [0, 0, 0],
+    A: { Type: 'Action', S: 'URI', URI: PDFString.of(`${canary}/uri`) },
+  });
+  page.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(link)]));
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
