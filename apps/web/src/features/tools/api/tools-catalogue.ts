@@ -33,8 +33,7 @@ export function useToolsCatalogue() {
 }
 
 /** The server's status for one tool; while it loads, a tool counts as available. */
-export function useToolStatus(id: string): { available: boolean; batchable: boolean; limits?: ToolLimits } {
+export function useToolStatus(id: string): { available: boolean; limits?: ToolLimits } {
   const { data } = useToolsCatalogue();
-  const status = data?.tools.find((t) => t.id === id);
-  return { available: status?.available ?? true, batchable: status?.batchable ?? false, limits: data?.limits };
+  return { available: data?.tools.find((t) => t.id === id)?.available ?? true, limits: data?.limits };
 }

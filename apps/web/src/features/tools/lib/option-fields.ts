@@ -124,7 +124,7 @@ export function humanise(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function labelForValue(value: string | number, unit?: FieldUnit): string {
+function labelForValue(value: string | number, unit?: FieldUnit): string {
   if (typeof value === 'number') return formatWithUnit(value, unit);
   return VALUE_LABELS[value] ?? humanise(value);
 }
