@@ -4,11 +4,12 @@ import { join } from 'node:path';
 
 /**
  * The raw engines the figures are compared with, run as a person would run them on the command
- * line (default threads, no pool). Ghostscript (AGPL) and ocrmypdf appear here only, as separate processes.
+ * line (default threads, no pool), at the same lowered priority as our engines so a busy machine
+ * does not favour either side. Ghostscript (AGPL) and ocrmypdf appear here only, as separate processes.
  */
 
 const run = (command: string, args: string[], env?: Record<string, string>) => {
-  const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync('nice', ['-n', '10', command, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr?.toString().slice(0, 500)}`);
 };
 

@@ -4,13 +4,11 @@
  * Prints a table; never asserts (timings belong here, not in tests).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeOfficePool, detectEngines, runTool } from '@wattle/pdf-engine';
 import type { ToolId } from '@wattle/shared';
-import { scanPdf, textPdf } from '../../packages/pdf-engine/src/test/fixtures.ts';
-import { docxDocument } from '../../packages/pdf-engine/src/test/office-docs.ts';
 import { coldSoffice, ghostscriptEbook, has, ocrmypdf, sequentialTesseract } from './baselines.ts';
 import { median, mib, secs, startRssSampler, timed } from './measure.ts';
 
@@ -32,35 +30,32 @@ async function tool(id: ToolId, inputs: { path: string; filename: string }[], op
   return runTool(id, { inputs, options, workDir: join(dir, 'work'), outputDir: join(dir, 'out') });
 }
 
-async function save(name: string, bytes: Buffer) {
-  const path = join(root, name);
-  await writeFile(path, bytes);
-  return { path, filename: name };
-}
+const input = (name: string) => ({ path: join(root, 'inputs', name), filename: name });
 
 const size = async (path: string) => (await stat(path)).size;
+console.log(`generating inputs (${SCAN_PAGES}-page scan, ${OCR_PAGES}-page OCR scan, 10-page DOCX)...`);
+execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'make-inputs.ts'), join(root, 'inputs'), String(SCAN_PAGES), String(OCR_PAGES)], { stdio: 'inherit' });
 const sampler = startRssSampler();
 const engines = await detectEngines();
 console.log(`engines: qpdf ${engines.qpdf.version}, poppler ${engines.pdftoppm.version}, tesseract ${engines.tesseract.version}, LibreOffice warm: ${engines.uno.available}, no-network: ${engines.networkIsolation}\n`);
 
 // Merge: the in-process figure the API overhead is measured against.
 {
-  const parts = await Promise.all(Array.from({ length: 50 }, async (_, i) => save(`part-${i}.pdf`, await textPdf(5))));
+  const parts = Array.from({ length: 50 }, (_, i) => input(`part-${i}.pdf`));
   const { ms } = await timed(() => tool('merge', parts));
   row('merge 50 x 5 pages (in-process)', secs(ms), '-', '');
 }
 
 // Compress a 30-page 300-dpi scan against Ghostscript /ebook; and a text PDF, which must not grow.
 {
-  console.log(`generating a ${SCAN_PAGES}-page 300-dpi scan...`);
-  const scan = await save('scan.pdf', await scanPdf(SCAN_PAGES, 300));
+  const scan = input('scan.pdf');
   const ours = await timed(() => tool('compress', [scan], { level: 'medium' }));
   const gsOut = join(root, 'scan-gs.pdf');
   const gs = await timed(async () => ghostscriptEbook(scan.path, gsOut));
-  const [input, oursSize, gsSize] = await Promise.all([size(scan.path), size(ours.value[0]!.path), size(gsOut)]);
-  row(`compress scan ${mib(input)} (medium)`, `${mib(oursSize)} in ${secs(ours.ms)}`, `${mib(gsSize)} in ${secs(gs.ms)}`, `gs /ebook; ${(gs.ms / ours.ms).toFixed(1)}x faster`);
+  const [scanSize, oursSize, gsSize] = await Promise.all([size(scan.path), size(ours.value[0]!.path), size(gsOut)]);
+  row(`compress scan ${mib(scanSize)} (medium)`, `${mib(oursSize)} in ${secs(ours.ms)}`, `${mib(gsSize)} in ${secs(gs.ms)}`, `gs /ebook; ${(gs.ms / ours.ms).toFixed(1)}x faster`);
 
-  const text = await save('text.pdf', await textPdf(200, { words: (n) => `Body text of page ${n}. `.repeat(8) }));
+  const text = input('text.pdf');
   const oursText = await timed(() => tool('compress', [text], { level: 'medium' }));
   const gsText = join(root, 'text-gs.pdf');
   const gsTextRun = await timed(async () => ghostscriptEbook(text.path, gsText));
@@ -70,8 +65,7 @@ console.log(`engines: qpdf ${engines.qpdf.version}, poppler ${engines.pdftoppm.v
 
 // OCR scanned pages against plain sequential tesseract (and ocrmypdf when installed).
 {
-  const words = (page: number) => `Invoice ${1000 + page} Wattle Pty Ltd`;
-  const scan = await save('ocr-scan.pdf', await scanPdf(OCR_PAGES, 300, words));
+  const scan = input('ocr-scan.pdf');
   const ours = await timed(() => tool('ocr', [scan], { language: 'eng' }));
   const found = (path: string) => {
     const text = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -94,7 +88,7 @@ console.log(`engines: qpdf ${engines.qpdf.version}, poppler ${engines.pdftoppm.v
 
 // Office to PDF: a 10-page DOCX, warm listener against cold soffice.
 {
-  const docx = await save('report.docx', await docxDocument(10));
+  const docx = input('report.docx');
   await tool('office-to-pdf', [docx]); // starts the listener
   const warm: number[] = [];
   for (let i = 0; i < 5; i++) warm.push((await timed(() => tool('office-to-pdf', [docx]))).ms);
