@@ -93,7 +93,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     },
     async work(queue, { concurrency }, handler) {
       await this.start();
-      await boss.work<object>(queue, { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
+      // New jobs wake workers through NOTIFY; retries (due later) and missed notifications are found by polling.
+      await boss.work<object>(queue, { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, async ([job]) => {
         await handler({ id: job!.id, data: job!.data as never, retryCount: job!.retryCount, signal: job!.signal });
       });
     },

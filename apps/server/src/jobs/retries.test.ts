@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '@wattle/db';
+import { textPdf } from '@wattle/pdf-engine/test/fixtures';
+import type { BlobStore } from '../adapters/blob-store/blob-store.ts';
+import { createLocalBlobStore } from '../adapters/blob-store/local.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { jobForm, postJob, waitForJob } from '../test/jobs.ts';
+import { RETRY_LIMIT } from './pools.ts';
+import { failAbandonedJob } from './run-tool-job.ts';
+import { startWorker, type Worker } from './worker.ts';
+
+/** Retries are for the machine's faults only, and bounded; a job whose every attempt died is failed. */
+describe('retries', () => {
+  let ctx: TestContext;
+  let worker: Worker;
+  let failing = false;
+  const blobDir = mkdtempSync(join(tmpdir(), 'wattle-blobs-'));
+
+  beforeAll(async () => {
+    const local = createLocalBlobStore(blobDir);
+    // Reading a job's files fails while `failing` is set: a storage outage, not the document's fault.
+    const flaky: BlobStore = { ...local, get: (key) => (failing && key.startsWith('jobs/') ? Promise.reject(new Error('storage unavailable')) : local.get(key)) };
+    ctx = await createTestContext({}, { blobStore: flaky });
+    worker = await startWorker(ctx.container, []);
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await ctx?.close();
+    rmSync(blobDir, { recursive: true, force: true });
+  });
+
+  it('retries an unexpected failure a bounded number of times, then fails it with INTERNAL', async () => {
+    failing = true;
+    const visitor = ctx.client();
+    const res = await postJob(visitor, jobForm('rotate', [{ name: 'a.pdf', bytes: await textPdf(1) }]));
+    const job = await waitForJob(visitor, (await res.json()).id);
+    failing = false;
+    expect(job.status).toBe('failed');
+    expect(job.error).toEqual({ code: 'INTERNAL', message: 'An unexpected error occurred. Please try again later.' });
+    const [row] = await ctx.container.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(row!.attempts).toBe(RETRY_LIMIT + 1);
+  });
+
+  it('marks a dead-lettered job (every attempt lost its worker) failed, once', async () => {
+    const idle = await createTestContext(); // no worker: the job stays queued
+    try {
+      const visitor = idle.client();
+      const res = await postJob(visitor, jobForm('rotate', [{ name: 'a.pdf', bytes: await textPdf(1) }]));
+      const { id } = await res.json();
+      const abandoned = { id: 'dead-letter', data: { jobId: id }, retryCount: 0, signal: new AbortController().signal };
+      await failAbandonedJob(idle.container, abandoned);
+      const failed = await (await visitor.request(`/api/v1/jobs/${id}`)).json();
+      expect(failed).toMatchObject({ status: 'failed', error: { code: 'INTERNAL' }, outputs: [] });
+      // Again (pg-boss may deliver twice): nothing changes.
+      await failAbandonedJob(idle.container, abandoned);
+      expect((await (await visitor.request(`/api/v1/jobs/${id}`)).json()).finishedAt).toBe(failed.finishedAt);
+    } finally {
+      await idle.close();
+    }
+  });
+});
