@@ -183,19 +183,16 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
     run.reset();
     setInputs([]);
     setFileErrors([]);
-    form.reset(defaultFormValues(fields));
+    // Back to the defaults, including the account's (resetField made those the form's defaults).
+    form.reset();
   };
 
   const multiple = tool.maxFiles > 1;
-  const canAddMore = inputs.length < tool.maxFiles || tool.maxFiles === 1;
+  const canAddMore = inputs.length < tool.maxFiles;
   const canPickStored = Boolean(user) && tool.accepts.includes('pdf');
   const kinds = describeKinds(tool.accepts);
-  const hint = [
-    multiple ? `${kinds} files, ${tool.minFiles} to ${tool.maxFiles}` : `One ${kinds} file`,
-    limits && `up to ${formatBytes(limits.maxFileBytes)} each`,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const sizeLimit = limits ? ` up to ${formatBytes(limits.maxFileBytes)}` : '';
+  const hint = multiple ? `${kinds} files, ${tool.minFiles} to ${tool.maxFiles}${sizeLimit && `,${sizeLimit} each`}` : `One ${kinds} file${sizeLimit}`;
   const retention = limits ? formatRetention(limits.retentionMinutes) : undefined;
   const missing = Math.max(0, tool.minFiles - inputs.length);
   const refusedDetails = stage.name === 'refused' ? Object.entries(fieldErrorsOf(stage.error)).filter(([key]) => !key.startsWith('options.')).map(([, m]) => m) : [];
