@@ -168,7 +168,7 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('My Docum
     const page = await context.newPage();
     await signIn(page);
     await page.goto('/dashboard/documents');
-    await page.getByLabel('Choose PDF files to upload').setInputFiles([
+    await dropFiles(page, [
       { name: 'Tax return 2024-25.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 2 }) },
       { name: 'Business activity statement with a rather long name that needs truncating.pdf', mimeType: 'application/pdf', buffer: await makePdf() },
     ]);
@@ -195,6 +195,23 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('My Docum
     await context.close();
   });
 });
+
+/** Drops files on the upload area the way a desktop drag and drop does. */
+async function dropFiles(page: Page, files: Array<{ name: string; mimeType: string; buffer: Buffer }>): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    (specs) => {
+      const transfer = new DataTransfer();
+      for (const spec of specs) {
+        const bytes = Uint8Array.from(atob(spec.base64), (ch) => ch.charCodeAt(0));
+        transfer.items.add(new File([bytes], spec.name, { type: spec.mimeType }));
+      }
+      return transfer;
+    },
+    files.map((f) => ({ name: f.name, mimeType: f.mimeType, base64: f.buffer.toString('base64') })),
+  );
+  const zone = page.getByRole('region', { name: 'Upload PDFs' });
+  for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer });
+}
 
 /** Dark pixels on the first rendered page: the text pdf.js drew, so the page is not blank. */
 function paintedPixels(page: Page): Promise<number> {
@@ -252,6 +269,54 @@ describe('hostile PDFs', () => {
     } finally {
       await context.close();
       canary.close();
+    }
+  });
+});
+
+describe('edge states', () => {
+  it('returns to page 1 when its page empties, and shows the spec failure messages', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    try {
+      await signIn(page);
+      // The sidebar's "Upload PDFs" lands on the upload area.
+      await page.goto('/dashboard/documents?upload=true');
+      await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Upload PDFs');
+      const pdf = await makePdf();
+      const ids: string[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await page.request.post('/api/documents', { multipart: { file: { name: `file-${i}.pdf`, mimeType: 'application/pdf', buffer: pdf } }, headers: { origin: app.url } });
+        ids.push((await res.json()).id);
+      }
+      await page.goto('/dashboard/documents');
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      await eventually(() => rows(page).allTextContents()).toEqual([expect.stringContaining('file-0.pdf')]);
+      // The only file on page 2 goes (in another tab): the view comes back to page 1.
+      await page.request.delete(`/api/documents/${ids[0]}`, { headers: { origin: app.url } });
+      await eventually(() => countLine(page).textContent()).toBe('10 document(s)');
+      await eventually(() => rows(page).count()).toBe(10);
+      expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0);
+
+      // Upload refused by the server.
+      await page.route('**/api/documents', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } }) : route.fallback()));
+      await page.getByLabel('Choose PDF files to upload').setInputFiles([{ name: 'x.pdf', mimeType: 'application/pdf', buffer: pdf }]);
+      await page.getByText('There was an error uploading your files.').waitFor();
+
+      // Delete refused.
+      await page.route('**/api/documents/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } }) : route.fallback()));
+      await page.getByRole('button', { name: 'Delete file-1.pdf' }).click();
+      await page.getByRole('alertdialog', { name: 'Delete PDF' }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Failed to delete the PDF.').waitFor();
+
+      // The list cannot be read.
+      await page.route('**/api/documents?*', (route) => route.fulfill({ status: 503, json: { error: { code: 'INTERNAL', message: 'x' } } }));
+      await page.getByLabel('Search documents').fill('file');
+      await page.getByText('Failed to fetch documents. Please try again.').waitFor();
+      await page.getByText('Failed to load documents. Please try again.').waitFor();
+      expect(await countLine(page).textContent()).toBe('0 document(s)');
+      await screenshot(page, 'documents-failed-desktop-light');
+    } finally {
+      await context.close();
     }
   });
 });

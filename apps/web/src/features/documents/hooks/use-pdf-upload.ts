@@ -64,7 +64,7 @@ export function usePdfUpload(options: { onUploaded?: (documents: DocumentItem[])
             update(index, { progress: 100, status: 'done' });
           } catch (error) {
             errors.push(error);
-            update(index, { status: 'failed' });
+            update(index, { progress: 100, status: 'failed' });
           }
         }
       };
