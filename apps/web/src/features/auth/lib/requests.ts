@@ -2,7 +2,7 @@ import { authClient } from '../auth-client';
 import { callbackWithNext, CALLBACK_PATH, UPDATE_PASSWORD_PATH, type VerifyEmailState } from './flow';
 
 /** Each request returns the error (better-auth's `{ code, message, status }`, or what was thrown), or null. */
-async function attempt(run: () => Promise<{ error: unknown }>): Promise<unknown> {
+export async function attempt(run: () => Promise<{ error: unknown }>): Promise<unknown> {
   try {
     const { error } = await run();
     return error ?? null;

@@ -7,12 +7,12 @@ import { loginSchema } from '@wattle/shared/validation';
 import type { z } from 'zod';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast';
 import { returnTargetFrom } from '@/app/guards/redirects';
 import { authClient } from '../auth-client';
 import { AuthLayout } from '../components/auth-layout';
+import { EmailField } from '../components/email-field';
 import { FormAlert } from '../components/form-alert';
 import { PasswordInput } from '../components/password-input';
 import { SocialButtons } from '../components/social-buttons';
@@ -20,6 +20,7 @@ import { SubmitButton } from '../components/submit-button';
 import { authErrorKind, authErrorMessage, signInToastTitle, type AuthErrorKind } from '../lib/auth-errors';
 import { refreshSession } from '../session';
 import { callbackWithNext, type VerifyEmailState } from '../lib/flow';
+import { attempt } from '../lib/requests';
 
 type LoginValues = z.input<typeof loginSchema>;
 
@@ -34,12 +35,7 @@ export function LoginPage() {
 
   const onSubmit = async ({ email, password, rememberMe }: LoginValues) => {
     setFailure(null);
-    let error: unknown;
-    try {
-      ({ error } = await authClient.signIn.email({ email, password, rememberMe: rememberMe === true }));
-    } catch (err) {
-      error = err;
-    }
+    const error = await attempt(() => authClient.signIn.email({ email, password, rememberMe: rememberMe === true }));
     if (error) {
       const message = authErrorMessage(error, 'sign-in');
       setFailure({ message, kind: authErrorKind(error, 'sign-in'), email });
@@ -74,19 +70,7 @@ export function LoginPage() {
               )}
             </FormAlert>
           )}
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder="name@example.com" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <EmailField />
           <FormField
             control={form.control}
             name="password"

@@ -8,12 +8,13 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { authClient } from '../auth-client';
 import { AuthLayout } from '../components/auth-layout';
-import { PasswordInput } from '../components/password-input';
-import { PasswordStrength } from '../components/password-strength';
+import { EmailField } from '../components/email-field';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { SocialButtons } from '../components/social-buttons';
 import { SubmitButton } from '../components/submit-button';
 import { serverFieldErrors, signUpErrorMessage } from '../lib/auth-errors';
 import { CALLBACK_PATH, type VerifyEmailState } from '../lib/flow';
+import { attempt } from '../lib/requests';
 
 type SignupValues = z.input<typeof signupSchema>;
 
@@ -24,16 +25,10 @@ export function SignupPage() {
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
     mode: 'onTouched',
   });
-  const password = form.watch('password');
   const busy = form.formState.isSubmitting;
 
   const onSubmit = async ({ fullName, email, password }: SignupValues) => {
-    let error: unknown;
-    try {
-      ({ error } = await authClient.signUp.email({ name: fullName.trim(), email, password, callbackURL: CALLBACK_PATH }));
-    } catch (err) {
-      error = err;
-    }
+    const error = await attempt(() => authClient.signUp.email({ name: fullName.trim(), email, password, callbackURL: CALLBACK_PATH }));
     if (error) {
       const fields = serverFieldErrors(error, { name: 'fullName' });
       for (const [field, message] of Object.entries(fields)) form.setError(field as keyof SignupValues, { message });
@@ -61,46 +56,8 @@ export function SignupPage() {
               </FormItem>
             )}
           />
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" placeholder="name@example.com" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" {...field} />
-                </FormControl>
-                <FormMessage />
-                <PasswordStrength password={password} />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="confirmPassword"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Confirm password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <EmailField />
+          <NewPasswordFields passwordLabel="Password" confirmLabel="Confirm password" />
           <SubmitButton busy={busy} busyLabel="Creating account...">
             Create account
           </SubmitButton>

@@ -5,16 +5,16 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { updatePasswordSchema } from '@wattle/shared/validation';
 import type { z } from 'zod';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/toast';
 import { authClient } from '../auth-client';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
-import { PasswordInput } from '../components/password-input';
-import { PasswordStrength } from '../components/password-strength';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { SubmitButton } from '../components/submit-button';
 import { AUTH_MESSAGES, authErrorKind, authErrorMessage, serverFieldErrors } from '../lib/auth-errors';
 import { announceUserUpdated } from '../session';
+import { attempt } from '../lib/requests';
 
 type Values = z.input<typeof updatePasswordSchema>;
 
@@ -31,17 +31,11 @@ export function UpdatePasswordPage() {
   const token = tokenFrom(location.state);
   const [failure, setFailure] = useState<string | null>(token ? null : AUTH_MESSAGES.linkExpired);
   const form = useForm<Values>({ resolver: zodResolver(updatePasswordSchema), defaultValues: { password: '', confirmPassword: '' }, mode: 'onTouched' });
-  const password = form.watch('password');
 
   const onSubmit = async ({ password }: Values) => {
     if (!token) return;
     setFailure(null);
-    let error: unknown;
-    try {
-      ({ error } = await authClient.resetPassword({ newPassword: password, token }));
-    } catch (err) {
-      error = err;
-    }
+    const error = await attempt(() => authClient.resetPassword({ newPassword: password, token }));
     if (error) {
       const fields = serverFieldErrors(error, { newPassword: 'password' });
       for (const [field, message] of Object.entries(fields)) form.setError(field as keyof Values, { message });
@@ -68,33 +62,7 @@ export function UpdatePasswordPage() {
       {token && (
         <Form {...form}>
           <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-            <FormField
-              control={form.control}
-              name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>New password</FormLabel>
-                  <FormControl>
-                    <PasswordInput autoComplete="new-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                  <PasswordStrength password={password} />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="confirmPassword"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Confirm new password</FormLabel>
-                  <FormControl>
-                    <PasswordInput autoComplete="new-password" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <NewPasswordFields passwordLabel="New password" confirmLabel="Confirm new password" />
             <SubmitButton busy={form.formState.isSubmitting} busyLabel="Updating...">
               Update password
             </SubmitButton>
