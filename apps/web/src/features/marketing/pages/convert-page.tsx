@@ -1,5 +1,4 @@
 import {
-  ArrowRightIcon,
   FileImageIcon,
   FileSpreadsheetIcon,
   FileTextIcon,
@@ -18,6 +17,7 @@ import { CtaBanner } from '../components/cta-banner';
 import { FeatureCard } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
+import { SignUpButton } from '../components/sign-up-button';
 
 const CONVERSIONS: { icon: LucideIcon; title: string; description: string; advanced?: boolean; href: string }[] = [
   { icon: FileTextIcon, title: 'PDF to Word', description: 'Turn a PDF into an editable Word document with its headings, paragraphs and tables intact.', href: '/tools/pdf-to-word' },
@@ -44,12 +44,7 @@ export function ConvertPage() {
         description="Change PDFs into Word, Excel and PowerPoint files, turn images and Word documents into PDFs, and make scanned pages searchable with OCR. Fast, accurate and hosted in Australia."
         actions={
           <>
-            <Button asChild size="lg">
-              <Link to="/auth/signup">
-                Start Converting Free
-                <ArrowRightIcon />
-              </Link>
-            </Button>
+            <SignUpButton>Start Converting Free</SignUpButton>
             <Button asChild size="lg" variant="outline">
               <Link to="/pricing">View Pricing</Link>
             </Button>
@@ -88,12 +83,7 @@ export function ConvertPage() {
         description="Create a free account to use the conversion tools, keep your documents organised and pick up where you left off."
         actions={
           <>
-            <Button asChild size="lg" variant="wattle">
-              <Link to="/auth/signup">
-                Sign Up Free
-                <ArrowRightIcon />
-              </Link>
-            </Button>
+            <SignUpButton variant="wattle">Sign Up Free</SignUpButton>
             <Button asChild size="lg" variant="outline" className="border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white dark:bg-transparent">
               <Link to="/auth/login">Sign In</Link>
             </Button>

@@ -1,11 +1,8 @@
-import { ClockIcon, FileLockIcon, KeyRoundIcon, MapPinIcon, ScaleIcon, ServerIcon, type LucideIcon } from 'lucide-react';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { FeatureCard } from '../components/feature-card';
-import { PageHero } from '../components/page-hero';
-import { Section } from '../components/section';
-import { EnterpriseCta } from '../components/enterprise-cta';
+import { ClockIcon, FileLockIcon, KeyRoundIcon, MapPinIcon, ScaleIcon, ServerIcon } from 'lucide-react';
+import { EnterpriseFeaturePage } from '../components/enterprise-feature-page';
+import type { Feature } from '../components/feature-grid';
 
-const FEATURES: { icon: LucideIcon; title: string; description: string }[] = [
+const FEATURES: Feature[] = [
   { icon: MapPinIcon, title: 'Australian data residency', description: 'Documents and account data are processed and stored on Australian-hosted servers.' },
   { icon: KeyRoundIcon, title: '256-bit encryption', description: 'Files are protected with 256-bit encryption and every connection uses HTTPS.' },
   { icon: ClockIcon, title: 'Automatic deletion', description: 'Processed files are deleted automatically, so sensitive documents never pile up.' },
@@ -15,21 +12,12 @@ const FEATURES: { icon: LucideIcon; title: string; description: string }[] = [
 ];
 
 export function EnterpriseSecurityPage() {
-  useDocumentTitle('Security Features');
   return (
-    <>
-      <PageHero
-        title="Enterprise-grade security, hosted in Australia"
-        description="Give your organisation PDF tools that meet the expectations of your clients, your board and Australian privacy law."
-      />
-      <Section>
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map((feature) => (
-            <FeatureCard key={feature.title} {...feature} />
-          ))}
-        </div>
-      </Section>
-      <EnterpriseCta />
-    </>
+    <EnterpriseFeaturePage
+      documentTitle="Security Features"
+      title="Enterprise-grade security, hosted in Australia"
+      description="Give your organisation PDF tools that meet the expectations of your clients, your board and Australian privacy law."
+      features={FEATURES}
+    />
   );
 }

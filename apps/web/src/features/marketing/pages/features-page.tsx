@@ -1,5 +1,4 @@
 import {
-  ArrowRightIcon,
   BellIcon,
   FilePenLineIcon,
   FilePlusIcon,
@@ -11,17 +10,15 @@ import {
   Share2Icon,
   SlidersHorizontalIcon,
   UsersIcon,
-  type LucideIcon,
 } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CtaBanner } from '../components/cta-banner';
-import { FeatureCard } from '../components/feature-card';
+import { FeatureGrid, type Feature } from '../components/feature-grid';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
+import { SignUpButton } from '../components/sign-up-button';
 
-const TOOLS: { icon: LucideIcon; title: string; description: string }[] = [
+const TOOLS: Feature[] = [
   { icon: FileTypeIcon, title: 'Convert', description: 'PDF to Word, Excel and PowerPoint; image and Word to PDF; OCR for scanned documents.' },
   { icon: FilePlusIcon, title: 'Create', description: 'Build new PDFs from images and documents in a few clicks.' },
   { icon: FilePenLineIcon, title: 'Edit and annotate', description: 'Add text, highlight passages and leave notes on your PDFs.' },
@@ -30,7 +27,7 @@ const TOOLS: { icon: LucideIcon; title: string; description: string }[] = [
   { icon: LayersIcon, title: 'Organise', description: 'Merge files, split them apart and put pages in the right order.' },
 ];
 
-const ACCOUNT: { icon: LucideIcon; title: string; description: string }[] = [
+const ACCOUNT: Feature[] = [
   { icon: FolderOpenIcon, title: 'Your documents', description: 'Upload PDFs, then search, download and tidy them up from your dashboard, with your storage use always in view.' },
   { icon: SlidersHorizontalIcon, title: 'PDF preferences', description: 'Set your viewer mode, export quality, default page size (A4, Letter or Legal) and auto-save.' },
   { icon: BellIcon, title: 'Notifications', description: 'See what has changed in your account at a glance from the bell in the dashboard.' },
@@ -47,29 +44,16 @@ export function FeaturesPage() {
         description="A complete PDF toolkit and a private dashboard for your documents, hosted in Australia and built with privacy in mind."
       />
       <Section eyebrow="PDF tools" title="Tools for every document job">
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {TOOLS.map((item) => (
-            <FeatureCard key={item.title} {...item} />
-          ))}
-        </div>
+        <FeatureGrid features={TOOLS} />
       </Section>
       <Section tone="muted" eyebrow="Your account" title="A dashboard that keeps you organised">
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {ACCOUNT.map((item) => (
-            <FeatureCard key={item.title} {...item} />
-          ))}
-        </div>
+        <FeatureGrid features={ACCOUNT} />
       </Section>
       <CtaBanner
         title="Try Wattle PDF free"
         description="Free basic tools, premium features when you need them, and pricing in Australian dollars."
         actions={
-          <Button asChild size="lg" variant="wattle">
-            <Link to="/auth/signup">
-              Get Started Free
-              <ArrowRightIcon />
-            </Link>
-          </Button>
+          <SignUpButton variant="wattle">Get Started Free</SignUpButton>
         }
       />
     </>

@@ -11,7 +11,6 @@ import {
   ShieldCheckIcon,
   type LucideIcon,
 } from 'lucide-react';
-import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -20,6 +19,7 @@ import { CtaBanner } from '../components/cta-banner';
 import { FeatureCard } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
+import { SignUpButton } from '../components/sign-up-button';
 
 const HOW_IT_WORKS_ID = 'how-it-works';
 
@@ -55,12 +55,7 @@ export function LandingPage() {
         description="Convert, create, edit, secure and organise your PDFs on Australian-hosted servers that follow Australian privacy guidelines. Your files are deleted automatically after processing."
         actions={
           <>
-            <Button asChild size="lg">
-              <Link to="/auth/signup">
-                Start Free Trial
-                <ArrowRightIcon />
-              </Link>
-            </Button>
+            <SignUpButton>Start Free Trial</SignUpButton>
             <Button size="lg" variant="outline" onClick={scrollToHowItWorks}>
               See How It Works
             </Button>
@@ -138,12 +133,7 @@ export function LandingPage() {
         title="Ready to simplify your PDFs?"
         description="Start with the free tools today and move to premium features when you need them, with pricing in Australian dollars."
         actions={
-          <Button asChild size="lg" variant="wattle">
-            <Link to="/auth/signup">
-              Get Started Free
-              <ArrowRightIcon />
-            </Link>
-          </Button>
+          <SignUpButton variant="wattle">Get Started Free</SignUpButton>
         }
       />
     </>

@@ -1,0 +1,27 @@
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { EnterpriseCta } from './enterprise-cta';
+import { FeatureGrid, type Feature } from './feature-grid';
+import { PageHero } from './page-hero';
+import { Section } from './section';
+
+interface EnterpriseFeaturePageProps {
+  documentTitle: string;
+  title: string;
+  description: string;
+  features: Feature[];
+  columns?: 2 | 3;
+}
+
+/** An Enterprise menu page: hero, the feature cards, then the enterprise call to action. */
+export function EnterpriseFeaturePage({ documentTitle, title, description, features, columns }: EnterpriseFeaturePageProps) {
+  useDocumentTitle(documentTitle);
+  return (
+    <>
+      <PageHero title={title} description={description} />
+      <Section>
+        <FeatureGrid features={features} columns={columns} />
+      </Section>
+      <EnterpriseCta />
+    </>
+  );
+}
