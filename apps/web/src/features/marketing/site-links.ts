@@ -32,35 +32,50 @@ export const ENTERPRISE_LINKS: SiteLink[] = [
   { title: 'Team Management', href: '/enterprise/team', icon: UsersIcon, description: 'Invite colleagues and manage access in one place' },
 ];
 
-export const FOOTER_COLUMNS: { title: string; links: SiteLink[] }[] = [
-  {
-    title: 'Product',
-    links: [
-      { title: 'Features', href: '/features' },
-      { title: 'Pricing', href: '/pricing' },
-      { title: 'PDF Tools', href: '/tools' },
-      { title: 'API', href: '/api' },
-      { title: 'System Status', href: '/status' },
-    ],
-  },
-  {
-    title: 'Company',
-    links: [
-      { title: 'About Us', href: '/about' },
-      { title: 'Blog', href: '/blog' },
-      { title: 'Careers', href: '/careers' },
-      { title: 'Contact', href: '/contact' },
-      { title: 'Support', href: '/support' },
-    ],
-  },
-  {
-    title: 'Legal',
-    links: [
-      { title: 'Terms of Service', href: '/terms' },
-      { title: 'Privacy Policy', href: '/privacy-policy' },
-      { title: 'Security', href: '/security' },
-      { title: 'Compliance', href: '/compliance' },
-      { title: 'Sitemap', href: '/sitemap' },
-    ],
-  },
+export interface LinkGroup {
+  title: string;
+  links: SiteLink[];
+}
+
+/** A group of plain links, each given as [title, href]. */
+function group(title: string, links: [title: string, href: string][]): LinkGroup {
+  return { title, links: links.map(([title, href]) => ({ title, href })) };
+}
+
+export const FOOTER_COLUMNS: LinkGroup[] = [
+  group('Product', [
+    ['Features', '/features'],
+    ['Pricing', '/pricing'],
+    ['PDF Tools', '/tools'],
+    ['API', '/api'],
+    ['System Status', '/status'],
+  ]),
+  group('Company', [
+    ['About Us', '/about'],
+    ['Blog', '/blog'],
+    ['Careers', '/careers'],
+    ['Contact', '/contact'],
+    ['Support', '/support'],
+  ]),
+  group('Legal', [
+    ['Terms of Service', '/terms'],
+    ['Privacy Policy', '/privacy-policy'],
+    ['Security', '/security'],
+    ['Compliance', '/compliance'],
+    ['Sitemap', '/sitemap'],
+  ]),
+];
+
+// Footer routes that have no page of their own are left out of the sitemap rather than linked to a dead end.
+const WITHOUT_PAGES = new Set(['/blog', '/careers']);
+
+export const SITEMAP_GROUPS: LinkGroup[] = [
+  group('Get started', [
+    ['Home', '/'],
+    ['Sign In', '/auth/login'],
+    ['Sign Up', '/auth/signup'],
+  ]),
+  { title: 'PDF Tools', links: TOOL_CATEGORIES },
+  { title: 'Enterprise', links: ENTERPRISE_LINKS },
+  ...FOOTER_COLUMNS.map((column) => ({ ...column, links: column.links.filter((link) => !WITHOUT_PAGES.has(link.href)) })),
 ];

@@ -1,8 +1,8 @@
 // Subpath import: the package index also loads the zod schemas, which the first screen does not need.
 import { formatAbn } from '@wattle/shared/abn';
-import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { useCompanyInfo } from '@/features/company/api/company-info';
+import { LinkGroupNav } from '@/features/marketing/components/link-group-nav';
 import { FOOTER_COLUMNS } from '@/features/marketing/site-links';
 import { FacebookIcon, LinkedInIcon, XBrandIcon } from './social-icons';
 
@@ -39,18 +39,12 @@ export function SiteFooter() {
           </div>
           <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:contents">
             {FOOTER_COLUMNS.map((column) => (
-              <nav key={column.title} aria-label={column.title}>
-                <h2 className="text-sm font-semibold">{column.title}</h2>
-                <ul className="mt-4 space-y-3">
-                  {column.links.map((link) => (
-                    <li key={link.href}>
-                      <Link to={link.href} className="text-sm text-muted-foreground transition-colors hover:text-foreground">
-                        {link.title}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
+              <LinkGroupNav
+                key={column.title}
+                group={column}
+                headingClassName="text-sm font-semibold"
+                linkClassName="text-sm text-muted-foreground transition-colors hover:text-foreground"
+              />
             ))}
           </div>
         </div>
