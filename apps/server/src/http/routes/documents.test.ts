@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import S3rver from 's3rver';
 import { DEFAULT_STORAGE_LIMIT, MAX_PDF_SIZE } from '@wattle/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/harness.ts';
@@ -36,7 +40,7 @@ function upload(client: TestClient, bytes: Buffer, filename?: string) {
   return client.request('/api/documents', { method: 'POST', body: form(bytes, filename) });
 }
 
-async function uploaded(client: TestClient, bytes: Buffer, filename?: string): Promise<{ id: string; file_size: number; filename: string }> {
+async function uploaded(client: TestClient, bytes: Buffer, filename?: string): Promise<{ id: string; file_size: number; filename: string; file_path: string }> {
   const res = await upload(client, bytes, filename);
   expect(res.status).toBe(201);
   return res.json();
@@ -302,5 +306,39 @@ describe('attachment()', () => {
     ['履歴書', `attachment; filename="document.pdf"; filename*=UTF-8''%E5%B1%A5%E6%AD%B4%E6%9B%B8`],
   ])('%j', (name, header) => {
     expect(attachment(name)).toBe(header);
+  });
+});
+
+describe('on an S3 bucket (s3rver on loopback)', () => {
+  let s3ctx: TestContext;
+  let s3: S3rver;
+  let s3dir: string;
+  beforeAll(async () => {
+    s3dir = mkdtempSync(join(tmpdir(), 'wattle-s3rver-'));
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: 'wattle-docs', configs: [] }] });
+    const { port } = await s3.run();
+    s3ctx = await createTestContext({
+      S3_BUCKET: 'wattle-docs',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+  });
+  afterAll(async () => {
+    await s3ctx.close();
+    await s3.close();
+    rmSync(s3dir, { recursive: true, force: true });
+  });
+
+  it('uploads, downloads and deletes through the S3 driver chosen from S3_BUCKET', async () => {
+    expect(s3ctx.container.blobStore.kind).toBe('s3');
+    const { client } = await signedInUser(s3ctx);
+    const pdf = await makePdf({ size: 2 * 1024 * 1024 });
+    const doc = await uploaded(client, pdf, 'bucket.pdf');
+    expect(await s3ctx.container.blobStore.stat(doc.file_path)).toEqual({ size: pdf.length });
+    const res = await client.request(`/api/documents/${doc.id}/download`);
+    expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
+    expect((await client.request(`/api/documents/${doc.id}`, { method: 'DELETE' })).status).toBe(204);
   });
 });
