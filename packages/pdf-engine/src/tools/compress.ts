@@ -144,7 +144,8 @@ async function recompressImage(doc: PDFDocument, candidate: Candidate, quality: 
   const scale = Math.min(1, candidate.maxSide / Math.max(width, height));
   const grey = grayscale || source.channels === 1;
   let image = sharp(source.input, { ...source.options, limitInputPixels: maxPixels });
-  if (scale < 0.95) image = image.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { kernel: 'lanczos3' });
+  // Mitchell after libvips' shrink-on-load: as sharp as Lanczos on scans, faster and smaller here.
+  if (scale < 0.95) image = image.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { kernel: 'mitchell' });
   if (grey) image = image.toColourspace('b-w');
   let result: { data: Buffer; info: sharp.OutputInfo };
   try {
