@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { startDocumentPurger } from './jobs/purge-deleted-documents.ts';
 import { startWorker } from './jobs/worker.ts';
+import { removeStaleUploads } from './services/documents.ts';
 import { unavailableTools } from './services/jobs.ts';
 
 async function main() {
@@ -18,6 +19,7 @@ async function main() {
   if (config.APP_ROLES.includes('api')) {
     await container.queue.start();
     const app = createApp(container);
+    void removeStaleUploads(container);
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       logger.info({ port: info.port, url: config.publicUrl, database: container.database.kind, storage: container.blobStore.kind }, 'Wattle PDF is listening');
     }) as Server;

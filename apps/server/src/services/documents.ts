@@ -15,7 +15,7 @@ import {
   type DocumentRow,
 } from '../repositories/documents.ts';
 import { getUsage } from '../repositories/usage.ts';
-import { spoolToTempFile } from './spool.ts';
+import { removeStaleTempFiles, spoolToTempFile } from './spool.ts';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 
@@ -51,6 +51,18 @@ export interface StoreDocumentInput {
 /** Where streamed uploads wait while their content is checked. */
 export function uploadTempDir(container: Container): string {
   return join(container.dataDir, 'tmp', 'uploads');
+}
+
+/** Uploads a crash left half-spooled; live ones take seconds, so an hour old is certainly abandoned. */
+const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
+/** Start-up clean-up of the upload temp dir; never fails start-up. */
+export async function removeStaleUploads(container: Container): Promise<void> {
+  const removed = await removeStaleTempFiles(uploadTempDir(container), STALE_UPLOAD_MS).catch((err) => {
+    container.logger.warn({ err }, 'could not clear stale uploads');
+    return 0;
+  });
+  if (removed > 0) container.logger.info({ removed }, 'removed uploads left by an earlier crash');
 }
 
 /**
