@@ -1,43 +1,46 @@
 /**
  * The tools through the whole stack against the engine alone, in one run:
- *   npm run bench:tools        (BENCH_RUNS=5 BENCH_SCAN_PAGES=10 BENCH_OCR_PAGES=5 BENCH_DOCX_PAGES=10)
+ *   npm run bench:tools     (BENCH_RUNS=5 BENCH_SCAN_PAGES=10 BENCH_OCR_PAGES=5 BENCH_DOCX_PAGES=10)
  * 1. merge 50 files x 5 pages: POST /api/v1/jobs (multipart upload, validation, queue) -> worker ->
  *    outputs, against runTool('merge') in-process on the same files: the API's overhead.
- * 2. peak memory of the process running the worker (and its engines) through merge + compress +
- *    OCR + office-to-pdf jobs.
- * The embedded defaults (PGlite, local blobs, API and worker in one process), as on a laptop; with
- * TEST_DATABASE_URL set, PostgreSQL. Prints figures; never asserts.
+ * 2. peak memory of the worker (with its engines) through merge + compress + OCR + office-to-pdf.
+ * Embedded defaults by default (PGlite: API and worker share this process, so the memory is theirs
+ * together). With TEST_DATABASE_URL (PostgreSQL) the worker is its own `APP_ROLES=worker` process and
+ * only it is measured. Prints figures; never asserts.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { closeOfficePool, runTool } from '@wattle/pdf-engine';
-import { docxDocument } from '../../packages/pdf-engine/src/test/office-docs.ts';
-import { scanPdf, textPdf } from '../../packages/pdf-engine/src/test/fixtures.ts';
-import { createTestContext } from '../../apps/server/src/test/harness.ts';
+import { createTestContext, type TestContext } from '../../apps/server/src/test/harness.ts';
 import { jobForm, postJob, waitForJob, type FormFile } from '../../apps/server/src/test/jobs.ts';
 import { signedInUser } from '../../apps/server/src/test/users.ts';
 import { startWorker } from '../../apps/server/src/jobs/worker.ts';
-import { median, mib, secs, startRssSampler, timed } from '../engines/measure.ts';
+import { median, mib, secs, timed } from '../engines/measure.ts';
+import { peakSampler, treeRss } from './process-memory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const SCAN_PAGES = Number(process.env.BENCH_SCAN_PAGES ?? 10);
-const OCR_PAGES = Number(process.env.BENCH_OCR_PAGES ?? 5);
-const DOCX_PAGES = Number(process.env.BENCH_DOCX_PAGES ?? 10);
-
+const repoRoot = resolve(import.meta.dirname, '../..');
 const root = await mkdtemp(join(tmpdir(), 'wattle-bench-tools-'));
-// Inputs first, so making them (sharp, pdf-lib) does not count towards the worker's memory.
-const parts: FormFile[] = await Promise.all(Array.from({ length: 50 }, async (_, i) => ({ name: `part-${i}.pdf`, bytes: await textPdf(5) })));
-const heavy: [string, FormFile[], unknown?][] = [
-  ['compress', [{ name: 'scan.pdf', bytes: await scanPdf(SCAN_PAGES, 300) }], { level: 'medium' }],
-  ['ocr', [{ name: 'ocr.pdf', bytes: await scanPdf(OCR_PAGES, 300, (n) => `Invoice ${1000 + n} Wattle Pty Ltd`) }], { language: 'eng' }],
-  ['office-to-pdf', [{ name: 'report.docx', bytes: await docxDocument(DOCX_PAGES) }]],
-];
-const sampler = startRssSampler();
+
+// Inputs, made by another process.
+const made = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/tools/fixtures.ts'), root], { stdio: 'inherit', env: process.env });
+if (made.status !== 0) throw new Error('could not make the inputs');
+const read = async (name: string): Promise<FormFile> => ({ name, bytes: await readFile(join(root, name)) });
+const partNames = (await readdir(join(root, 'parts'))).sort();
+const parts = await Promise.all(partNames.map(async (name) => ({ name, bytes: await readFile(join(root, 'parts', name)) })));
+
 const ctx = await createTestContext({ LOG_LEVEL: 'silent' });
-const worker = await startWorker(ctx.container, []);
+const separate = ctx.container.database.kind === 'postgres';
+const worker = separate ? await startWorkerProcess(ctx) : await startWorker(ctx.container, []);
+const workerPid = separate ? (worker as ChildProcess).pid! : process.pid;
 const { client } = await signedInUser(ctx);
-console.log(`database: ${ctx.container.database.kind}, storage: ${ctx.container.blobStore.kind}, runs: ${RUNS}\n`);
+console.log(
+  `database: ${ctx.container.database.kind}; worker: ${separate ? `its own process (pid ${workerPid})` : 'in this process, with the API'}; ` +
+    `at rest ${mib(treeRss(workerPid))}; runs: ${RUNS}\n`,
+);
 
 /** Submits over HTTP and follows the job's SSE stream to its end; times both halves. */
 async function viaApi(tool: string, files: FormFile[], options?: unknown) {
@@ -47,45 +50,79 @@ async function viaApi(tool: string, files: FormFile[], options?: unknown) {
   const accepted = performance.now();
   const job = await waitForJob(client, (await res.json()).id);
   if (job.status !== 'succeeded') throw new Error(`${tool} failed: ${JSON.stringify(job.error)}`);
-  const done = performance.now();
-  return { job, submitMs: accepted - started, totalMs: done - started, serverMs: Date.parse(job.finishedAt!) - Date.parse(job.createdAt) };
+  return { job, submitMs: accepted - started, totalMs: performance.now() - started, serverMs: Date.parse(job.finishedAt!) - Date.parse(job.createdAt) };
 }
 
-// 1. Merge overhead.
-const partPaths = await Promise.all(
-  parts.map(async (part) => {
-    const path = join(root, part.name);
-    await writeFile(path, part.bytes);
-    return { path, filename: part.name };
-  }),
-);
+// 1. Merge overhead. Engine and API runs alternate, so a change in the machine's load touches both alike.
+const inputs = partNames.map((name) => ({ path: join(root, 'parts', name), filename: name }));
 const engineMs: number[] = [];
+const api = [];
+const mergeMemory = peakSampler(workerPid);
 for (let i = 0; i < RUNS; i++) {
   const dir = join(root, `engine-${i}`);
   await mkdir(join(dir, 'out'), { recursive: true });
-  engineMs.push((await timed(() => runTool('merge', { inputs: partPaths, options: {}, workDir: join(dir, 'work'), outputDir: join(dir, 'out') }))).ms);
+  engineMs.push((await timed(() => runTool('merge', { inputs, options: {}, workDir: join(dir, 'work'), outputDir: join(dir, 'out') }))).ms);
   await rm(dir, { recursive: true, force: true });
+  api.push(await viaApi('merge', parts));
 }
-const api = [];
-for (let i = 0; i < RUNS; i++) api.push(await viaApi('merge', parts));
+const peaks = [mergeMemory.stop()];
 const totalMs = median(api.map((r) => r.totalMs));
 const engine = median(engineMs);
-console.log('merge 50 files x 5 pages (medians):');
-console.log(`  engine alone (runTool in-process)        ${secs(engine)}`);
-console.log(`  through the API, client-observed         ${secs(totalMs)}   (upload+validate+enqueue ${secs(median(api.map((r) => r.submitMs)))}, created->finished on the server ${secs(median(api.map((r) => r.serverMs)))})`);
+console.log(`merge 50 files x 5 pages (median of ${RUNS}; best in brackets):`);
+console.log(`  engine alone (runTool in-process)        ${secs(engine)} (${secs(Math.min(...engineMs))})`);
+console.log(`  through the API, client-observed         ${secs(totalMs)} (${secs(Math.min(...api.map((r) => r.totalMs)))})`);
+console.log(`    upload + validate + enqueue (202)      ${secs(median(api.map((r) => r.submitMs)))}`);
+console.log(`    created -> finished on the server      ${secs(median(api.map((r) => r.serverMs)))}`);
 console.log(`  overhead                                 ${secs(totalMs - engine)} (${((totalMs / engine - 1) * 100).toFixed(0)}%)\n`);
 
-// 2. Peak memory through a run of the heavier tools.
-for (const [tool, files, options] of heavy) {
-  const result = await viaApi(tool, files, options);
+// 2. The heavier tools, one job each, with the worker's peak memory during each.
+const heavy: [string, FormFile, unknown?][] = [
+  ['compress', await read('scan.pdf'), { level: 'medium' }],
+  ['ocr', await read('ocr.pdf'), { language: 'eng' }],
+  ['office-to-pdf', await read('report.docx')],
+];
+for (const [tool, file, options] of heavy) {
+  const memory = peakSampler(workerPid);
+  const result = await viaApi(tool, [file], options);
+  const peak = memory.stop();
+  peaks.push(peak);
   const output = result.job.outputs[0]!;
-  console.log(`${tool.padEnd(14)} ${mib(files[0]!.bytes.length).padStart(8)} -> ${mib(output.size).padStart(8)}, ${output.pages} pages, ${secs(result.totalMs)} through the API (server ${secs(result.serverMs)})`);
+  console.log(
+    `${tool.padEnd(14)} ${mib(file.bytes.length).padStart(8)} -> ${mib(output.size).padStart(8)}, ${output.pages} pages, ` +
+      `${secs(result.totalMs)} through the API (server ${secs(result.serverMs)}), worker peak ${mib(peak)}`,
+  );
 }
+console.log(`\npeak memory of the worker with its engines, whole run: ${mib(Math.max(...peaks))}`);
 
-const peak = sampler.stop();
-console.log(`\npeak memory of the process running the worker, with its engines (and the API, embedded): ${peak.treePeakMiB.toFixed(0)} MiB`);
-
-await worker.stop();
+if (separate) {
+  (worker as ChildProcess).kill('SIGTERM');
+  await once(worker as ChildProcess, 'exit');
+} else {
+  await (worker as { stop(): Promise<void> }).stop();
+}
 await closeOfficePool();
 await ctx.close();
 await rm(root, { recursive: true, force: true });
+
+/** `main.ts` as a worker only, on the same database and data dir; ready when it says so. */
+async function startWorkerProcess(context: TestContext): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      APP_ROLES: 'worker',
+      DATABASE_URL: context.container.database.connectionString,
+      DATA_DIR: context.dataDir,
+      AUTH_SECRET: context.container.authSecret,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  while (!output.includes('worker started')) {
+    const [chunk] = await Promise.race([once(child.stdout!, 'data'), once(child, 'exit').then(() => ['EXIT'])]);
+    if (String(chunk) === 'EXIT') throw new Error(`the worker exited: ${output}`);
+  }
+  return child;
+}
