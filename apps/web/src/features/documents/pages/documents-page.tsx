@@ -74,9 +74,11 @@ export function DocumentsPage() {
                 maxLength={255}
               />
             </div>
-            <p className="text-sm text-muted-foreground tabular-nums" data-testid="document-count">
-              {documents.isError ? 0 : total} document(s)
-            </p>
+            {(documents.data || documents.isError) && (
+              <p className="text-sm text-muted-foreground tabular-nums" data-testid="document-count">
+                {documents.isError ? 0 : total} document(s)
+              </p>
+            )}
           </div>
           {documents.isError ? (
             <p className="px-4 py-10 text-center text-sm text-destructive" role="alert">
