@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,24 @@ const SCRIPT = fileURLToPath(new URL('./convert.py', import.meta.url));
 /** Listeners live until stopped; the runner still wants a bound (setTimeout's maximum). */
 const LISTENER_LIFETIME_MS = 2 ** 31 - 1;
 const RESTART_EXIT_CODE = 81;
+const DIR_PREFIX = 'wattle-office-';
+
+/** Listener dirs left by a worker that was killed (its listeners died with it; their dirs did not). */
+async function sweepStaleDirs(baseDir: string): Promise<void> {
+  for (const name of await readdir(baseDir).catch(() => [])) {
+    const pid = Number(new RegExp(`^${DIR_PREFIX}(\\d+)-`).exec(name)?.[1]);
+    if (pid && pid !== process.pid && !isRunning(pid)) await rm(join(baseDir, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 interface Slot {
   dir?: string;
@@ -44,6 +62,7 @@ interface Slot {
 export class OfficePool {
   private readonly slots: Slot[];
   private closed = false;
+  private swept?: Promise<void>;
 
   constructor(private readonly options: OfficePoolOptions) {
     this.slots = Array.from({ length: Math.max(1, options.slots) }, () => ({ docs: 0, pending: 0, tail: Promise.resolve() }));
@@ -80,7 +99,9 @@ export class OfficePool {
     if (this.closed) throw new EngineError('ENGINE_UNAVAILABLE', 'The document converter is shutting down.');
     const engines = await detectEngines();
     if (!engines.uno.available || !engines.soffice.available) throw new EngineError('ENGINE_UNAVAILABLE', 'LibreOffice cannot be kept warm here.');
-    slot.dir = await mkdtemp(join(this.options.baseDir, 'wattle-office-'));
+    this.swept ??= sweepStaleDirs(this.options.baseDir);
+    await this.swept;
+    slot.dir = await mkdtemp(join(this.options.baseDir, `${DIR_PREFIX}${process.pid}-`));
     slot.pipe = `wattle_${process.pid}_${randomBytes(8).toString('hex')}`;
     slot.docs = 0;
     await writeProfile(join(slot.dir, 'profile'));

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,9 +105,12 @@ describe('office to PDF', () => {
     }
   });
 
-  it('keeps the listener warm across documents and restarts it after N', async () => {
+  it('keeps the listener warm across documents, restarts it after N, sweeps dead workers\' dirs', async () => {
     await closeOfficePool();
-    configureOffice({ restartAfter: 2 });
+    const baseDir = join(ws.root, 'office-base');
+    const stale = join(baseDir, 'wattle-office-4194999-dead');
+    await mkdir(stale, { recursive: true });
+    configureOffice({ restartAfter: 2, baseDir });
     try {
       const docx = await docxDocument(1);
       const listeners = async () => {
@@ -115,13 +119,14 @@ describe('office to PDF', () => {
       };
       const first = await listeners(); // started, one document done
       expect(first).toHaveLength(1);
+      expect(existsSync(stale)).toBe(false);
       expect(await listeners()).toEqual([]); // second document: replaced after it
       const third = await listeners(); // a fresh listener
       expect(third).toHaveLength(1);
       expect(third).not.toEqual(first);
     } finally {
       await closeOfficePool();
-      configureOffice({ restartAfter: 50 });
+      configureOffice({ restartAfter: 50, baseDir: tmpdir() });
     }
   });
 });
