@@ -87,8 +87,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('API and worker as separate proc
 
     const doomed = await startWorkerProcess('worker-doomed');
     await waitForStatus(client, id, 'running');
+    // Killed while its engines (pdftoppm, tesseract) are at work on the pages.
+    await waitFor(() => enginePids(doomed.pid!).length > 0);
     const engines = enginePids(doomed.pid!);
-    expect(engines.length).toBeGreaterThan(0); // tesseract/pdftoppm were at work
     doomed.kill('SIGKILL');
     await once(doomed, 'exit');
     // Its engine processes die with it (parent-death signal), they are not left running.
