@@ -31,8 +31,10 @@ afterAll(async () => {
 });
 
 /** A signed-in page on a fresh account; page errors fail the test that opened it. */
-async function signedInPage(viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') {
-  const context = await newContext(browser, app.url, viewport, theme);
+async function signedInPage(viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light', timezoneId?: string) {
+  const context = timezoneId
+    ? await browser.newContext({ baseURL: app.url, viewport: viewports[viewport], locale: 'en-AU', timezoneId })
+    : await newContext(browser, app.url, viewport, theme);
   contexts.push(context);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -72,6 +74,24 @@ describe('dashboard shell on desktop', () => {
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await page.waitForURL('**/dashboard/settings');
     expect(errors).toEqual([]);
+  });
+
+  it('changes the locale and time zone from the header and keeps them in the profile', async () => {
+    const { page } = await signedInPage('desktop', 'light', 'Australia/Adelaide');
+    // The dashboard's own first read of the profile (the account's first visit) has answered.
+    await page.getByTestId('sidebar-name').waitFor();
+    // The new account's time zone started as the browser's.
+    await expect.poll(async () => (await (await page.request.get('/api/profile')).json()).time_zone).toBe('Australia/Adelaide');
+    const control = page.getByRole('button', { name: /^Language and region/ });
+    await control.click();
+    await page.getByRole('menuitem', { name: 'English (New Zealand)' }).click();
+    await expect.poll(() => control.textContent()).toBe('EN-NZ');
+    await control.click();
+    await page.getByRole('menuitem', { name: 'Perth' }).click();
+    await expect.poll(async () => (await (await page.request.get('/api/profile')).json()).time_zone).toBe('Australia/Perth');
+    expect((await (await page.request.get('/api/profile')).json()).locale).toBe('en-NZ');
+    // Dates stay DD/MM/YYYY.
+    await page.getByText(/^Last login \d{2}\/\d{2}\/\d{4}$/).waitFor();
   });
 
   it('uploads from Quick Upload and updates another open tab live', async () => {

@@ -45,7 +45,7 @@ describe('GET /api/profile', () => {
 
   it("starts the time zone as the browser's on the first visit only", async () => {
     const { client: fresh } = await signedInUser(ctx);
-    const first = await (await fresh.request('/api/profile?time_zone=Australia/Perth')).json();
+    const first = await (await fresh.request('/api/profile?time_zone=Australia%2FPerth')).json();
     expect(first.time_zone).toBe('Australia/Perth');
     const later = await (await fresh.request('/api/profile?time_zone=Australia/Darwin')).json();
     expect(later.time_zone).toBe('Australia/Perth');

@@ -20,6 +20,7 @@ export function CreatePdfPage() {
       <div className="space-y-8">
         <Section title="From files you already have">
           <ToolLinkGrid
+            className="xl:grid-cols-2"
             tools={[
               { id: 'image-to-pdf', icon: FileImageIcon },
               { id: 'office-to-pdf', icon: FileSpreadsheetIcon },
@@ -28,6 +29,7 @@ export function CreatePdfPage() {
         </Section>
         <Section title="Combine and make searchable">
           <ToolLinkGrid
+            className="xl:grid-cols-2"
             tools={[
               { id: 'merge', icon: FilesIcon },
               { id: 'ocr', icon: ScanTextIcon },

@@ -1,18 +1,20 @@
 import {
-  Disc3Icon,
   FileMinusIcon,
   FileOutputIcon,
+  FilesIcon,
   HashIcon,
   LayersIcon,
   ListOrderedIcon,
+  LockOpenIcon,
   RotateCwIcon,
   ScissorsIcon,
   StampIcon,
   TagIcon,
+  WrenchIcon,
 } from 'lucide-react';
 import { PageHeader } from '../components/page-header';
-import { ToolLinkGrid } from '../components/tool-links';
 import { Section } from '../components/section';
+import { ToolLinkGrid } from '../components/tool-links';
 
 export function EditPdfPage() {
   return (
@@ -24,7 +26,6 @@ export function EditPdfPage() {
             tools={[
               { id: 'watermark', icon: StampIcon },
               { id: 'page-numbers', icon: HashIcon },
-              { id: 'edit-metadata', icon: TagIcon },
               { id: 'flatten', icon: LayersIcon },
             ]}
           />
@@ -34,10 +35,19 @@ export function EditPdfPage() {
             tools={[
               { id: 'organize', icon: ListOrderedIcon },
               { id: 'rotate', icon: RotateCwIcon },
+              { id: 'merge', icon: FilesIcon },
               { id: 'split', icon: ScissorsIcon },
               { id: 'extract-pages', icon: FileOutputIcon },
               { id: 'remove-pages', icon: FileMinusIcon },
-              { id: 'repair', icon: Disc3Icon },
+            ]}
+          />
+        </Section>
+        <Section title="Fix and tidy">
+          <ToolLinkGrid
+            tools={[
+              { id: 'edit-metadata', icon: TagIcon },
+              { id: 'repair', icon: WrenchIcon },
+              { id: 'unlock', icon: LockOpenIcon },
             ]}
           />
         </Section>
