@@ -183,7 +183,7 @@ describe('PUT /api/profile/avatar', () => {
   });
 
   it('refuses a body that is not multipart, and a visitor', async () => {
-    const raw = await client.request('/api/profile/avatar', { method: 'PUT', body: await makeJpeg(10, 10), headers: { 'content-type': 'image/jpeg' } });
+    const raw = await client.request('/api/profile/avatar', { method: 'PUT', body: new Uint8Array(await makeJpeg(10, 10)), headers: { 'content-type': 'image/jpeg' } });
     expect(raw.status).toBe(400);
     const visitor = await ctx.client().request('/api/profile/avatar', { method: 'PUT', body: avatarForm(await makeJpeg(10, 10)) });
     expect(visitor.status).toBe(401);

@@ -77,7 +77,7 @@ export function SupportPage() {
                     <FormItem>
                       <FormLabel>Subject</FormLabel>
                       <FormControl>
-                        <Input maxLength={SUPPORT_SUBJECT_MAX} placeholder="For example: My Word file will not convert" {...field} />
+                        <Input maxLength={SUPPORT_SUBJECT_MAX} placeholder="My Word file will not convert" {...field} />
                       </FormControl>
                       <FormMessage />
                     </FormItem>
