@@ -32,7 +32,7 @@ describe('/dev/mail', () => {
   });
 
   it('is not served in production or when mail goes out by SMTP', async () => {
-    for (const env of [{ NODE_ENV: 'production' }, { SMTP_URL: 'smtp://127.0.0.1:1' }]) {
+    for (const env of [{ NODE_ENV: 'production' }, { SMTP_URL: 'smtp://127.0.0.1:1' }] as Record<string, string>[]) {
       const other = await createTestContext(env);
       try {
         const res = await other.app.request('/dev/mail');
