@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -54,13 +54,15 @@ export function createOutboxMailer(dir: string, from: string): Mailer {
   return {
     outbox,
     async send(message) {
-      await mkdir(dir, { recursive: true });
+      // Mails hold live sign-in and reset links: readable by this app's user only.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await chmod(dir, 0o700);
       const sentAt = new Date().toISOString();
       const id = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}`;
       const stored: StoredMail = { id, from, sentAt, ...message };
       // Written under a temp name and renamed, so a reader never sees half a mail.
       const path = join(dir, `${id}.json`);
-      await writeFile(`${path}.partial`, JSON.stringify(stored, null, 2));
+      await writeFile(`${path}.partial`, JSON.stringify(stored, null, 2), { mode: 0o600 });
       await rename(`${path}.partial`, path);
     },
   };
