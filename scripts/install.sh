@@ -38,6 +38,10 @@ fi
 
 # Install only when the lockfile changed since the last install. `npm install` rather than `npm ci`:
 # npm leaves other platforms' optional packages out of the lockfile, which `npm ci` then refuses.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] || [ ! -x node_modules/.bin/node ]; then
-  npm install --no-audit --no-fund
+# Dev dependencies are needed even with NODE_ENV=production (which makes npm omit them): the build
+# needs typescript, and node@24 is what puts Node 24 under every npm script. An install that left
+# them out has no "dev" package in its record, so it is redone.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] \
+  || ! grep -q '"dev": true' node_modules/.package-lock.json || [ ! -x node_modules/.bin/node ]; then
+  npm install --include=dev --no-audit --no-fund
 fi

@@ -15,6 +15,11 @@ describe('app', () => {
     expect(await res.json()).toMatchObject({ status: 'ok', database: 'up', storage: 'up', version: expect.any(String) });
   });
 
+  it('reports on health the Node version and the kind of database it runs on', async () => {
+    const body = await (await ctx.app.request('/api/health')).json();
+    expect(body).toMatchObject({ node: process.versions.node, databaseKind: ctx.container.database.kind });
+  });
+
   it('serves the seeded company record with a valid ABN', async () => {
     const res = await ctx.app.request('/api/company-info');
     const body = await res.json();

@@ -11,7 +11,9 @@ export function publicRoutes(container: Container) {
   app.get('/health', async (c) => {
     const checks = await healthChecks(container);
     const ok = Object.values(checks).every((s) => s === 'up');
-    return c.json({ status: ok ? 'ok' : 'degraded', version: container.version, ...checks, engines: container.engines?.() ?? {} }, ok ? 200 : 503);
+    // The runtime and database kind show a deploy runs what it should (Node 24, PostgreSQL in production).
+    const runtime = { node: process.versions.node, databaseKind: container.database.kind };
+    return c.json({ status: ok ? 'ok' : 'degraded', version: container.version, ...runtime, ...checks, engines: container.engines?.() ?? {} }, ok ? 200 : 503);
   });
 
   app.get('/config', (c) =>
