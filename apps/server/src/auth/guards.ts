@@ -99,9 +99,12 @@ export function authGuards(options: GuardOptions) {
         await ctx.context.password.hash(str(body.password));
         options.onExistingSignUp(existing.user);
         const now = new Date();
-        return ctx.json({
+        // Thrown, not returned: better-auth answers a value returned by a hook with the request's own
+        // headers copied in (Set-Cookie, Content-Length, …). A thrown APIError is answered with its own.
+        // The keys follow better-auth's new-account answer, order included.
+        throw new APIError('OK', {
           token: null,
-          user: { id: ctx.context.generateId({ model: 'user' }), email, name: str(body.name), image: null, emailVerified: false, createdAt: now, updatedAt: now },
+          user: { name: str(body.name), email, emailVerified: false, image: null, createdAt: now, updatedAt: now, id: ctx.context.generateId({ model: 'user' }) },
         });
       }
     }

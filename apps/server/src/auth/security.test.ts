@@ -63,6 +63,30 @@ describe('no account enumeration', () => {
     expect(mail!.text).toContain("G'day Grace,");
   });
 
+  it('answers sign-up with a registered address in the same HTTP shape, echoing nothing of the request', async () => {
+    const registered = freshEmail();
+    const body = (email: string) => ({ email, password: TEST_PASSWORD, name: 'Someone Else' });
+    expect((await post(ctx.client(), '/sign-up/email', body(registered), freshIp())).status).toBe(200);
+    // Headers a client might send (or an attacker plant) that must never come back.
+    const sent = { 'set-cookie': 'planted=1', 'x-reflect-me': 'yes', 'x-request-id': 'from-client' };
+    const again = await post(ctx.client(), '/sign-up/email', body(registered), freshIp(), sent);
+    const fresh = await post(ctx.client(), '/sign-up/email', body(freshEmail()), freshIp(), sent);
+
+    const names = (res: Response) => [...res.headers.keys()].sort();
+    expect(again.status).toBe(fresh.status);
+    expect(names(again)).toEqual(names(fresh));
+    for (const res of [again, fresh]) {
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(res.headers.get('x-reflect-me')).toBeNull();
+      expect(res.headers.get('x-forwarded-for')).toBeNull();
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+    // The whole body arrives (no Content-Length taken from the request), with the same keys in the same order.
+    const [a, b] = [JSON.parse(await again.text()), JSON.parse(await fresh.text())];
+    const shape = (v: unknown): unknown => (v && typeof v === 'object' ? Object.entries(v).map(([k, x]) => [k, shape(x)]) : typeof v);
+    expect(shape(a)).toEqual(shape(b));
+  });
+
   it('sends a fresh verification link instead when the registered address is not verified yet', async () => {
     const email = freshEmail();
     await post(ctx.client(), '/sign-up/email', { email, password: TEST_PASSWORD, name: 'Ada Unverified', callbackURL: '/auth/callback' }, freshIp());
