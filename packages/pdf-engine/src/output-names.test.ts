@@ -11,8 +11,13 @@ describe('output names', () => {
     expect(fileStem('../../etc/passwd')).toBe('passwd');
     expect(fileStem('C:\\Users\\me\\scan.tiff')).toBe('scan');
     expect(fileStem('..pdf')).toBe('document');
-    expect(fileStem('a\u0000b"c<d>.pdf')).toBe('abcd');
+    expect(fileStem('a\u0000b:c.pdf')).toBe('abc');
     expect(fileStem(`${'x'.repeat(300)}.pdf`)).toHaveLength(100);
+  });
+
+  it('keep no direction overrides, C1 controls or invisible characters (the filename policy)', () => {
+    expect(outputFilename('\u202efdp.pdf', 'rotated', 'pdf')).toBe('fdp-rotated.pdf');
+    expect(outputFilename('in\u0085voice\u2066\u200b.pdf', undefined, 'pdf')).toBe('invoice.pdf');
   });
 
   it('never hand out the same name twice', async () => {

@@ -1,20 +1,14 @@
 import { existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { safeFilename } from '@wattle/shared';
 
-const MAX_STEM = 100;
+/** Bytes of the input's stem kept in an output's name, leaving room for a suffix and an extension. */
+const MAX_STEM_BYTES = 100;
 
-/** The user's file name without extension, made safe for a file name and a Content-Disposition. */
+/** The user's file name without extension, under the one filename policy. */
 export function fileStem(filename: string): string {
-  const base = filename.split(/[\\/]/).pop() ?? '';
-  const ext = extname(base);
-  const stem = (ext ? base.slice(0, -ext.length) : base)
-    .replace(/[\x00-\x1F\x7F"*:<>?|]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '')
-    .slice(0, MAX_STEM)
-    .trim();
-  return stem || 'document';
+  const ext = extname(filename);
+  return safeFilename(ext ? filename.slice(0, -ext.length) : filename, 'document', MAX_STEM_BYTES);
 }
 
 /** "report.pdf" + "compressed" + "pdf" -> "report-compressed.pdf". */

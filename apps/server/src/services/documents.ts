@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { detectFileType, inspectPdf, isEngineError } from '@wattle/pdf-engine';
-import { AppError, DOCUMENTS_PAGE_SIZE, MAX_PDF_SIZE, type EventType } from '@wattle/shared';
+import { AppError, DOCUMENTS_PAGE_SIZE, MAX_PDF_SIZE, safeFilename, type EventType } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import {
@@ -89,7 +89,7 @@ export async function storeDocument(container: Container, userId: string, input:
       const now = container.clock.now();
       row = await insertDocumentWithinQuota(
         container.db,
-        { id, userId, filename: cleanFilename(input.filename), filePath: key, fileSize: size, contentType: PDF_CONTENT_TYPE, pageCount: pages, encrypted, uploadedAt: now },
+        { id, userId, filename: safeFilename(input.filename, 'document.pdf'), filePath: key, fileSize: size, contentType: PDF_CONTENT_TYPE, pageCount: pages, encrypted, uploadedAt: now },
         now,
       );
     } catch (err) {
@@ -203,18 +203,6 @@ async function announce(container: Container, userId: string, ...types: EventTyp
   for (const type of types) {
     await container.events.publish(userId, { type }).catch((err) => container.logger.warn({ err, type }, 'could not publish an event'));
   }
-}
-
-/**
- * The last path segment, without control or bidirectional-override characters (which could make
- * "invoice\u202Efdp.exe" look like a PDF), at most 255 characters.
- */
-export function cleanFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = Array.from(base.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim())
-    .slice(0, 255)
-    .join('');
-  return cleaned || 'document.pdf';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { AppError } from '@wattle/shared';
+import { AppError, safeFilename } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { deleteOutput, findBatch, findOutput, listOutputs, markOutputSaved, type JobOutputRow, type Owner } from '../repositories/jobs.ts';
 import { storeDocument } from './documents.ts';
@@ -99,7 +99,7 @@ const STORED_TYPES = new Set(['image/jpeg', 'image/png', 'application/zip']);
 
 /**
  * A streamed ZIP of every output of the batch's finished jobs. Entries are read one at a time from
- * the blob store; names are made safe (no paths, no control characters) and unique.
+ * the blob store; names follow the filename policy and are unique.
  */
 export async function openBatchZip(container: Container, owner: Owner | undefined, batchId: string): Promise<{ filename: string; body: Readable }> {
   const found = owner ? await findBatch(container.db, owner, batchId, container.clock.now()) : undefined;
@@ -117,11 +117,11 @@ export async function openBatchZip(container: Container, owner: Owner | undefine
   return { filename: `${found.batch.tool}-batch.zip`, body: zip.outputStream as Readable };
 }
 
-/** Entry names with no directories, dots-only or control characters, made unique with " (2)". */
+/** Entry names under the filename policy, made unique with " (2)". */
 export function zipEntryNames(filenames: string[]): string[] {
   const used = new Set<string>();
   return filenames.map((raw) => {
-    const clean = (raw.split(/[\\/]/).pop() ?? '').replace(/[\x00-\x1f\x7f:*?"<>|]/g, '').replace(/^[.\s]+/, '').trim().slice(0, 200) || 'file';
+    const clean = safeFilename(raw, 'file');
     const dot = clean.lastIndexOf('.');
     const [stem, ext] = dot > 0 ? [clean.slice(0, dot), clean.slice(dot)] : [clean, ''];
     let name = clean;

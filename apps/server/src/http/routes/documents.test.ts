@@ -301,7 +301,8 @@ describe('over a real socket', () => {
 describe('attachment()', () => {
   it.each([
     ['report.pdf', `attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`],
-    ['a\\b"c.pdf', `attachment; filename="a_b_c.pdf"; filename*=UTF-8''a%5Cb%22c.pdf`],
+    ['a\\b"c.pdf', `attachment; filename="b_c.pdf"; filename*=UTF-8''b%22c.pdf`],
+    ['\u202efdp.exe\u0085.pdf', `attachment; filename="fdp.exe.pdf"; filename*=UTF-8''fdp.exe.pdf`],
     ["it's (1)*.pdf", `attachment; filename="it's (1)*.pdf"; filename*=UTF-8''it%27s%20%281%29%2A.pdf`],
     ['履歴書', `attachment; filename="document.pdf"; filename*=UTF-8''%E5%B1%A5%E6%AD%B4%E6%9B%B8`],
   ])('%j', (name, header) => {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AppError, MAX_PDF_SIZE } from '@wattle/shared';
+import { AppError, MAX_PDF_SIZE, safeFilename } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { deleteDocument, listDocumentsPage, openDocument, storeDocument, uploadTempDir, usageOf } from '../../services/documents.ts';
 import { requireUser } from '../middleware/session.ts';
@@ -60,10 +60,11 @@ export function documentsRoutes(container: Container) {
 }
 
 /**
- * RFC 6266: an ASCII fallback for old clients, and the exact name as RFC 5987 UTF-8 for the rest.
- * Quotes, backslashes and non-ASCII never reach the quoted form.
+ * RFC 6266: the name under the filename policy, with an ASCII fallback for old clients and the exact
+ * name as RFC 5987 UTF-8 for the rest. Quotes, backslashes and non-ASCII never reach the quoted form.
  */
-export function attachment(filename: string): string {
+export function attachment(name: string): string {
+  const filename = safeFilename(name);
   const fallback = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_').trim() || 'document.pdf';
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;

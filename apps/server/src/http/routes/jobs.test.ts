@@ -100,6 +100,12 @@ describe('jobs API: validation, limits and authorisation', () => {
     }
   });
 
+  it('keeps job input names under the filename policy: no direction overrides, C1 controls or paths', async () => {
+    const res = await postJob(ctx.client(), jobForm('merge', [file('..\\in\u202efdp.exe\u0085.pdf'), file('\u2066two\u200b.pdf')]));
+    expect(res.status).toBe(202);
+    expect((await res.json()).inputs.map((i: { filename: string }) => i.filename)).toEqual(['infdp.exe.pdf', 'two.pdf']);
+  });
+
   it('checks the number of files against the tool', async () => {
     const one = await postJob(ctx.client(), jobForm('merge', [file()]));
     expect(one.status).toBe(400);

@@ -4,12 +4,12 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { AppError } from '@wattle/shared';
+import { AppError, safeFilename } from '@wattle/shared';
 import { MULTIPART_OVERHEAD_BYTES } from './receive-file.ts';
 
 export interface UploadedFile {
   field: string;
-  /** Display name only (never a path or a key): no directories, no control characters. */
+  /** Display name only (never a path or a key), under the filename policy. */
   filename: string;
   path: string;
   size: number;
@@ -92,7 +92,8 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
 
     parser.on('file', (field, stream, info) => {
       if (settled) return stream.resume();
-      const filename = displayName(info.filename);
+      // A nameless part keeps its empty name, so an empty file input is recognised below.
+      const filename = info.filename ? safeFilename(info.filename) : '';
       const path = join(limits.dir, `upload-${files.length}`);
       const file: UploadedFile = { field, filename, path, size: 0 };
       files.push(file);
@@ -127,11 +128,4 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     });
     source.pipe(parser);
   });
-}
-
-/** The last path segment, without control characters, at most 200 characters. */
-export function displayName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\x00-\x1f\x7f]/g, '').trim();
-  return clean.slice(0, 200);
 }
