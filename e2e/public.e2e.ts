@@ -1,4 +1,5 @@
-import type { Browser } from 'playwright-core';
+import axe from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, newContext, screenshot } from './support/browser.ts';
@@ -108,6 +109,122 @@ describe('public site', () => {
     await context.close();
   });
 
+  it('leads every footer, menu and sitemap link to a real page', async () => {
+    const context = await newContext(browser, app.url, 'phone');
+    const page = await context.newPage();
+    await page.goto('/');
+    const hrefs = new Set(await internalLinks(page, 'footer'));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog');
+    // The groups open one at a time, and a closed group's links are not in the page.
+    for (const group of ['PDF Tools', 'Enterprise']) {
+      const trigger = menu.getByRole('button', { name: group });
+      await trigger.click();
+      await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
+      for (const href of await internalLinks(page, '[role="dialog"] nav')) hrefs.add(href);
+    }
+    await page.goto('/sitemap');
+    await page.getByRole('heading', { level: 1, name: 'Sitemap' }).waitFor();
+    for (const href of await internalLinks(page, 'main')) hrefs.add(href);
+    expect(hrefs).toContain('/blog');
+    expect(hrefs).toContain('/careers');
+
+    for (const href of hrefs) {
+      await page.goto(href);
+      const heading = page.getByRole('heading', { level: 1 }).first();
+      await heading.waitFor();
+      expect(await heading.innerText(), `${href} answers the 404 page`).not.toBe('Page not found');
+    }
+    await context.close();
+  });
+
+  it('describes only what exists today in the menus: coming features are marked, not linked', async () => {
+    const context = await newContext(browser, app.url, 'phone');
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog');
+    let text = '';
+    for (const group of ['PDF Tools', 'Enterprise']) {
+      await menu.getByRole('button', { name: group }).click();
+      await expect.poll(() => menu.getByRole('button', { name: group }).getAttribute('aria-expanded')).toBe('true');
+      text += await menu.innerText();
+    }
+    expect(text).not.toMatch(/annotate|secure link/i);
+    expect(await menu.getByRole('link', { name: /Team Management/ }).count()).toBe(0);
+    expect(await menu.getByText('Coming soon').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('promises on the convert page only what the conversions do, and no account is needed', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/tools/convert');
+    const main = page.locator('main');
+    await expect.poll(() => main.innerText()).toMatch(/Australian Hosted/);
+    const text = await main.innerText();
+    expect(text).not.toMatch(/headings, paragraphs and tables intact/i);
+    expect(text).not.toMatch(/fonts, layouts, tables and images carry across/i);
+    expect(text).not.toMatch(/create a free account to use the conversion tools/i);
+    expect(text).toMatch(/without an account/i);
+    await context.close();
+  });
+
+  it('has a blog with articles and a careers page', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/blog');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Wattle PDF Blog');
+    expect(await page.title()).toBe('Blog | Wattle PDF');
+    const firstArticle = page.getByRole('article').first().getByRole('link').first();
+    const title = await page.getByRole('article').first().getByRole('heading', { level: 2 }).innerText();
+    await firstArticle.click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
+    expect(await page.title()).toBe(`${title} | Wattle PDF`);
+
+    await page.goto('/careers');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Careers at Wattle PDF');
+    expect(await page.title()).toBe('Careers | Wattle PDF');
+    await context.close();
+  });
+
+  it('has no serious or critical accessibility problems on the marketing pages, light and dark', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const context = await newContext(browser, app.url, 'desktop', theme);
+      const page = await context.newPage();
+      await page.goto('/blog');
+      await page.getByRole('article').first().waitFor();
+      const article = (await page.getByRole('article').first().getByRole('link').first().getAttribute('href'))!;
+      for (const path of ['/', '/tools/convert', '/features', '/pricing', '/enterprise/security', '/enterprise/team', '/blog', article, '/careers', '/sitemap']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        expect(await seriousAxeViolations(page), `${path} in ${theme}`).toEqual([]);
+      }
+      await context.close();
+    }
+  });
+
+  it('shows the blog, an article, careers, convert and home pages at 1280 and 390 px, light and dark', async () => {
+    for (const [size, width] of [['1280', 1280], ['390', 390]] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        const context = await newContext(browser, app.url, size === '390' ? 'phone' : 'desktop', theme);
+        const page = await context.newPage();
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/blog');
+        await page.getByRole('article').first().waitFor();
+        const article = (await page.getByRole('article').first().getByRole('link').first().getAttribute('href'))!;
+        for (const [name, path] of [['blog', '/blog'], ['blog-article', article], ['careers', '/careers'], ['convert', '/tools/convert'], ['home', '/']]) {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${path} overflows at ${width} px`).toBeLessThanOrEqual(0);
+          await screenshot(page, `public-${name}-${width}-${theme}`);
+        }
+        await context.close();
+      }
+    }
+  });
+
   it('sends the security headers with the web app', async () => {
     const res = await fetch(`${app.url}/`);
     expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'.*|object-src 'none'/);
@@ -115,3 +232,19 @@ describe('public site', () => {
     expect(res.headers.get('referrer-policy')).toBeTruthy();
   });
 });
+
+/** Same-site link targets inside `selector`, without their #fragments. */
+async function internalLinks(page: Page, selector: string): Promise<string[]> {
+  const hrefs = await page.locator(`${selector} a[href^="/"]`).evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  return hrefs.map((href) => href.split('#')[0]!);
+}
+
+/** Runs axe-core in the page; evaluate (not a script tag) so the app's CSP does not block it. */
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
+}

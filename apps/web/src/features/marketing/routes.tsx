@@ -19,5 +19,8 @@ export const marketingRoutes: RouteObject[] = [
   { path: 'security', lazy: async () => ({ Component: (await import('./pages/security-page')).SecurityPage }) },
   { path: 'compliance', lazy: async () => ({ Component: (await import('./pages/compliance-page')).CompliancePage }) },
   { path: 'status', lazy: async () => ({ Component: (await import('./pages/status-page')).StatusPage }) },
+  { path: 'blog', lazy: async () => ({ Component: (await import('./pages/blog-page')).BlogPage }) },
+  { path: 'blog/:slug', lazy: async () => ({ Component: (await import('./pages/blog-article-page')).BlogArticlePage }) },
+  { path: 'careers', lazy: async () => ({ Component: (await import('./pages/careers-page')).CareersPage }) },
   { path: 'sitemap', lazy: async () => ({ Component: (await import('./pages/sitemap-page')).SitemapPage }) },
 ];

@@ -15,21 +15,23 @@ export interface SiteLink {
   href: string;
   description?: string;
   icon?: LucideIcon;
+  /** Still being built: menus show it marked "Coming soon" and do not link to it. */
+  comingSoon?: boolean;
 }
 
 /** The PDF Tools mega-menu: six categories, shown in two columns. */
 export const TOOL_CATEGORIES: SiteLink[] = [
   { title: 'Convert PDF', href: '/tools/convert', icon: FileTypeIcon, description: 'PDF to Word, Excel and PowerPoint, and back again' },
   { title: 'Create PDF', href: '/tools/create', icon: FilePlusIcon, description: 'Turn images and documents into PDFs' },
-  { title: 'Edit PDF', href: '/tools/edit', icon: FilePenLineIcon, description: 'Add text, annotate and highlight' },
+  { title: 'Edit PDF', href: '/tools/edit', icon: FilePenLineIcon, description: 'Watermarks, page numbers, rotation and document details' },
   { title: 'Secure PDF', href: '/tools/secure', icon: LockIcon, description: 'Passwords and 256-bit encryption' },
-  { title: 'Share PDF', href: '/tools/share', icon: Share2Icon, description: 'Send documents with a secure link' },
+  { title: 'Share PDF', href: '/tools/share', icon: Share2Icon, description: 'Compress, protect and clean files before you send them' },
   { title: 'Organize PDFs', href: '/tools/organize', icon: LayersIcon, description: 'Merge, split and reorder pages' },
 ];
 
 export const ENTERPRISE_LINKS: SiteLink[] = [
   { title: 'Security Features', href: '/enterprise/security', icon: ShieldCheckIcon, description: 'Australian hosting, encryption and privacy controls' },
-  { title: 'Team Management', href: '/enterprise/team', icon: UsersIcon, description: 'Invite colleagues and manage access in one place' },
+  { title: 'Team Management', href: '/enterprise/team', icon: UsersIcon, description: 'Shared team accounts for your organisation', comingSoon: true },
 ];
 
 export interface LinkGroup {
@@ -66,9 +68,6 @@ export const FOOTER_COLUMNS: LinkGroup[] = [
   ]),
 ];
 
-// Footer routes that have no page of their own are left out of the sitemap rather than linked to a dead end.
-const WITHOUT_PAGES = new Set(['/blog', '/careers']);
-
 export const SITEMAP_GROUPS: LinkGroup[] = [
   group('Get started', [
     ['Home', '/'],
@@ -76,6 +75,6 @@ export const SITEMAP_GROUPS: LinkGroup[] = [
     ['Sign Up', '/auth/signup'],
   ]),
   { title: 'PDF Tools', links: TOOL_CATEGORIES },
-  { title: 'Enterprise', links: ENTERPRISE_LINKS },
-  ...FOOTER_COLUMNS.map((column) => ({ ...column, links: column.links.filter((link) => !WITHOUT_PAGES.has(link.href)) })),
+  { title: 'Enterprise', links: ENTERPRISE_LINKS.filter((link) => !link.comingSoon) },
+  ...FOOTER_COLUMNS,
 ];

@@ -6,6 +6,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { ENTERPRISE_LINKS, TOOL_CATEGORIES, type SiteLink } from '@/features/marketing/site-links';
+import { ComingSoonBadge } from './coming-soon-badge';
 import { SessionButtons } from './session-buttons';
 
 const GROUPS = [
@@ -65,16 +66,27 @@ export function MobileNav() {
 
 function MobileLink({ link, onNavigate }: { link: SiteLink; onNavigate: () => void }) {
   const Icon = link.icon;
+  const content = (
+    <>
+      {Icon && <Icon className="size-5 text-primary" aria-hidden="true" />}
+      {link.title}
+      {link.comingSoon && <ComingSoonBadge />}
+    </>
+  );
+  const className = 'flex items-center gap-3 rounded-md px-2 py-2.5 text-sm font-medium';
   return (
     <li>
-      <Link
-        to={link.href}
-        onClick={onNavigate}
-        className="flex items-center gap-3 rounded-md px-2 py-2.5 text-sm font-medium hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none"
-      >
-        {Icon && <Icon className="size-5 text-primary" aria-hidden="true" />}
-        {link.title}
-      </Link>
+      {link.comingSoon ? (
+        <div className={className}>{content}</div>
+      ) : (
+        <Link
+          to={link.href}
+          onClick={onNavigate}
+          className={`${className} hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none`}
+        >
+          {content}
+        </Link>
+      )}
     </li>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/navigation-menu';
 import { ENTERPRISE_LINKS, TOOL_CATEGORIES, type SiteLink } from '@/features/marketing/site-links';
 import { cn } from '@/lib/utils';
+import { ComingSoonBadge } from './coming-soon-badge';
 import { MENU_OPEN_DELAY_MS, MENU_SKIP_DELAY_MS, SCROLL_THRESHOLD_PX } from './layout-constants';
 import { MobileNav } from './mobile-nav';
 import { SessionButtons } from './session-buttons';
@@ -81,21 +82,33 @@ function DesktopMenu() {
 
 function MenuEntry({ link }: { link: SiteLink }) {
   const Icon = link.icon;
+  const content = (
+    <>
+      {Icon && (
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-secondary text-primary">
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+      )}
+      <span className="grid gap-1">
+        <span className="flex items-center gap-2 text-sm leading-none font-medium">
+          {link.title}
+          {link.comingSoon && <ComingSoonBadge />}
+        </span>
+        <span className="line-clamp-2 text-sm leading-snug text-muted-foreground">{link.description}</span>
+      </span>
+    </>
+  );
   return (
     <li>
-      <NavigationMenuLink asChild>
-        <Link to={link.href} className="flex-row items-start gap-3 p-3">
-          {Icon && (
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-secondary text-primary">
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
-          )}
-          <span className="grid gap-1">
-            <span className="text-sm leading-none font-medium">{link.title}</span>
-            <span className="line-clamp-2 text-sm leading-snug text-muted-foreground">{link.description}</span>
-          </span>
-        </Link>
-      </NavigationMenuLink>
+      {link.comingSoon ? (
+        <div className="flex flex-row items-start gap-3 rounded-sm p-3">{content}</div>
+      ) : (
+        <NavigationMenuLink asChild>
+          <Link to={link.href} className="flex-row items-start gap-3 p-3">
+            {content}
+          </Link>
+        </NavigationMenuLink>
+      )}
     </li>
   );
 }

@@ -11,7 +11,7 @@ export function EnterpriseCta() {
   return (
     <CtaBanner
       title="Talk to our enterprise team"
-      description="Tell us about your organisation and we will put together a plan that fits, priced in Australian dollars."
+      description="Tell us what your organisation needs from Wattle PDF, such as more storage for each account, and we will get back to you."
       actions={
         <Button asChild size="lg" variant="wattle">
           {email ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { EnterpriseCta } from './enterprise-cta';
 import { FeatureGrid, type Feature } from './feature-grid';
@@ -6,6 +7,7 @@ import { Section } from './section';
 
 interface EnterpriseFeaturePageProps {
   documentTitle: string;
+  eyebrow?: ReactNode;
   title: string;
   description: string;
   features: Feature[];
@@ -13,11 +15,11 @@ interface EnterpriseFeaturePageProps {
 }
 
 /** An Enterprise menu page: hero, the feature cards, then the enterprise call to action. */
-export function EnterpriseFeaturePage({ documentTitle, title, description, features, columns }: EnterpriseFeaturePageProps) {
+export function EnterpriseFeaturePage({ documentTitle, eyebrow, title, description, features, columns }: EnterpriseFeaturePageProps) {
   useDocumentTitle(documentTitle);
   return (
     <>
-      <PageHero title={title} description={description} />
+      <PageHero eyebrow={eyebrow} title={title} description={description} />
       <Section>
         <FeatureGrid features={features} columns={columns} />
       </Section>

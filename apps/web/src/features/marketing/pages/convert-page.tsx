@@ -1,4 +1,6 @@
+import { OCR_LANGUAGES } from '@wattle/shared';
 import {
+  ArrowDownIcon,
   FileImageIcon,
   FileSpreadsheetIcon,
   FileTextIcon,
@@ -19,19 +21,21 @@ import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { SignUpButton } from '../components/sign-up-button';
 
+const CONVERSIONS_ID = 'conversion-tools';
+
 const CONVERSIONS: { icon: LucideIcon; title: string; description: string; advanced?: boolean; href: string }[] = [
-  { icon: FileTextIcon, title: 'PDF to Word', description: 'Turn a PDF into an editable Word document with its headings, paragraphs and tables intact.', href: '/tools/pdf-to-word' },
-  { icon: FileSpreadsheetIcon, title: 'PDF to Excel', description: 'Pull tables out of statements and reports into spreadsheet rows and columns you can work with.', href: '/tools/pdf-to-excel' },
-  { icon: PresentationIcon, title: 'PDF to PowerPoint', description: 'Rebuild each page as a slide so you can update and present it again.', href: '/tools/pdf-to-powerpoint' },
-  { icon: FileImageIcon, title: 'Image to PDF', description: 'Combine photos and scans (JPG, PNG and more) into one tidy PDF.', href: '/tools/image-to-pdf' },
-  { icon: FileTextIcon, title: 'Word to PDF', description: 'Create a PDF from a Word document that looks the same on every screen and printer.', href: '/tools/office-to-pdf' },
-  { icon: ScanTextIcon, title: 'OCR', description: 'Recognise the text in scanned documents so it can be searched, selected and copied.', advanced: true, href: '/tools/ocr' },
+  { icon: FileTextIcon, title: 'PDF to Word', description: 'Take the text of a PDF into an editable Word document, block by block in reading order, with larger headings in bold.', href: '/tools/pdf-to-word' },
+  { icon: FileSpreadsheetIcon, title: 'PDF to Excel', description: 'Lay the text of each page out in spreadsheet rows and columns, one sheet per page, so tables from statements and reports can be worked with.', href: '/tools/pdf-to-excel' },
+  { icon: PresentationIcon, title: 'PDF to PowerPoint', description: 'Put each page on its own slide as a picture, with the page’s text in the speaker notes, ready to present.', href: '/tools/pdf-to-powerpoint' },
+  { icon: FileImageIcon, title: 'Image to PDF', description: 'Combine photos and scans (JPEG, PNG, WebP, GIF or TIFF) into one PDF, one page per image.', href: '/tools/image-to-pdf' },
+  { icon: FileTextIcon, title: 'Word to PDF', description: 'Create a PDF from a Word document (or Excel, PowerPoint, OpenDocument, RTF or text) that looks the same on every screen and printer.', href: '/tools/office-to-pdf' },
+  { icon: ScanTextIcon, title: 'OCR', description: `Recognise the text in scanned documents so it can be searched, selected and copied, in ${OCR_LANGUAGES.length} languages including English.`, advanced: true, href: '/tools/ocr' },
 ];
 
 const BENEFITS: { icon: LucideIcon; title: string; description: string }[] = [
   { icon: MapPinIcon, title: 'Australian Hosted', description: 'Your documents are converted and stored on Australian-hosted servers, in line with Australian privacy guidelines.' },
-  { icon: SparklesIcon, title: 'Perfect Formatting', description: 'Fonts, layouts, tables and images carry across, so converted files look like the original.' },
-  { icon: LockIcon, title: 'Bank-Level Security', description: '256-bit encryption protects every file, and files are deleted automatically after conversion.' },
+  { icon: SparklesIcon, title: 'Predictable Formatting', description: 'Documents turned into PDFs keep their layout. Out of a PDF you get exactly what each card says: the text, the table cells or the page pictures.' },
+  { icon: LockIcon, title: 'Bank-Level Security', description: 'Files travel over encrypted connections, stay private to you and are deleted automatically after conversion. Add a password with 256-bit AES encryption when you need one.' },
 ];
 
 export function ConvertPage() {
@@ -41,10 +45,15 @@ export function ConvertPage() {
       <PageHero
         eyebrow={<Badge variant="secondary" className="rounded-full px-3 py-1 text-sm">Convert PDF</Badge>}
         title="Convert PDFs to and from any format"
-        description="Change PDFs into Word, Excel and PowerPoint files, turn images and Word documents into PDFs, and make scanned pages searchable with OCR. Fast, accurate and hosted in Australia."
+        description="Take the text and tables out of PDFs into Word, Excel and PowerPoint, turn images and Word documents into PDFs, and make scanned pages searchable with OCR. Free, without an account, and hosted in Australia."
         actions={
           <>
-            <SignUpButton>Start Converting Free</SignUpButton>
+            <Button asChild size="lg">
+              <a href={`#${CONVERSIONS_ID}`}>
+                Start Converting Free
+                <ArrowDownIcon />
+              </a>
+            </Button>
             <Button asChild size="lg" variant="outline">
               <Link to="/pricing">View Pricing</Link>
             </Button>
@@ -52,7 +61,7 @@ export function ConvertPage() {
         }
       />
 
-      <Section eyebrow="Conversion tools" title="Six ways to convert" description="Pick the conversion you need. Each one keeps your document private and deletes it automatically afterwards.">
+      <Section id={CONVERSIONS_ID} eyebrow="Conversion tools" title="Six ways to convert" description="Pick the conversion you need. Each one keeps your document private and deletes it automatically afterwards.">
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {CONVERSIONS.map((tool) => (
             <Link key={tool.title} to={tool.href} className="rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
@@ -80,7 +89,7 @@ export function ConvertPage() {
 
       <CtaBanner
         title="Convert your first PDF today"
-        description="Create a free account to use the conversion tools, keep your documents organised and pick up where you left off."
+        description="Every conversion works without an account. Create a free one for larger files, your own document library and batch processing."
         actions={
           <>
             <SignUpButton variant="wattle">Sign Up Free</SignUpButton>

@@ -2,6 +2,7 @@ import {
   BellIcon,
   FilePenLineIcon,
   FilePlusIcon,
+  FilesIcon,
   FileTypeIcon,
   FolderOpenIcon,
   LayersIcon,
@@ -9,7 +10,6 @@ import {
   MoonIcon,
   Share2Icon,
   SlidersHorizontalIcon,
-  UsersIcon,
 } from 'lucide-react';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CtaBanner } from '../components/cta-banner';
@@ -19,19 +19,19 @@ import { Section } from '../components/section';
 import { SignUpButton } from '../components/sign-up-button';
 
 const TOOLS: Feature[] = [
-  { icon: FileTypeIcon, title: 'Convert', description: 'PDF to Word, Excel and PowerPoint; image and Word to PDF; OCR for scanned documents.' },
-  { icon: FilePlusIcon, title: 'Create', description: 'Build new PDFs from images and documents in a few clicks.' },
-  { icon: FilePenLineIcon, title: 'Edit and annotate', description: 'Add text, highlight passages and leave notes on your PDFs.' },
-  { icon: LockIcon, title: 'Secure', description: 'Protect documents with passwords and 256-bit encryption.' },
-  { icon: Share2Icon, title: 'Share', description: 'Send documents to clients and colleagues with a secure link.' },
-  { icon: LayersIcon, title: 'Organise', description: 'Merge files, split them apart and put pages in the right order.' },
+  { icon: FileTypeIcon, title: 'Convert', description: 'Take the text of a PDF into Word, its tables into Excel and its pages into PowerPoint; turn images and Office files into PDFs.' },
+  { icon: FilePlusIcon, title: 'Create', description: 'Build new PDFs from images and documents, and make scanned pages searchable with OCR.' },
+  { icon: FilePenLineIcon, title: 'Edit', description: 'Stamp a watermark, number the pages, rotate them, update the title and author, and flatten forms.' },
+  { icon: LockIcon, title: 'Secure', description: 'Lock PDFs with a password and 256-bit AES encryption, and remove hidden scripts and metadata.' },
+  { icon: Share2Icon, title: 'Ready to share', description: 'Compress files for email, password-protect them and turn pages into images before you send them.' },
+  { icon: LayersIcon, title: 'Organise', description: 'Merge files, split them apart, put pages in the right order and remove the ones you do not need.' },
 ];
 
 const ACCOUNT: Feature[] = [
   { icon: FolderOpenIcon, title: 'Your documents', description: 'Upload PDFs, then search, download and tidy them up from your dashboard, with your storage use always in view.' },
   { icon: SlidersHorizontalIcon, title: 'PDF preferences', description: 'Set your viewer mode, export quality, default page size (A4, Letter or Legal) and auto-save.' },
   { icon: BellIcon, title: 'Notifications', description: 'See what has changed in your account at a glance from the bell in the dashboard.' },
-  { icon: UsersIcon, title: 'Teams', description: 'Bring colleagues into one workspace and manage who has access.' },
+  { icon: FilesIcon, title: 'Batch processing', description: 'Run a tool over many of your stored documents at once and download the results together.' },
   { icon: MoonIcon, title: 'Light and dark', description: 'Work the way you like with a light or dark theme that remembers your choice.' },
 ];
 
@@ -51,7 +51,7 @@ export function FeaturesPage() {
       </Section>
       <CtaBanner
         title="Try Wattle PDF free"
-        description="Free basic tools, premium features when you need them, and pricing in Australian dollars."
+        description="Every tool is free to use, with or without an account. A free account adds larger files, your own document library and batch processing."
         actions={
           <SignUpButton variant="wattle">Get Started Free</SignUpButton>
         }

@@ -23,12 +23,12 @@ import { SignUpButton } from '../components/sign-up-button';
 
 const HOW_IT_WORKS_ID = 'how-it-works';
 
-const HIGHLIGHTS = ['Free basic tools', 'Prices in AUD', '256-bit encryption'];
+const HIGHLIGHTS = ['Free tools, no account needed', 'Prices in AUD', '256-bit AES password protection'];
 
 const STEPS: { icon: LucideIcon; title: string; description: string }[] = [
   { icon: CloudUploadIcon, title: 'Upload your PDF', description: 'Drag in a file or pick one from your device. It travels over an encrypted connection to our Australian servers.' },
-  { icon: MousePointerClickIcon, title: 'Choose a tool', description: 'Convert, merge, split, edit, protect or share. Most jobs finish in seconds.' },
-  { icon: DownloadIcon, title: 'Download the result', description: 'Save your new document. Files are deleted automatically after processing, so nothing lingers.' },
+  { icon: MousePointerClickIcon, title: 'Choose a tool', description: 'Convert, merge, split, compress, protect or make scans searchable. Most jobs finish in seconds.' },
+  { icon: DownloadIcon, title: 'Download the result', description: 'Save your new document. Tool files are deleted automatically after processing, so nothing lingers.' },
 ];
 
 export function LandingPage() {
@@ -55,7 +55,7 @@ export function LandingPage() {
         description="Convert, create, edit, secure and organise your PDFs on Australian-hosted servers that follow Australian privacy guidelines. Your files are deleted automatically after processing."
         actions={
           <>
-            <SignUpButton>Start Free Trial</SignUpButton>
+            <SignUpButton>Start Free</SignUpButton>
             <Button size="lg" variant="outline" onClick={scrollToHowItWorks}>
               See How It Works
             </Button>
@@ -74,7 +74,7 @@ export function LandingPage() {
           <FeatureCard
             icon={FileTypeIcon}
             title="Convert PDFs"
-            description="Turn PDFs into editable Word, Excel and PowerPoint files, or create PDFs from images and Word documents, with OCR for scanned pages."
+            description="Take the text of a PDF into Word, its tables into Excel and its pages into PowerPoint, or create PDFs from images and Office files, with OCR for scanned pages."
           />
           <FeatureCard
             icon={MergeIcon}
@@ -84,7 +84,7 @@ export function LandingPage() {
           <FeatureCard
             icon={ShieldCheckIcon}
             title="Secure Processing"
-            description="Protect documents with passwords and 256-bit encryption. Every file is deleted automatically once processing is done."
+            description="Lock PDFs with a password and 256-bit AES encryption. Tool files are deleted automatically once processing is done."
           />
         </div>
       </Section>
@@ -121,7 +121,7 @@ export function LandingPage() {
             icon={LockIcon}
             title="Secure Storage"
             points={[
-              '256-bit encryption protects your documents',
+              'Lock any PDF with a password and 256-bit AES encryption',
               'Files deleted automatically after processing or conversion',
               'Only you can see the documents in your account',
             ]}
@@ -131,7 +131,7 @@ export function LandingPage() {
 
       <CtaBanner
         title="Ready to simplify your PDFs?"
-        description="Start with the free tools today and move to premium features when you need them, with pricing in Australian dollars."
+        description="Every tool is free to use without an account. Sign up free for larger files, your own document library and batch processing."
         actions={
           <SignUpButton variant="wattle">Get Started Free</SignUpButton>
         }
@@ -210,7 +210,7 @@ function HeroIllustration() {
         <div className="mt-5 grid grid-cols-2 gap-3 text-xs">
           <div className="flex items-center gap-2 rounded-lg bg-secondary px-3 py-2 text-secondary-foreground">
             <LockIcon className="size-3.5" />
-            256-bit encrypted
+            Private to you
           </div>
           <div className="flex items-center gap-2 rounded-lg bg-wattle/20 px-3 py-2 text-wattle-foreground dark:text-wattle">
             <ShieldCheckIcon className="size-3.5" />

@@ -12,7 +12,7 @@ import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 
 const FREE_FEATURES = [
-  'Free basic PDF tools',
+  'Every PDF tool, with or without an account',
   `PDF uploads up to ${formatBytes(MAX_PDF_SIZE)} each`,
   `${formatBytes(DEFAULT_STORAGE_LIMIT)} of document storage`,
   'Australian-hosted processing and storage',
@@ -20,18 +20,16 @@ const FREE_FEATURES = [
 ];
 
 const ENTERPRISE_FEATURES = [
-  'Everything in Free, plus premium features',
-  'Team management with invitations and roles',
-  'Enterprise security features',
+  'Everything in Free',
   'Storage sized to your organisation',
-  'Priority support from our Australian team',
+  'Direct contact with our Australian team',
 ];
 
 const FAQS = [
   { q: 'Are prices in Australian dollars?', a: 'Yes. All prices are in Australian dollars (AUD) and include GST.' },
-  { q: 'Is there a free trial?', a: 'Yes. Create a free account and start using the basic tools straight away. Premium features can be added when you need them.' },
+  { q: 'Is there a free trial?', a: 'There is no trial because there is nothing to unlock: every tool is free. Use them without an account, or create a free account for larger files, your own document library and batch processing.' },
   { q: 'What happens to my files?', a: 'Files are processed on Australian-hosted servers and deleted automatically after processing. Documents you keep in your account stay until you delete them.' },
-  { q: 'Can my whole team use Wattle PDF?', a: 'Yes. Our enterprise plan adds team management, so you can invite colleagues and control access from one place. Contact our sales team for a quote.' },
+  { q: 'Can my whole team use Wattle PDF?', a: 'Yes: each person signs up for their own free account, and their documents stay private to them. Shared team accounts with invitations and roles are still being built. Contact our sales team if your organisation needs more storage.' },
 ];
 
 export function PricingPage() {
@@ -41,7 +39,7 @@ export function PricingPage() {
 
   return (
     <>
-      <PageHero title="Simple pricing in Australian dollars" description="Start free with the basic tools. Talk to us when your team needs more." />
+      <PageHero title="Simple pricing in Australian dollars" description="Every tool is free. Talk to us when your organisation needs more." />
       <Section>
         <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
           <PlanCard
@@ -63,7 +61,7 @@ export function PricingPage() {
           <PlanCard
             name="Enterprise"
             highlighted
-            description="For businesses that need teams, security controls and support."
+            description="For organisations that need more storage and a direct line to our team."
             price={<span className="text-4xl font-bold tracking-tight">Custom pricing</span>}
             features={ENTERPRISE_FEATURES}
             action={

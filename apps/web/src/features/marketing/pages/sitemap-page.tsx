@@ -2,7 +2,11 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { LinkGroupNav } from '../components/link-group-nav';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
-import { SITEMAP_GROUPS } from '../site-links';
+import { BLOG_POSTS } from '../blog-posts';
+import { SITEMAP_GROUPS, type LinkGroup } from '../site-links';
+
+// The articles are listed here rather than in site-links, which the layout loads on every page.
+const BLOG_GROUP: LinkGroup = { title: 'Blog articles', links: BLOG_POSTS.map((post) => ({ title: post.title, href: `/blog/${post.slug}` })) };
 
 export function SitemapPage() {
   useDocumentTitle('Sitemap');
@@ -11,7 +15,7 @@ export function SitemapPage() {
       <PageHero title="Sitemap" description="Every page on the Wattle PDF website in one place." />
       <Section>
         <div className="grid gap-10 sm:grid-cols-2 lg:grid-cols-3">
-          {SITEMAP_GROUPS.map((group) => (
+          {[...SITEMAP_GROUPS, BLOG_GROUP].map((group) => (
             <LinkGroupNav
               key={group.title}
               group={group}
