@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: typecheck, unit/API/engine tests on PGlite, the database-facing tests again on a real
-# PostgreSQL started on loopback, then the browser tests against the built app.
+# PostgreSQL started on loopback, the README's production start on that PostgreSQL, then the browser
+# tests against the built app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results=.tmp/test-results
@@ -19,6 +20,9 @@ echo "== database and API tests on PostgreSQL"
 eval "$(bash scripts/postgres.sh start)"
 trap 'bash scripts/postgres.sh stop' EXIT
 TEST_DATABASE_URL="$PG_URL" npx vitest run packages/db apps/server/src --reporter=default --reporter=json --outputFile="$results/postgres.json"
+
+echo "== production start on PostgreSQL (a fresh clone of HEAD, started as the README says, then scaled out)"
+TEST_DATABASE_URL="$PG_URL" npx vitest run --config scripts/production-start.vitest.config.ts --reporter=default --reporter=json --outputFile="$results/production.json"
 
 echo "== browser tests (Chromium)"
 npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile="$results/e2e.json"
