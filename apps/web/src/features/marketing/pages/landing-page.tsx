@@ -190,13 +190,13 @@ function HeroIllustration() {
           </Badge>
         </div>
         <div className="mt-5 flex items-center gap-3 rounded-xl border bg-background p-3">
-          <FileTile label="PDF" className="bg-red-500/10 text-red-600 dark:text-red-400" />
+          <FileTile label="PDF" className="bg-red-500/10 text-red-700 dark:text-red-300" />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium">Quarterly-BAS-summary.pdf</p>
             <p className="text-xs text-muted-foreground">1.24 MB · 6 pages</p>
           </div>
           <ArrowRightIcon className="size-4 text-muted-foreground" />
-          <FileTile label="DOC" className="bg-blue-500/10 text-blue-600 dark:text-blue-400" />
+          <FileTile label="DOC" className="bg-blue-500/10 text-blue-700 dark:text-blue-300" />
         </div>
         <div className="mt-5 space-y-2">
           <div className="flex justify-between text-xs text-muted-foreground">
