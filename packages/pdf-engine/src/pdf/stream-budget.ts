@@ -1,6 +1,6 @@
-import { createInflate, type Inflate } from 'node:zlib';
 import { EngineError } from '../errors.ts';
 import type { EngineLimits } from '../limits.ts';
+import { decode, filterName, type Chunks, type Filter } from './filters.ts';
 
 /** Decoded bytes left for one job, shared by all its inputs. */
 export interface DecodeBudget {
@@ -10,10 +10,11 @@ export interface DecodeBudget {
 const DICT_WINDOW = 4096;
 
 /**
- * Walks a PDF's raw bytes stream by stream before any engine sees it: inflates each Flate stream
- * (chained filters too) counting bytes and discarding them, and reads image dimensions from the
- * dictionary, so a 1 GiB stream of zeros or a 100k x 100k image is refused up front in bounded
- * memory. Lexical on purpose: it must also work on damaged files no parser accepts.
+ * Walks a PDF's raw bytes stream by stream before any engine sees it: decodes each stream through
+ * its general filters (Flate, LZW, ASCII85, ASCIIHex, RunLength, in any chain) counting bytes and
+ * discarding them, and reads image dimensions from the dictionary, so a 1 GiB stream of zeros or a
+ * 100k x 100k image is refused up front in bounded memory. Lexical on purpose: it must also work
+ * on damaged files no parser accepts.
  */
 export async function checkPdfStreams(bytes: Buffer, limits: EngineLimits, budget: DecodeBudget): Promise<void> {
   let at = 0;
@@ -32,10 +33,11 @@ export async function checkPdfStreams(bytes: Buffer, limits: EngineLimits, budge
 
     const dict = dictionaryBefore(bytes, keyword);
     checkImagePixels(dict, limits);
-    const flateStages = leadingFlateFilters(dict);
-    if (flateStages === 0) continue;
+    const chains = filterChains(dict);
+    if (chains.length === 0) continue;
     const limit = Math.min(limits.maxStreamBytes, budget.remaining);
-    const decoded = await inflatedSize(bytes.subarray(dataStart, dataEnd), flateStages, limit);
+    let decoded = 0;
+    for (const chain of chains) decoded = Math.max(decoded, await decodedSize(bytes.subarray(dataStart, dataEnd), chain, limit));
     if (decoded > limit) {
       const which = limit === limits.maxStreamBytes ? 'maxStreamBytes' : 'maxDecodedBytes';
       throw new EngineError('LIMIT_EXCEEDED', 'The PDF contains more compressed data than can be processed.', { limit: which });
@@ -59,45 +61,44 @@ function checkImagePixels(dict: string, limits: EngineLimits): void {
   }
 }
 
-/** How many Flate filters the stream's filter list starts with (later filters are never bombs we decode). */
-export function leadingFlateFilters(dict: string): number {
-  const match = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dict);
-  if (!match) return 0;
-  const names = match[1]!.match(/\/[A-Za-z0-9]+/g) ?? [];
-  let count = 0;
-  for (const name of names) {
-    if (name !== '/FlateDecode' && name !== '/Fl') break;
-    count++;
+/**
+ * The decodable start of each /Filter list in the dictionary. Every /Filter found counts, not just
+ * the first: a lexical read cannot tell a nested decoy dictionary from the stream's own entry.
+ */
+export function filterChains(dict: string): Filter[][] {
+  const earlyChange = /\/EarlyChange\s+0\b/.test(dict) ? 0 : 1;
+  const chains = new Map<string, Filter[]>();
+  for (const match of dict.matchAll(/\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/g)) {
+    const chain: Filter[] = [];
+    for (const [, name] of match[1]!.matchAll(/\/([A-Za-z0-9]+)/g)) {
+      const known = filterName(name!);
+      if (!known) break; // image codecs come last; the pixel budget covers them
+      chain.push(known === 'LZWDecode' ? { name: known, earlyChange } : { name: known });
+    }
+    if (chain.length > 0) chains.set(chain.map((f) => f.name).join(' '), chain);
   }
-  return count;
+  return [...chains.values()];
 }
 
-/** Decoded size through `stages` inflaters, stopping just past `limit`; corrupt data counts as far as it decodes. */
-export function inflatedSize(data: Buffer, stages: number, limit: number): Promise<number> {
-  return new Promise((resolve) => {
-    const inflaters: Inflate[] = Array.from({ length: stages }, () => createInflate({ chunkSize: 1024 * 1024 }));
-    const counts = new Array<number>(stages).fill(0);
-    let settled = false;
-    const finish = () => {
-      if (settled) return;
-      settled = true;
-      for (const inflater of inflaters) inflater.destroy();
-      resolve(Math.max(...counts));
-    };
-    inflaters.forEach((inflater, i) => {
-      inflater.on('data', (chunk: Buffer) => {
-        counts[i]! += chunk.length;
-        if (counts[i]! > limit) return finish();
-        const next = inflaters[i + 1];
-        // Backpressure, so a chained bomb never piles up between stages.
-        if (next && !next.write(chunk)) {
-          inflater.pause();
-          next.once('drain', () => inflater.resume());
-        }
-      });
-      inflater.on('error', finish);
-      inflater.on('end', () => (i + 1 < stages ? inflaters[i + 1]!.end() : finish()));
-    });
-    inflaters[0]!.end(data);
-  });
+/** Bytes out of the largest stage of the chain, stopping just past `limit`; damaged data counts as far as it decodes. */
+export async function decodedSize(data: Uint8Array, chain: readonly Filter[], limit: number): Promise<number> {
+  let largest = 0;
+  let stage: Chunks = (async function* () {
+    yield data;
+  })();
+  for (const filter of chain) {
+    stage = counted(decode(stage, filter), limit, (n) => (largest = Math.max(largest, n)));
+  }
+  for await (const _ of stage) if (largest > limit) break;
+  return largest;
+}
+
+async function* counted(stage: Chunks, limit: number, report: (total: number) => void): Chunks {
+  let total = 0;
+  for await (const chunk of stage) {
+    total += chunk.length;
+    report(total);
+    yield chunk;
+    if (total > limit) return;
+  }
 }

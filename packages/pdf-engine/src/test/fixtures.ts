@@ -1,6 +1,7 @@
 import { createDeflate, crc32, deflateSync } from 'node:zlib';
 import { degrees, PDFDocument, PDFName, PDFString, StandardFonts } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
+import { ascii85Encode } from './encoders.ts';
 
 /** Fixtures are generated, never committed: bombs stay generators. */
 
@@ -112,6 +113,19 @@ export async function activePdf(canaryUrl: string): Promise<Buffer> {
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
+/** One A4 page whose content stream is `content`, stored through `filters` (encoded by `encode`), as other producers write them. */
+export async function pageThroughFilters(content: Buffer, filters: readonly string[], encode: (data: Buffer) => Buffer): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage(A4);
+  const stream = doc.context.stream(encode(content), { Filter: filters.map((f) => PDFName.of(f)) });
+  page.node.set(PDFName.of('Contents'), doc.context.register(stream));
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/** Content operators drawing `count` coloured bars: a legitimate page. */
+export const barsContent = (count: number) =>
+  Buffer.from(Array.from({ length: count }, (_, i) => `q ${(i % 10) / 10} 0.4 0.6 rg 72 ${72 + (i % 700)} ${100 + (i % 300)} 1 re f Q\n`).join(''));
+
 // ---- hostile variants of good files ----
 
 export const truncated = (pdf: Buffer, keep = 0.6) => pdf.subarray(0, Math.floor(pdf.length * keep));
@@ -126,18 +140,25 @@ export function withoutXref(pdf: Buffer): Buffer {
 
 export const junkPrepended = (pdf: Buffer) => Buffer.concat([Buffer.from('<html>junk before the header '.repeat(20)), pdf]);
 
-const bombs = new Map<number, Promise<Buffer>>();
+const bombs = new Map<string, Promise<Buffer>>();
 
-/** One page whose content stream inflates to `gib` GiB of zeros (~1 MB on disk per GiB); made once per process. */
-export function flateBombPdf(gib = 1): Promise<Buffer> {
-  if (!bombs.has(gib)) bombs.set(gib, makeFlateBomb(gib));
-  return bombs.get(gib)!;
+/**
+ * One page whose content stream inflates to `gib` GiB of zeros (~1 MB on disk per GiB); made once
+ * per process. With `ascii85`, the deflated data is ASCII85-encoded behind it (~1.3 MB), a chain
+ * a Flate-only budget once let through.
+ */
+export function flateBombPdf(gib = 1, options: { ascii85?: boolean } = {}): Promise<Buffer> {
+  const key = `${gib}${options.ascii85 ? '-a85' : ''}`;
+  if (!bombs.has(key)) bombs.set(key, makeFlateBomb(gib, options.ascii85 ?? false));
+  return bombs.get(key)!;
 }
 
-async function makeFlateBomb(gib: number): Promise<Buffer> {
-  const compressed = await deflateZeros(gib * 1024 ** 3);
-  const head = `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n4 0 obj\n<< /Length ${compressed.length} /Filter /FlateDecode >>\nstream\n`;
-  return withXref(Buffer.concat([Buffer.from(head, 'latin1'), compressed, Buffer.from('\nendstream\nendobj\n', 'latin1')]), 4);
+async function makeFlateBomb(gib: number, ascii85: boolean): Promise<Buffer> {
+  const deflated = await deflateZeros(gib * 1024 ** 3);
+  const data = ascii85 ? ascii85Encode(deflated) : deflated;
+  const filter = ascii85 ? '[/ASCII85Decode /FlateDecode]' : '/FlateDecode';
+  const head = `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n4 0 obj\n<< /Length ${data.length} /Filter ${filter} >>\nstream\n`;
+  return withXref(Buffer.concat([Buffer.from(head, 'latin1'), data, Buffer.from('\nendstream\nendobj\n', 'latin1')]), 4);
 }
 
 function deflateZeros(bytes: number): Promise<Buffer> {

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, type EngineErrorCode } from '../errors.ts';
 import { closeOfficePool } from '../office/pool.ts';
 import { liveCommandCount } from '../process/run-command.ts';
-import { flateBombPdf, giantImagePdf, junkPrepended, pixelFloodPng, textPdf, truncated, withoutXref } from '../test/fixtures.ts';
+import { filterArray, FILTER_CHAINS } from '../test/encoders.ts';
+import { barsContent, flateBombPdf, giantImagePdf, junkPrepended, pageThroughFilters, pixelFloodPng, textPdf, truncated, withoutXref } from '../test/fixtures.ts';
 import { childProcesses, file, workspace, type Workspace } from '../test/harness.ts';
 
 /**
@@ -52,6 +53,7 @@ beforeAll(async () => {
     'bytes flipped': flipped,
     encrypted: await readFile(join(dir, 'locked.pdf')),
     'flate bomb': await flateBombPdf(1),
+    'ascii85 bomb': await flateBombPdf(1, { ascii85: true }),
     'giant image': giantImagePdf(),
     'huge page': Buffer.from(await huge.save()),
     'not a pdf': await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer(),
@@ -70,6 +72,7 @@ const expected = (variant: string, tool: ToolId): EngineErrorCode[] | 'ok-or' =>
     case 'encrypted':
       return tool === 'unlock' ? ['WRONG_PASSWORD'] : ['PDF_ENCRYPTED'];
     case 'flate bomb':
+    case 'ascii85 bomb':
     case 'giant image':
       return ['LIMIT_EXCEEDED'];
     case 'not a pdf':
@@ -79,7 +82,7 @@ const expected = (variant: string, tool: ToolId): EngineErrorCode[] | 'ok-or' =>
   }
 };
 
-describe.each(['truncated', 'no xref', 'junk prepended', 'bytes flipped', 'encrypted', 'flate bomb', 'giant image', 'huge page', 'not a pdf'])('%s', (variant) => {
+describe.each(['truncated', 'no xref', 'junk prepended', 'bytes flipped', 'encrypted', 'flate bomb', 'ascii85 bomb', 'giant image', 'huge page', 'not a pdf'])('%s', (variant) => {
   it.each(PDF_TOOLS)('through %s: a coded error or a valid output', async (tool) => {
     const bytes = inputs[variant]!;
     const files = tool === 'merge' ? [file('a.pdf', bytes), file('b.pdf', bytes)] : [file('input.pdf', bytes)];
@@ -100,6 +103,20 @@ describe.each(['truncated', 'no xref', 'junk prepended', 'bytes flipped', 'encry
   });
 });
 
+describe('decode filter chains', () => {
+  // Small budgets keep the bombs small; the 1 GiB ASCII85 bomb above goes through every tool at the defaults.
+  const limits = { maxStreamBytes: 1_000_000 };
+  it.each(FILTER_CHAINS.map((c) => [filterArray(c.filters), c] as const))('a bomb through %s is refused like the Flate bomb; a legitimate page through it is processed', async (_, chain) => {
+    const bomb = await pageThroughFilters(Buffer.alloc(2_000_000), chain.filters, chain.encode);
+    expect(await ws.fail('rotate', [file('bomb.pdf', bomb)], { angle: 90 }, limits)).toBe('LIMIT_EXCEEDED');
+
+    const page = await pageThroughFilters(barsContent(5_000), chain.filters, chain.encode);
+    const [output] = await ws.run('rotate', [file('bars.pdf', page)], { angle: 90 }, limits);
+    expect(qpdfCheck(output!.path)).toBe(0);
+    expect((await PDFDocument.load(await readFile(output!.path))).getPageCount()).toBe(1);
+  });
+});
+
 describe('hostile images', () => {
   it('refuses a pixel flood PNG from its header, before decoding', async () => {
     expect(await ws.fail('image-to-pdf', [file('flood.png', pixelFloodPng())])).toBe('LIMIT_EXCEEDED');
@@ -114,3 +131,5 @@ describe('hostile images', () => {
     expect(['ok', 'UNSUPPORTED_FILE_TYPE']).toContain(code);
   });
 });
+
+const qpdfCheck = (path: string) => spawnSync('qpdf', ['--check', path]).status;
