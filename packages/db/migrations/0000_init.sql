@@ -181,6 +181,7 @@ CREATE TABLE "jobs" (
 	"tool" text NOT NULL,
 	"options" jsonb NOT NULL,
 	"pool" text NOT NULL,
+	"visitor_ip" text,
 	"status" text DEFAULT 'queued' NOT NULL,
 	"progress" integer DEFAULT 0 NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
@@ -242,5 +243,6 @@ CREATE INDEX "jobs_user_idx" ON "jobs" USING btree ("user_id","created_at");--> 
 CREATE INDEX "jobs_visitor_idx" ON "jobs" USING btree ("visitor_session_id","created_at");--> statement-breakpoint
 CREATE INDEX "jobs_batch_idx" ON "jobs" USING btree ("batch_id");--> statement-breakpoint
 CREATE INDEX "jobs_pool_status_idx" ON "jobs" USING btree ("pool","status");--> statement-breakpoint
+CREATE INDEX "jobs_open_visitor_ip_idx" ON "jobs" USING btree ("visitor_ip") WHERE "jobs"."status" in ('queued', 'running');--> statement-breakpoint
 CREATE INDEX "jobs_expires_idx" ON "jobs" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "visitor_sessions_last_seen_idx" ON "visitor_sessions" USING btree ("last_seen_at");

@@ -17,6 +17,9 @@ export function poolOf(tool: Pick<Tool, 'engine' | 'heavy'>): PoolId {
 }
 
 export const poolQueue = (pool: PoolId) => `tools-${pool}`;
+
+/** Pools whose jobs take seconds to minutes of a core: the open-job caps apply to them. */
+export const isHeavyPool = (pool: PoolId): pool is Exclude<PoolId, 'light'> => pool !== 'light';
 /** Jobs whose attempts all ended in a crash or a lost heartbeat land here to be marked failed. */
 export const DEAD_LETTER_QUEUE = 'tools-dead';
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import {
   jobBatches,
   jobInputs,
@@ -74,6 +74,34 @@ export async function hitRateLimit(db: Queryable, key: string, n: number, now: D
 export async function countQueuedJobs(db: Queryable, pool: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(jobs).where(and(eq(jobs.pool, pool), eq(jobs.status, 'queued')));
   return Number(row!.n);
+}
+
+/**
+ * Open (queued or running) jobs in `pools`: the owner's, those of visitors at `visitorIp`, and every
+ * visitor's in `pool`, counted in one statement.
+ */
+export async function countOpenJobs(
+  db: Queryable,
+  pools: readonly string[],
+  who: { owner?: Owner; visitorIp?: string; pool: string },
+): Promise<{ owner: number; visitorIp: number; poolVisitors: number }> {
+  const mine = who.owner ? ownedBy(jobs, who.owner) : sql`false`;
+  const fromIp = who.visitorIp !== undefined ? eq(jobs.visitorIp, who.visitorIp) : sql`false`;
+  const poolVisitors = and(eq(jobs.pool, who.pool), isNotNull(jobs.visitorSessionId))!;
+  const [row] = await db
+    .select({
+      owner: sql<number>`count(*) filter (where ${mine})`.mapWith(Number),
+      visitorIp: sql<number>`count(*) filter (where ${fromIp})`.mapWith(Number),
+      poolVisitors: sql<number>`count(*) filter (where ${poolVisitors})`.mapWith(Number),
+    })
+    .from(jobs)
+    .where(and(inArray(jobs.status, ['queued', 'running']), inArray(jobs.pool, [...pools]), or(mine, fromIp, poolVisitors)));
+  return row!;
+}
+
+/** Serialises submissions to one pool until the transaction ends, so a count and its inserts stay true. */
+export async function lockPoolSubmissions(tx: Queryable, pool: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tool-jobs:${pool}`}))`);
 }
 
 /** The account's non-deleted documents among `ids` (foreign ones are simply not found). */

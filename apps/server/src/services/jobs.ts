@@ -4,9 +4,10 @@ import { detectFileType, missingEngines } from '@wattle/pdf-engine';
 import { AppError, getTool, INPUT_KINDS, TOOLS, type InputKind, type Tool } from '@wattle/shared';
 import { z } from 'zod';
 import type { Container } from '../container.ts';
-import { callerLimits, type CallerLimits } from '../jobs/limits.ts';
-import { poolOf, poolQueue } from '../jobs/pools.ts';
+import { callerLimits, OPEN_JOBS_RETRY_AFTER_SECONDS, VISITOR_OPEN_HEAVY_JOBS_PER_IP, VISITOR_OPEN_JOBS_PER_POOL, type CallerLimits } from '../jobs/limits.ts';
+import { isHeavyPool, poolOf, poolQueue, POOLS, type PoolId } from '../jobs/pools.ts';
 import {
+  countOpenJobs,
   countQueuedJobs,
   findBatch,
   findJob,
@@ -15,11 +16,13 @@ import {
   hitRateLimit,
   insertBatch,
   insertJob,
+  lockPoolSubmissions,
   type BatchRow,
   type JobRecord,
   type NewJob,
   type NewJobInput,
   type Owner,
+  type Queryable,
 } from '../repositories/jobs.ts';
 import { outputView, type OutputView } from './outputs.ts';
 
@@ -89,14 +92,36 @@ export async function checkRate(container: Container, caller: Caller, n: number)
 
 /**
  * Refusals that make reading the upload pointless, checked as soon as the `tool` field arrives: the
- * tool's engine is missing, or its pool already has a full queue. An unknown tool is left for the
- * full validation, which reports it with everything else.
+ * tool's engine is missing, its pool already has a full queue, or the caller already has as much heavy
+ * work open as allowed. An unknown tool is left for the full validation, which reports it with
+ * everything else.
  */
-export async function precheckTool(container: Container, toolId: string): Promise<void> {
+export async function precheckTool(container: Container, caller: Caller, toolId: string, adding = 1): Promise<void> {
   const tool = getTool(toolId);
   if (!tool) return;
   if (!toolAvailable(container, tool)) throw new AppError('ENGINE_UNAVAILABLE', { engine: tool.engine });
   if ((await countQueuedJobs(container.db, poolOf(tool))) >= container.config.JOB_QUEUE_CAP) throw new AppError('QUEUE_FULL', { retryAfter: 30 });
+  await assertOpenJobRoom(container.db, limitsFor(container, caller), ownerOf(caller), visitorIpOf(caller), poolOf(tool), adding);
+}
+
+const HEAVY_POOLS = POOLS.filter(isHeavyPool);
+
+/** Visitors are also counted by address, since a new cookie is free. */
+const visitorIpOf = (caller: Caller) => (caller.userId ? undefined : caller.ip);
+
+/**
+ * Refuses `adding` more jobs of a heavy pool past the caps on open work: the caller's own
+ * (RATE_LIMITED: per account or visitor session, and per visitor IP), then every visitor's share of
+ * the pool (QUEUE_FULL).
+ */
+async function assertOpenJobRoom(db: Queryable, limits: CallerLimits, owner: Owner | undefined, visitorIp: string | undefined, pool: PoolId, adding: number): Promise<void> {
+  if (!isHeavyPool(pool)) return;
+  const open = await countOpenJobs(db, HEAVY_POOLS, { owner, visitorIp, pool });
+  const details = { retryAfter: OPEN_JOBS_RETRY_AFTER_SECONDS };
+  if (open.owner + adding > limits.maxOpenHeavyJobs) throw new AppError('RATE_LIMITED', details);
+  if (visitorIp === undefined) return;
+  if (open.visitorIp + adding > VISITOR_OPEN_HEAVY_JOBS_PER_IP) throw new AppError('RATE_LIMITED', details);
+  if (open.poolVisitors + adding > VISITOR_OPEN_JOBS_PER_POOL[pool]) throw new AppError('QUEUE_FULL', details);
 }
 
 export interface UploadBody {
@@ -175,7 +200,7 @@ export async function submit(
   }
   if (Object.keys(fieldErrors).length > 0 || !tool) throw new AppError('VALIDATION_FAILED', { fieldErrors });
 
-  await precheckTool(container, tool.id);
+  await precheckTool(container, caller, tool.id, mode === 'job' ? 1 : count);
 
   const documents = caller.userId ? await findOwnedDocuments(container.db, caller.userId, fileIds) : [];
   if (documents.length !== fileIds.length) throw new AppError('NOT_FOUND');
@@ -198,7 +223,7 @@ export async function submit(
   const groups = mode === 'job' ? [inputs] : inputs.map((input) => [input]);
   const batchId = mode === 'batch' ? randomUUID() : null;
   const owner = await ensureOwner();
-  const ids = await createJobs(container, owner, tool, options, groups, batchId, limits);
+  const ids = await createJobs(container, owner, visitorIpOf(caller), tool, options, groups, batchId, limits);
 
   if (batchId) return { batch: await getBatch(container, owner, batchId) };
   return { job: await getJob(container, owner, ids[0]!) };
@@ -218,7 +243,16 @@ function kindOfMime(mime: string): InputKind | undefined {
   return (Object.keys(INPUT_KINDS) as InputKind[]).find((k) => INPUT_KINDS[k].mime === mime);
 }
 
-async function createJobs(container: Container, owner: Owner, tool: Tool, options: unknown, groups: Input[][], batchId: string | null, limits: CallerLimits): Promise<string[]> {
+async function createJobs(
+  container: Container,
+  owner: Owner,
+  visitorIp: string | undefined,
+  tool: Tool,
+  options: unknown,
+  groups: Input[][],
+  batchId: string | null,
+  limits: CallerLimits,
+): Promise<string[]> {
   // Started outside the transaction: on PGlite, starting inside it would wait on the transaction itself.
   await container.queue.start();
   const now = container.clock.now();
@@ -240,9 +274,14 @@ async function createJobs(container: Container, owner: Owner, tool: Tool, option
         }
         inputs.push({ position, filename: input.filename, blobKey: blobKey!, documentId: input.documentId ?? null, size: input.size, kind: input.kind });
       }
-      rows.push({ job: { id, ...owners, batchId, batchPosition: batchId ? batchPosition : null, tool: tool.id, options: options as object, pool, createdAt: now, expiresAt }, inputs });
+      rows.push({ job: { id, ...owners, visitorIp: visitorIp ?? null, batchId, batchPosition: batchId ? batchPosition : null, tool: tool.id, options: options as object, pool, createdAt: now, expiresAt }, inputs });
     }
     await container.db.transaction(async (tx) => {
+      // The early check counted without a lock: racing submissions are settled here, one at a time.
+      if (isHeavyPool(pool)) {
+        await lockPoolSubmissions(tx, pool);
+        await assertOpenJobRoom(tx, limits, owner, visitorIp, pool, rows.length);
+      }
       if (batchId) await insertBatch(tx, { id: batchId, ...owners, tool: tool.id, createdAt: now, expiresAt });
       for (const { job, inputs } of rows) {
         await insertJob(tx, job, inputs);

@@ -57,6 +57,8 @@ export const jobs = pgTable(
     options: jsonb('options').notNull(),
     /** The worker pool (queue) the job runs in: light, heavy, office or ocr. */
     pool: text('pool').notNull(),
+    /** A visitor's IP, for the per-address cap on open jobs (one IP, many cookies); gone with the row. */
+    visitorIp: text('visitor_ip'),
     status: text('status').notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     /** Attempts started; a retry after a crash or a timeout bumps it. */
@@ -76,6 +78,7 @@ export const jobs = pgTable(
     index('jobs_visitor_idx').on(t.visitorSessionId, t.createdAt),
     index('jobs_batch_idx').on(t.batchId),
     index('jobs_pool_status_idx').on(t.pool, t.status),
+    index('jobs_open_visitor_ip_idx').on(t.visitorIp).where(sql`${t.status} in ('queued', 'running')`),
     index('jobs_expires_idx').on(t.expiresAt),
   ],
 );

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { detectEngines } from '@wattle/pdf-engine';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { ACCOUNT_OPEN_HEAVY_JOBS, OPEN_JOBS_RETRY_AFTER_SECONDS, VISITOR_OPEN_HEAVY_JOBS, VISITOR_OPEN_HEAVY_JOBS_PER_IP, VISITOR_OPEN_JOBS_PER_POOL } from '../../jobs/limits.ts';
+import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
 import { disguised, makePdf } from '../../test/pdfs.ts';
 import { jobForm, manualClock, postJob } from '../../test/jobs.ts';
 import { signedInUser } from '../../test/users.ts';
@@ -242,5 +243,78 @@ describe('jobs API: validation, limits and authorisation', () => {
     expect(res.status).toBe(400);
     const cross = await ctx.client().request('/api/v1/jobs', { method: 'POST', body: jobForm('merge'), headers: { origin: 'https://evil.example' } });
     expect(cross.status).toBe(403);
+  });
+});
+
+/**
+ * Caps on heavy work waiting or running, counted from the job rows: jobs stay queued here (no worker),
+ * so each accepted job keeps counting. Visitors come from addresses a trusted proxy names.
+ */
+describe('jobs API: caps on open heavy work', () => {
+  let ctx: TestContext;
+  let pdf: Uint8Array;
+  const clock = manualClock();
+  let nextIp = 1;
+  const newIp = () => `198.51.100.${nextIp++}`;
+
+  beforeAll(async () => {
+    const report = await detectEngines();
+    // Pretend OCR's engines are installed: nothing runs here, only the queue is tested.
+    const engines = { ...report, tesseract: { available: true }, pdftoppm: { available: true } };
+    ctx = await createTestContext({ TRUSTED_PROXY: 'true' }, { clock, engines });
+    pdf = await makePdf({ pages: 1 });
+  });
+  afterAll(() => ctx?.close());
+  beforeEach(() => clock.advance(61_000));
+
+  const send = (client: TestClient, ip: string, tool = 'compress', path = '/api/v1/jobs', files = 1) =>
+    client.request(path, { method: 'POST', body: jobForm(tool, Array.from({ length: files }, (_, i) => ({ name: `${i}.pdf`, bytes: pdf }))), headers: { 'x-forwarded-for': ip } });
+
+  async function expectRefused(res: Response, code: string) {
+    expect(res.status).toBe(429);
+    expect((await res.json()).error.code).toBe(code);
+    expect(Number(res.headers.get('retry-after'))).toBe(OPEN_JOBS_RETRY_AFTER_SECONDS);
+  }
+
+  it("refuses a visitor's heavy job past their cap, with Retry-After, while light tools still run", async () => {
+    const visitor = ctx.client();
+    const ip = newIp();
+    for (let i = 0; i < VISITOR_OPEN_HEAVY_JOBS; i++) expect((await send(visitor, ip)).status).toBe(202);
+    await expectRefused(await send(visitor, ip, 'ocr'), 'RATE_LIMITED');
+    expect((await send(visitor, ip, 'rotate')).status).toBe(202);
+  });
+
+  it('caps the visitor sessions of one address together, also when they race', async () => {
+    const ip = newIp();
+    const answers = await Promise.all(Array.from({ length: VISITOR_OPEN_HEAVY_JOBS_PER_IP + 3 }, () => send(ctx.client(), ip)));
+    expect(answers.filter((r) => r.status === 202)).toHaveLength(VISITOR_OPEN_HEAVY_JOBS_PER_IP);
+    for (const res of answers.filter((r) => r.status !== 202)) await expectRefused(res, 'RATE_LIMITED');
+    // Another address is not held back by them.
+    expect((await send(ctx.client(), newIp())).status).toBe(202);
+  });
+
+  it('lets an account keep more heavy work open, up to its own cap', async () => {
+    const { client } = await signedInUser(ctx);
+    const ip = newIp();
+    for (let i = 0; i <= VISITOR_OPEN_HEAVY_JOBS_PER_IP; i++) expect((await send(client, ip)).status).toBe(202);
+    // Batches fill the rest (the per-minute allowance moves on between them).
+    let open = VISITOR_OPEN_HEAVY_JOBS_PER_IP + 1;
+    while (open < ACCOUNT_OPEN_HEAVY_JOBS) {
+      const files = Math.min(50, ACCOUNT_OPEN_HEAVY_JOBS - open);
+      clock.advance(61_000);
+      expect((await send(client, ip, 'compress', '/api/v1/batches', files)).status).toBe(202);
+      open += files;
+    }
+    clock.advance(61_000);
+    await expectRefused(await send(client, ip), 'RATE_LIMITED');
+  });
+
+  it("caps every visitor's share of a heavy pool, whatever their addresses; accounts still get in", async () => {
+    for (let i = 0; i < VISITOR_OPEN_JOBS_PER_POOL.ocr; i++) expect((await send(ctx.client(), newIp(), 'ocr')).status).toBe(202);
+    await expectRefused(await send(ctx.client(), newIp(), 'ocr'), 'QUEUE_FULL');
+    // Other pools and accounts are not held back by it.
+    expect((await send(ctx.client(), newIp(), 'compress')).status).toBe(202);
+    const { client } = await signedInUser(ctx);
+    expect((await send(client, newIp(), 'ocr')).status).toBe(202);
   });
 });

@@ -66,7 +66,7 @@ export function jobsRoutes(container: Container) {
         maxFileBytes: limits.maxFileBytes,
         maxTotalBytes: limits.maxTotalBytes,
         maxFiles: mode === 'job' ? MAX_FILES_PER_REQUEST : Math.max(1, limits.maxBatchInputs),
-        onField: (name, value) => (name === 'tool' ? precheckTool(container, value) : undefined),
+        onField: (name, value) => (name === 'tool' ? precheckTool(container, caller, value) : undefined),
       });
       return await submit(container, caller, body, mode, ensureOwner(c, caller));
     } finally {
