@@ -1,8 +1,8 @@
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
+import { listen } from './http/server.ts';
 import { startDocumentPurger } from './jobs/purge-deleted-documents.ts';
 import { startWorker } from './jobs/worker.ts';
 import { removeStaleUploads } from './services/documents.ts';
@@ -20,12 +20,9 @@ async function main() {
     await container.queue.start();
     const app = createApp(container);
     void removeStaleUploads(container);
-    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-      logger.info({ port: info.port, url: config.publicUrl, database: container.database.kind, storage: container.blobStore.kind }, 'Wattle PDF is listening');
-    }) as Server;
-    // Slow clients cannot hold sockets open for ever (slowloris).
-    server.headersTimeout = 20_000;
-    server.requestTimeout = 10 * 60_000;
+    const server = await listen(app.fetch, { port: config.PORT, hostname: config.HOST });
+    const { port } = server.address() as AddressInfo;
+    logger.info({ port, url: config.publicUrl, database: container.database.kind, storage: container.blobStore.kind }, 'Wattle PDF is listening');
     stops.push(() => new Promise<void>((done) => server.close(() => done())));
   }
 

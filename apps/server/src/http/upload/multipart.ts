@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { AppError, safeFilename } from '@wattle/shared';
+import { cutOffWhenIdle, UPLOAD_IDLE_TIMEOUT_MS } from './idle.ts';
 import { MULTIPART_OVERHEAD_BYTES } from './receive-file.ts';
 
 export interface UploadedFile {
@@ -28,6 +29,8 @@ export interface MultipartLimits {
    * request without reading the rest of the upload (clients send the text fields first).
    */
   onField?: (name: string, value: string) => void | Promise<void>;
+  /** A body that sends nothing for this long is refused with UPLOAD_STALLED. */
+  idleTimeoutMs?: number;
 }
 
 export interface MultipartBody {
@@ -81,6 +84,8 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       source.unpipe(parser);
       source.destroy();
       parser.removeAllListeners('file');
+      // Ends the file being written, so its pipeline settles and lets go of the spool file.
+      parser.destroy();
       reject(err);
     };
 
@@ -117,7 +122,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     parser.on('fieldsLimit', () => fail(new AppError('VALIDATION_FAILED', { fieldErrors: { _: ['Too many fields.'] } })));
     parser.on('partsLimit', () => fail(new AppError('VALIDATION_FAILED', { fieldErrors: { _: ['Too many parts.'] } })));
     parser.on('error', () => fail(new AppError('BAD_REQUEST', undefined, 'The multipart body is not valid.')));
-    source.on('error', () => fail(new AppError('BAD_REQUEST', undefined, 'The upload was interrupted.')));
+    source.on('error', (err) => fail(err instanceof AppError ? err : new AppError('BAD_REQUEST', undefined, 'The upload was interrupted.')));
     parser.on('close', () => {
       void Promise.all([...writes, fieldChain]).then(() => {
         if (settled) return;
@@ -127,5 +132,6 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       });
     });
     source.pipe(parser);
+    cutOffWhenIdle(source, limits.idleTimeoutMs ?? UPLOAD_IDLE_TIMEOUT_MS);
   });
 }

@@ -1,7 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AppError } from '@wattle/shared';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { sendAndAwaitClose, serveOnLoopback } from '../../test/sockets.ts';
 import { receiveFile } from './receive-file.ts';
 
 const tempDir = mkdtempSync(join(tmpdir(), 'wattle-receive-'));
@@ -73,5 +75,32 @@ describe('receiveFile', () => {
     ['garbage after the boundary', new Request('http://test/upload', { method: 'POST', body: '--x\r\nnonsense', headers: { 'content-type': 'multipart/form-data; boundary=x' } })],
   ])('answers %s with BAD_REQUEST', async (_name, request) => {
     await expect(receiveFile(request, { tempDir, maxFileBytes: LIMIT })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe('receiveFile over a real socket', () => {
+  it('cuts off an upload that stops arriving, answers and keeps no spool file', async () => {
+    const server = await serveOnLoopback(async (request) => {
+      try {
+        await (await receiveFile(request, { tempDir, maxFileBytes: LIMIT, idleTimeoutMs: 200 })).remove();
+        return new Response('stored');
+      } catch (err) {
+        return Response.json({ code: (err as AppError).code }, { status: (err as AppError).status });
+      }
+    });
+    try {
+      const framed = formRequest([['file', file(LIMIT), 'a.pdf']]);
+      const body = Buffer.from(await framed.arrayBuffer());
+      const answer = await sendAndAwaitClose(server.port, {
+        method: 'POST',
+        path: '/upload',
+        headers: { 'content-type': framed.headers.get('content-type')!, 'content-length': body.length },
+        body: [body.subarray(0, body.length / 2)],
+      });
+      expect(answer).toMatchObject({ status: 408, body: JSON.stringify({ code: 'UPLOAD_STALLED' }) });
+      expect(readdirSync(tempDir)).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { AppError } from '@wattle/shared';
 import { spoolToTempFile, type SpooledFile } from '../../services/spool.ts';
+import { cutOffWhenIdle, UPLOAD_IDLE_TIMEOUT_MS } from './idle.ts';
 
 export interface ReceivedFile extends SpooledFile {
   filename: string;
@@ -20,9 +21,13 @@ const malformed = () => new AppError('BAD_REQUEST', undefined, 'The upload was c
 /**
  * Streams the one file of a multipart/form-data body (busboy, never a buffered parse) into a private
  * temp file, refusing it with FILE_TOO_LARGE as soon as it passes maxFileBytes, or before reading at all
- * when Content-Length already says so. Resolves once the whole form has arrived; the caller removes the file.
+ * when Content-Length already says so, or with UPLOAD_STALLED once nothing has arrived for idleTimeoutMs.
+ * Resolves once the whole form has arrived; the caller removes the file.
  */
-export async function receiveFile(request: Request, options: { tempDir: string; maxFileBytes: number }): Promise<ReceivedFile> {
+export async function receiveFile(
+  request: Request,
+  { idleTimeoutMs = UPLOAD_IDLE_TIMEOUT_MS, ...options }: { tempDir: string; maxFileBytes: number; idleTimeoutMs?: number },
+): Promise<ReceivedFile> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(contentType) || !request.body) throw notMultipart();
   const declared = Number(request.headers.get('content-length'));
@@ -70,6 +75,7 @@ export async function receiveFile(request: Request, options: { tempDir: string; 
   const formDone = finished(parser);
   formDone.catch(() => {});
   source.pipe(parser);
+  cutOffWhenIdle(source, idleTimeoutMs);
 
   try {
     await Promise.race([formDone, failedEarly]);
