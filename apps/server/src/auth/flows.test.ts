@@ -47,7 +47,7 @@ describe('sign-up and email verification', () => {
     // Not verified yet: the right password is refused with its own code.
     const early = await signIn(ctx.client(), email);
     expect(early.status).toBe(403);
-    expect((await early.json()).code).toBe('EMAIL_NOT_VERIFIED');
+    expect((await early.json()).error.code).toBe('EMAIL_NOT_VERIFIED');
 
     const verify = await client.request(linkIn(ctx, mail!));
     expect(verify.status).toBe(302);
@@ -74,7 +74,7 @@ describe('sign-up and email verification', () => {
   it('enforces the five password rules and the name rule on the server', async () => {
     const res = await signUp(ctx.client(), newEmail(), 'A', 'weakpass');
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const { error: body } = await res.json();
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.details.fieldErrors.name).toEqual(['Full name must be at least 2 characters']);
     expect(body.details.fieldErrors.password).toEqual([
@@ -222,7 +222,7 @@ describe('password reset', () => {
     // A weak password is refused without spending the token.
     const weak = await resetWith(token, 'short');
     expect(weak.status).toBe(400);
-    expect((await weak.json()).details.fieldErrors.newPassword).toContain('Password must be at least 8 characters');
+    expect((await weak.json()).error.details.fieldErrors.newPassword).toContain('Password must be at least 8 characters');
 
     const ok = await resetWith(token, 'New#Wattle2025');
     expect(ok.status).toBe(200);
@@ -237,6 +237,6 @@ describe('password reset', () => {
   it('refuses an unknown token', async () => {
     const res = await resetWith('not-a-real-token', 'New#Wattle2025');
     expect(res.status).toBe(400);
-    expect((await res.json()).code).toBe('INVALID_TOKEN');
+    expect((await res.json()).error.code).toBe('INVALID_TOKEN');
   });
 });

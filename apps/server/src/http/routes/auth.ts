@@ -1,10 +1,53 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { isErrorCode, type ErrorCode } from '@wattle/shared';
 import type { Container } from '../../container.ts';
+import { errorResponse } from '../middleware/error-handler.ts';
 import type { AppEnv } from '../types.ts';
 
-/** better-auth answers everything under /api/auth (sign-in, sign-up, links, OAuth, session). */
+/** better-auth's error codes (its `{ code, message }` bodies) in our catalogue's words. */
+const CODE_FOR: Record<string, ErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
+  INVALID_PASSWORD: 'INVALID_CREDENTIALS',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  EXPIRED_TOKEN: 'INVALID_TOKEN',
+  TOKEN_EXPIRED: 'INVALID_TOKEN',
+  INVALID_EMAIL: 'VALIDATION_FAILED',
+  PASSWORD_TOO_SHORT: 'VALIDATION_FAILED',
+  PASSWORD_TOO_LONG: 'VALIDATION_FAILED',
+  VALIDATION_ERROR: 'VALIDATION_FAILED',
+};
+
+/** Anything else by its status. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 429) return 'RATE_LIMITED';
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+}
+
+/** A failed better-auth answer rebuilt in the API's one error envelope. */
+async function asAppError(c: Context<AppEnv>, res: Response): Promise<Response> {
+  const body = (await res.json().catch(() => null)) as { code?: unknown; details?: unknown } | null;
+  const given = typeof body?.code === 'string' ? body.code : '';
+  // Our guards already throw catalogue codes (RATE_LIMITED, VALIDATION_FAILED with field errors).
+  const code = isErrorCode(given) ? given : (CODE_FOR[given] ?? codeForStatus(res.status));
+  const answer = errorResponse(c, code, isErrorCode(given) ? body?.details : undefined);
+  // The only headers of a refusal that still matter to the client.
+  const retryAfter = res.headers.get('retry-after');
+  if (retryAfter) answer.headers.set('Retry-After', retryAfter);
+  for (const cookie of res.headers.getSetCookie()) answer.headers.append('Set-Cookie', cookie);
+  return answer;
+}
+
+/** better-auth answers everything under /api/auth (sign-in, sign-up, links, OAuth, session); its refusals get our envelope. */
 export function authRoutes(container: Container) {
   const app = new Hono<AppEnv>();
-  app.on(['GET', 'POST'], '/auth/*', (c) => container.auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/auth/*', async (c) => {
+    const res = await container.auth.handler(c.req.raw);
+    return res.status >= 400 ? asAppError(c, res) : res;
+  });
   return app;
 }
