@@ -5,14 +5,18 @@ import { releaseStorage, reserveStorage } from './usage.ts';
 export type DocumentRow = typeof pdfFiles.$inferSelect;
 export type NewDocument = Pick<typeof pdfFiles.$inferInsert, 'id' | 'userId' | 'filename' | 'filePath' | 'fileSize' | 'contentType' | 'pageCount' | 'encrypted' | 'uploadedAt'>;
 
+/** More writes that commit or fail with the document's row (an output marked saved); throw to undo all. */
+export type WithDocument = (tx: Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>, documentId: string) => Promise<void>;
+
 /**
  * Books the file's size and records it in one transaction, so `storage_used` always equals the sum of
  * the non-deleted files' sizes. Returns undefined, having changed nothing, when the size does not fit.
  */
-export async function insertDocumentWithinQuota(db: Database, doc: NewDocument, now: Date): Promise<DocumentRow | undefined> {
+export async function insertDocumentWithinQuota(db: Database, doc: NewDocument, now: Date, withDocument?: WithDocument): Promise<DocumentRow | undefined> {
   return db.transaction(async (tx) => {
     if (!(await reserveStorage(tx, doc.userId, doc.fileSize, now))) return undefined;
     const [row] = await tx.insert(pdfFiles).values(doc).returning();
+    await withDocument?.(tx, row!.id);
     return row;
   });
 }

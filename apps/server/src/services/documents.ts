@@ -13,6 +13,7 @@ import {
   listDocuments,
   softDeleteDocument,
   type DocumentRow,
+  type WithDocument,
 } from '../repositories/documents.ts';
 import { getUsage } from '../repositories/usage.ts';
 import { removeStaleTempFiles, spoolToTempFile } from './spool.ts';
@@ -46,6 +47,8 @@ export interface StoreDocumentInput {
   stream?: Readable;
   /** The size when known in advance: an oversized or over-quota file is refused before reading. */
   size?: number;
+  /** Writes that commit with the document's row or not at all (Save to My Documents marks its output). */
+  withDocument?: WithDocument;
 }
 
 /** Where streamed uploads wait while their content is checked. */
@@ -91,6 +94,7 @@ export async function storeDocument(container: Container, userId: string, input:
         container.db,
         { id, userId, filename: safeFilename(input.filename, 'document.pdf'), filePath: key, fileSize: size, contentType: PDF_CONTENT_TYPE, pageCount: pages, encrypted, uploadedAt: now },
         now,
+        input.withDocument,
       );
     } catch (err) {
       await removeBlob(container, key);
@@ -210,7 +214,7 @@ function isUuid(id: string): boolean {
   return UUID.test(id);
 }
 
-function toDocumentView(row: DocumentRow): DocumentView {
+export function toDocumentView(row: DocumentRow): DocumentView {
   return {
     id: row.id,
     filename: row.filename,
