@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, typ
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { authClient } from './auth-client';
+import { readAuthError } from './lib/auth-errors';
 
 /** better-auth's user and session records, as `GET /api/auth/get-session` returns them. */
 export interface SessionUser {
@@ -44,7 +45,7 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 
 async function fetchSession(): Promise<SessionPayload | null> {
   const { data, error } = await authClient.getSession();
-  if (error) throw Object.assign(new Error(error.message ?? 'Session check failed'), { status: error.status });
+  if (error) throw Object.assign(new Error(readAuthError(error)?.message || 'Session check failed'), { status: error.status });
   return (data as unknown as SessionPayload | null) ?? null;
 }
 

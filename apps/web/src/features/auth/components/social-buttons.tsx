@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { useAppConfig, type SocialProviderId } from '../api/app-config';
 import { authClient } from '../auth-client';
+import { readAuthError } from '../lib/auth-errors';
 import { CALLBACK_PATH } from '../lib/flow';
 
 const PROVIDERS: Array<{ id: SocialProviderId; label: string; icon: ComponentType }> = [
@@ -31,7 +32,7 @@ export function SocialButtons({ mode, callbackPath = CALLBACK_PATH }: { mode: 's
       const { error } = await authClient.signIn.social({ provider: id, callbackURL: callbackPath, errorCallbackURL: CALLBACK_PATH });
       // On success the browser is already leaving for the provider.
       if (error) {
-        fail(label, error.message);
+        fail(label, readAuthError(error)?.message);
         setPending(null);
       }
     } catch {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, authErrorMessage, callbackErrorMessage, serverFieldErrors, signInToastTitle, signUpErrorMessage } from './auth-errors.ts';
 
+/** better-auth's client error for a refusal: the JSON body spread next to the status. */
+const refusal = (code: string, status: number, message = 'From the server', details?: unknown) => ({
+  error: { code, message, requestId: 'req-1', ...(details !== undefined && { details }) },
+  status,
+  statusText: 'Refused',
+});
+
 describe('sign-in message mapping (spec section 8)', () => {
   it.each([
     // The spec's own keys, as the hosted auth service worded them.
@@ -11,49 +18,47 @@ describe('sign-in message mapping (spec section 8)', () => {
     [{ message: 'Email link is invalid or has expired' }, 'The login link has expired. Please request a new one.'],
     [{ message: 'Password is too short' }, 'Password must be at least 6 characters long.'],
     [{ message: 'Email rate limit exceeded' }, 'Please wait a moment before trying again.'],
-    // Our server's codes.
-    [{ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password', status: 401 }, AUTH_MESSAGES.invalidCredentials],
-    [{ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified', status: 403 }, AUTH_MESSAGES.emailNotConfirmed],
-    [{ code: 'USER_NOT_FOUND', message: 'User not found', status: 404 }, AUTH_MESSAGES.userNotFound],
-    [{ code: 'RATE_LIMITED', message: 'Please wait a moment before trying again.', status: 429 }, AUTH_MESSAGES.tooManyRequests],
-    [{ code: 'INVALID_TOKEN', message: 'Invalid token', status: 400 }, AUTH_MESSAGES.linkExpired],
-    [{ code: 'PASSWORD_TOO_SHORT', message: 'Password too short', status: 400 }, AUTH_MESSAGES.passwordTooShort],
+    // Our server's catalogue codes, in the API's envelope as better-auth's client hands it over.
+    [refusal('INVALID_CREDENTIALS', 401), AUTH_MESSAGES.invalidCredentials],
+    [refusal('EMAIL_NOT_VERIFIED', 403), AUTH_MESSAGES.emailNotConfirmed],
+    [refusal('RATE_LIMITED', 429, 'Please wait a moment before trying again.'), AUTH_MESSAGES.tooManyRequests],
+    [refusal('INVALID_TOKEN', 400), AUTH_MESSAGES.linkExpired],
   ])('maps %o', (error, expected) => {
     expect(authErrorMessage(error)).toBe(expected);
   });
 
   it('shows any other message as received', () => {
-    expect(authErrorMessage({ code: 'SOMETHING_ELSE', message: 'Your account is locked.', status: 400 })).toBe('Your account is locked.');
+    expect(authErrorMessage(refusal('FORBIDDEN', 403, 'You are not allowed to do that.'))).toBe('You are not allowed to do that.');
   });
 
   it('answers an unexpected exception or server fault with the generic text', () => {
     expect(authErrorMessage(new TypeError('Failed to fetch'))).toBe('An unexpected error occurred. Please try again later.');
-    expect(authErrorMessage({ status: 500, message: 'Internal Server Error' })).toBe(AUTH_MESSAGES.unexpected);
+    expect(authErrorMessage(refusal('INTERNAL', 500, 'An unexpected error occurred. Please try again later.'))).toBe(AUTH_MESSAGES.unexpected);
     expect(authErrorMessage(undefined)).toBe(AUTH_MESSAGES.unexpected);
     expect(authErrorMessage({ status: 400 })).toBe(AUTH_MESSAGES.unexpected);
   });
 
   it('says "wait a moment" for a 429 outside sign-in', () => {
-    expect(authErrorMessage({ code: 'RATE_LIMITED', status: 429 }, 'request')).toBe('Please wait a moment before trying again.');
+    expect(authErrorMessage(refusal('RATE_LIMITED', 429), 'request')).toBe('Please wait a moment before trying again.');
     expect(authErrorMessage({ message: 'Too many requests' }, 'request')).toBe('Too many login attempts. Please try again in a few minutes.');
   });
 
   it('titles the toast "Email Verification Required" only for an unconfirmed address', () => {
-    expect(signInToastTitle({ code: 'EMAIL_NOT_VERIFIED' })).toBe('Email Verification Required');
+    expect(signInToastTitle(refusal('EMAIL_NOT_VERIFIED', 403))).toBe('Email Verification Required');
     expect(signInToastTitle({ message: 'Email not confirmed' })).toBe('Email Verification Required');
-    expect(signInToastTitle({ code: 'INVALID_EMAIL_OR_PASSWORD' })).toBe('Sign In Failed');
+    expect(signInToastTitle(refusal('INVALID_CREDENTIALS', 401))).toBe('Sign In Failed');
   });
 });
 
 describe('sign-up messages', () => {
   it('turns a database error or server fault into the spec sentence', () => {
     expect(signUpErrorMessage({ message: 'Database error saving new user', status: 400 })).toBe('There was an issue creating your account. Please try again later.');
-    expect(signUpErrorMessage({ status: 500 })).toBe('There was an issue creating your account. Please try again later.');
+    expect(signUpErrorMessage(refusal('INTERNAL', 500))).toBe('There was an issue creating your account. Please try again later.');
   });
 
   it('passes other messages through', () => {
-    expect(signUpErrorMessage({ code: 'RATE_LIMITED', status: 429 })).toBe('Please wait a moment before trying again.');
-    expect(signUpErrorMessage({ message: 'Invalid email', status: 400 })).toBe('Invalid email');
+    expect(signUpErrorMessage(refusal('RATE_LIMITED', 429))).toBe('Please wait a moment before trying again.');
+    expect(signUpErrorMessage(refusal('VALIDATION_FAILED', 400, 'Some fields are not valid.'))).toBe('Some fields are not valid.');
   });
 });
 
@@ -68,8 +73,8 @@ describe('callback errors', () => {
 
 describe('server field errors', () => {
   it('takes the first message per field and renames fields to the form', () => {
-    const error = { code: 'VALIDATION_FAILED', details: { fieldErrors: { name: ['Full name must be at least 2 characters'], password: ['A', 'B'] } } };
+    const error = refusal('VALIDATION_FAILED', 400, 'Some fields are not valid.', { fieldErrors: { name: ['Full name must be at least 2 characters'], password: ['A', 'B'] } });
     expect(serverFieldErrors(error, { name: 'fullName' })).toEqual({ fullName: 'Full name must be at least 2 characters', password: 'A' });
-    expect(serverFieldErrors({ code: 'X' })).toEqual({});
+    expect(serverFieldErrors(refusal('BAD_REQUEST', 400))).toEqual({});
   });
 });

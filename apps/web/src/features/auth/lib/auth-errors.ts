@@ -1,6 +1,6 @@
 /**
  * Spec section 8: what the auth screens say when something fails. Pure functions over the error
- * better-auth's client returns ({ code, message, status }); the server's codes and the spec's own
+ * better-auth's client returns (see readAuthError); the server's catalogue codes and the spec's own
  * message keys are both recognised, and anything unrecognised is shown as received.
  */
 
@@ -22,21 +22,17 @@ export interface AuthErrorLike {
   code?: string;
   message?: string;
   status?: number;
+  details?: unknown;
 }
 
 /** Which screen asked: on sign-in a 429 means too many attempts; elsewhere, wait a moment. */
 export type AuthErrorContext = 'sign-in' | 'request';
 
-/** Server codes (better-auth's and our catalogue's) and the spec's message keys, to one kind each. */
+/** The server's catalogue codes, to one kind each (RATE_LIMITED depends on the screen, see below). */
 const BY_CODE: Record<string, AuthErrorKind> = {
-  INVALID_EMAIL_OR_PASSWORD: 'invalidCredentials',
-  INVALID_PASSWORD: 'invalidCredentials',
+  INVALID_CREDENTIALS: 'invalidCredentials',
   EMAIL_NOT_VERIFIED: 'emailNotConfirmed',
-  USER_NOT_FOUND: 'userNotFound',
   INVALID_TOKEN: 'linkExpired',
-  EXPIRED_TOKEN: 'linkExpired',
-  TOKEN_EXPIRED: 'linkExpired',
-  PASSWORD_TOO_SHORT: 'passwordTooShort',
 };
 
 const BY_MESSAGE: Array<[RegExp, AuthErrorKind]> = [
@@ -49,18 +45,26 @@ const BY_MESSAGE: Array<[RegExp, AuthErrorKind]> = [
   [/rate limit exceeded/i, 'rateLimited'],
 ];
 
-function asErrorLike(error: unknown): AuthErrorLike | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const e = error as Record<string, unknown>;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * The one reader of auth failures. better-auth's client spreads a refusal's JSON body into its error
+ * next to `status`: the API's envelope arrives as `{ error: { code, message, details }, status }`.
+ * A thrown exception (network down) is read as it is.
+ */
+export function readAuthError(error: unknown): AuthErrorLike | null {
+  if (!isRecord(error)) return null;
+  const body = isRecord(error.error) ? error.error : error;
   return {
-    code: typeof e.code === 'string' ? e.code : undefined,
-    message: typeof e.message === 'string' ? e.message : undefined,
-    status: typeof e.status === 'number' ? e.status : undefined,
+    code: typeof body.code === 'string' ? body.code : undefined,
+    message: typeof body.message === 'string' ? body.message : undefined,
+    status: typeof error.status === 'number' ? error.status : undefined,
+    details: body.details,
   };
 }
 
 export function authErrorKind(error: unknown, context: AuthErrorContext = 'sign-in'): AuthErrorKind | null {
-  const e = asErrorLike(error);
+  const e = readAuthError(error);
   if (!e) return null;
   const code = e.code?.toUpperCase();
   if (code && BY_CODE[code]) return BY_CODE[code];
@@ -73,7 +77,7 @@ export function authErrorKind(error: unknown, context: AuthErrorContext = 'sign-
 export function authErrorMessage(error: unknown, context: AuthErrorContext = 'sign-in'): string {
   const kind = authErrorKind(error, context);
   if (kind) return AUTH_MESSAGES[kind];
-  const e = asErrorLike(error);
+  const e = readAuthError(error);
   // A thrown exception (network down, a bug) or a server fault has no message meant for people.
   if (!e || error instanceof TypeError || !e.message || (e.status ?? 0) >= 500) return AUTH_MESSAGES.unexpected;
   return e.message;
@@ -81,7 +85,7 @@ export function authErrorMessage(error: unknown, context: AuthErrorContext = 'si
 
 /** Sign-up: a server fault (the spec's "Database error") gets its own sentence. */
 export function signUpErrorMessage(error: unknown): string {
-  const e = asErrorLike(error);
+  const e = readAuthError(error);
   if (e && ((e.status ?? 0) >= 500 || /database error/i.test(e.message ?? ''))) return AUTH_MESSAGES.signUpServerError;
   return authErrorMessage(error, 'request');
 }
@@ -111,9 +115,10 @@ export function callbackErrorMessage(code: string | null | undefined): string {
 
 /** Field errors from the server's VALIDATION_FAILED answer, renamed to the form's fields. */
 export function serverFieldErrors(error: unknown, rename: Record<string, string> = {}): Record<string, string> {
-  const details = (error as { details?: { fieldErrors?: Record<string, unknown> } } | null)?.details;
+  const details = readAuthError(error)?.details;
+  const fieldErrors = isRecord(details) && isRecord(details.fieldErrors) ? details.fieldErrors : {};
   const out: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(details?.fieldErrors ?? {})) {
+  for (const [field, messages] of Object.entries(fieldErrors)) {
     const first = Array.isArray(messages) ? messages[0] : messages;
     if (typeof first === 'string') out[rename[field] ?? field] = first;
   }
