@@ -8,11 +8,11 @@ import yauzl from 'yauzl';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { docxDocument } from '@wattle/pdf-engine/test/office-docs';
 import { imageOnlyPdf, textPdf } from '@wattle/pdf-engine/test/fixtures';
-import { jobs, notifications, usageStatistics } from '@wattle/db';
+import { jobs, notifications, pdfFiles, usageStatistics } from '@wattle/db';
 import { createTestContext, type TestClient, type TestContext } from '../test/harness.ts';
 import { jobForm, manualClock, postJob, waitForJob } from '../test/jobs.ts';
 import { signedInUser } from '../test/users.ts';
-import { setStorageLimit } from '../test/documents.ts';
+import { setStorageLimit, storageLedger } from '../test/documents.ts';
 import type { JobView } from '../services/jobs.ts';
 import { processWorkDir } from '../services/tool-runner.ts';
 import { startWorker, type Worker } from './worker.ts';
@@ -201,6 +201,33 @@ describe('tool jobs through the queue', () => {
     expect((await client.request(`/api/v1/outputs/${output.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await client.request(output.downloadUrl)).status).toBe(404);
     expect((await client.request(`/api/v1/outputs/${output.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('saves an output once however many saves race: one document, charged once, the same answer to all', async () => {
+    const { client, user } = await signedInUser(ctx);
+    const job = await run(client, jobForm('rotate', [{ name: '\u202efdp\u0085.pdf', bytes: pdf3 }], { options: { angle: 90 } }));
+    const output = job.outputs[0]!;
+    // The output's name keeps no direction override or control character.
+    expect(output.filename).toBe('fdp-rotated.pdf');
+    const save = () => client.request(`/api/v1/outputs/${output.id}/save`, { method: 'POST' });
+
+    const answers = await Promise.all(Array.from({ length: 6 }, save));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    const ids = new Set(await Promise.all(answers.map(async (r) => (await r.json()).document.id)));
+    expect(ids.size).toBe(1);
+    const [documentId] = ids;
+    // No other row was made, not even a deleted one, and the quota was charged once.
+    expect((await ctx.container.db.select().from(pdfFiles).where(eq(pdfFiles.userId, user.id))).map((d) => d.id)).toEqual([documentId]);
+    expect(await storageLedger(ctx.container, user.id)).toMatchObject({ charged: output.size, stored: output.size });
+
+    // A later save answers with the same document; once that is deleted, saving makes a new one.
+    const later = await save();
+    expect(later.status).toBe(200);
+    expect((await later.json()).document.id).toBe(documentId);
+    expect((await client.request(`/api/documents/${documentId}`, { method: 'DELETE' })).status).toBe(204);
+    const fresh = await save();
+    expect(fresh.status).toBe(201);
+    expect((await fresh.json()).document).toMatchObject({ id: expect.not.stringMatching(documentId!), filename: 'fdp-rotated.pdf' });
   });
 
   it('leaves no scratch dirs behind', () => {

@@ -193,8 +193,19 @@ export async function deleteOutput(db: Queryable, owner: Owner, id: string): Pro
   return row?.blobKey;
 }
 
-export async function markOutputSaved(db: Queryable, id: string, documentId: string): Promise<void> {
-  await db.update(jobOutputs).set({ savedDocumentId: documentId }).where(eq(jobOutputs.id, id));
+/**
+ * Marks the output saved as `documentId`, holding its row until the transaction ends, so racing saves
+ * take turns. When it is already saved as a document still in My Documents, changes nothing and
+ * returns that document's id.
+ */
+export async function markOutputSaved(tx: Queryable, id: string, documentId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ saved: jobOutputs.savedDocumentId }).from(jobOutputs).where(eq(jobOutputs.id, id)).for('update');
+  if (row?.saved) {
+    const [kept] = await tx.select({ id: pdfFiles.id }).from(pdfFiles).where(and(eq(pdfFiles.id, row.saved), eq(pdfFiles.deleted, false)));
+    if (kept) return kept.id;
+  }
+  await tx.update(jobOutputs).set({ savedDocumentId: documentId }).where(eq(jobOutputs.id, id));
+  return undefined;
 }
 
 // ── Running ───────────────────────────────────────────────────────────────────

@@ -4,7 +4,8 @@ import { ZipFile } from 'yazl';
 import { AppError, safeFilename } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { deleteOutput, findBatch, findOutput, listOutputs, markOutputSaved, type JobOutputRow, type Owner } from '../repositories/jobs.ts';
-import { storeDocument } from './documents.ts';
+import { findDocument } from '../repositories/documents.ts';
+import { storeDocument, toDocumentView, type DocumentView } from './documents.ts';
 
 export interface OutputView {
   id: string;
@@ -86,12 +87,45 @@ export async function deleteOwnOutput(container: Container, owner: Owner, id: st
   await container.blobStore.delete(key);
 }
 
-/** Save to My Documents: a copy the account keeps, within its storage quota. */
-export async function saveOutputToDocuments(container: Container, userId: string, id: string) {
+/** A racing save found the output already saved: its document is the answer. */
+class AlreadySaved extends Error {
+  constructor(readonly documentId: string) {
+    super('already saved');
+  }
+}
+
+/**
+ * Save to My Documents: a copy the account keeps, within its storage quota, once per output. Later
+ * and concurrent saves answer with the same document (`created: false`) and charge nothing; a save
+ * after that document was deleted makes a new one.
+ */
+export async function saveOutputToDocuments(container: Container, userId: string, id: string): Promise<{ document: DocumentView; created: boolean }> {
   const row = await ownedOutput(container, { userId }, id);
-  const document = await storeDocument(container, userId, { filename: row.filename, stream: await container.blobStore.get(row.blobKey), size: row.size });
-  await markOutputSaved(container.db, row.id, document.id);
-  return document;
+  const earlier = await keptDocument(container, userId, row.savedDocumentId);
+  if (earlier) return { document: earlier, created: false };
+  try {
+    const document = await storeDocument(container, userId, {
+      filename: row.filename,
+      stream: await container.blobStore.get(row.blobKey),
+      size: row.size,
+      // The output is marked in the document's own transaction: of racing saves, the first to commit
+      // keeps its document; the others' rows and quota bookings are rolled back.
+      withDocument: async (tx, documentId) => {
+        const saved = await markOutputSaved(tx, row.id, documentId);
+        if (saved) throw new AlreadySaved(saved);
+      },
+    });
+    return { document, created: true };
+  } catch (err) {
+    const saved = err instanceof AlreadySaved ? await keptDocument(container, userId, err.documentId) : undefined;
+    if (saved) return { document: saved, created: false };
+    throw err;
+  }
+}
+
+async function keptDocument(container: Container, userId: string, documentId: string | null): Promise<DocumentView | undefined> {
+  const row = documentId ? await findDocument(container.db, userId, documentId) : undefined;
+  return row && toDocumentView(row);
 }
 
 /** Already compressed: storing them again in the ZIP would only cost CPU. */

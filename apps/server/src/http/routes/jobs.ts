@@ -135,8 +135,8 @@ export function jobsRoutes(container: Container) {
   });
 
   app.post('/v1/outputs/:id/save', requireUser, async (c) => {
-    const document = await saveOutputToDocuments(container, c.get('user')!.id, c.req.param('id'));
-    return c.json({ document }, 201);
+    const { document, created } = await saveOutputToDocuments(container, c.get('user')!.id, c.req.param('id'));
+    return c.json({ document }, created ? 201 : 200);
   });
 
   app.delete('/v1/outputs/:id', async (c) => {
