@@ -51,7 +51,7 @@ describe('sign-up and email verification', () => {
 
     const verify = await client.request(linkIn(ctx, mail!));
     expect(verify.status).toBe(302);
-    expect(verify.headers.get('location')).toBe('/auth/callback');
+    expect(verify.headers.get('location')).toBe('/auth/callback?link=verify-email');
     const session = await sessionOf(client);
     expect(session!.user.email).toBe(email);
 
@@ -61,14 +61,41 @@ describe('sign-up and email verification', () => {
     expect(usage!.storageLimit).toBe(52428800);
   });
 
-  it('does not sign in again from a verification link that was already used', async () => {
+  it('does not sign in again from a verification link that was already used, and says so', async () => {
     const email = newEmail();
     await signUp(ctx.client(), email);
     const [mail] = await mailsTo(ctx, email);
     expect((await ctx.client().request(linkIn(ctx, mail!))).status).toBe(302);
     const again = ctx.client();
-    await again.request(linkIn(ctx, mail!));
+    const reuse = await again.request(linkIn(ctx, mail!));
+    expect(reuse.status).toBe(302);
+    expect(reuse.headers.get('location')).toBe(`${TEST_ORIGIN}/auth/callback?link=verify-email&error=LINK_USED`);
     expect(await sessionOf(again)).toBeNull();
+  });
+
+  it('says the same of an older verification link once the address is verified', async () => {
+    const email = newEmail();
+    await signUp(ctx.client(), email);
+    await ctx.client().request('/api/auth/send-verification-email', { method: 'POST', json: { email, callbackURL: '/auth/callback' } });
+    const [newer, older] = await mailsTo(ctx, email);
+    expect((await ctx.client().request(linkIn(ctx, newer!))).status).toBe(302);
+    const res = await ctx.client().request(linkIn(ctx, older!));
+    expect(res.headers.get('location')).toBe(`${TEST_ORIGIN}/auth/callback?link=verify-email&error=LINK_USED`);
+  });
+
+  it('signs in once from a verification link clicked several times at once', async () => {
+    const email = newEmail();
+    await signUp(ctx.client(), email);
+    const link = linkIn(ctx, (await mailsTo(ctx, email))[0]!);
+    const clients = Array.from({ length: 4 }, () => ctx.client());
+    await Promise.all(clients.map((c) => c.request(link)));
+    const sessions = await Promise.all(clients.map(sessionOf));
+    expect(sessions.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('lands an expired or damaged verification link on the callback with its error', async () => {
+    const res = await ctx.client().request(`/api/auth/verify-email?token=damaged&callbackURL=${encodeURIComponent('/auth/callback?link=verify-email')}`);
+    expect(res.headers.get('location')).toBe('/auth/callback?link=verify-email&error=invalid_token');
   });
 
   it('enforces the five password rules and the name rule on the server', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { verifyJWT } from 'better-auth/crypto';
 import { ERROR_CATALOGUE, passwordSchema, signupSchema } from '@wattle/shared';
 import type { AuthLimits } from './limits.ts';
 import { accountKey, ipKey, MAX_WINDOW_SECONDS, type Limit, type RateLimiter } from './rate-limiter.ts';
@@ -22,6 +23,8 @@ export interface GuardOptions {
   rateLimitsEnabled: boolean;
   /** Where a second use of a one-time link lands. */
   invalidLinkUrl: string;
+  /** Where a verification link lands once its address is verified (used, or overtaken by a newer link). */
+  usedVerificationLinkUrl: string;
   /** Sign-up with a registered address: answered like a new sign-up, the owner gets a mail instead. */
   onExistingSignUp(user: { email: string; name: string; emailVerified: boolean }): void;
 }
@@ -119,6 +122,17 @@ export function authGuards(options: GuardOptions) {
       if (!token || !(await claimOnce('reset', token))) throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'Invalid token' });
       // Reset tokens are stored hashed (see the verification hook); look them up the same way.
       return { context: { body: { ...body, token: hashToken(token) } } };
+    }
+
+    if (path === '/verify-email') {
+      const token = str((ctx.query as Record<string, unknown> | undefined)?.token);
+      const claims = token ? await verifyJWT<{ email?: unknown; updateTo?: unknown }>(token, ctx.context.secret) : null;
+      // Damaged and expired links are better-auth's to refuse (?error=invalid_token or token_expired).
+      // A genuine link works once: after that, better-auth would land the user on sign-in without a word.
+      if (typeof claims?.email === 'string' && claims.updateTo === undefined) {
+        const found = await ctx.context.internalAdapter.findUserByEmail(claims.email);
+        if (found?.user.emailVerified || !(await claimOnce('verify-email', token))) throw ctx.redirect(options.usedVerificationLinkUrl);
+      }
     }
 
     if (path === '/magic-link/verify') {

@@ -34,6 +34,8 @@ export const LINK_SECONDS = { verifyEmail: DAY, magicLink: 15 * 60, resetPasswor
 export const AUTH_BASE_PATH = '/api/auth';
 /** Every link in a mail lands on the web app's callback screen. */
 const CALLBACK_PATH = '/auth/callback';
+/** Verification links say so, for the callback to explain a link that no longer works. */
+const VERIFY_CALLBACK_PATH = `${CALLBACK_PATH}?link=verify-email`;
 const UPDATE_PASSWORD_NEXT = '/auth/update-password';
 
 /** better-auth wired to our tables, mailer, limits and rules. */
@@ -52,7 +54,7 @@ export function createAuth(deps: AuthDeps) {
   function sendVerification(user: { email: string; name: string }) {
     mail.dispatch(async () => {
       const token = await createEmailVerificationToken(deps.secret, user.email, undefined, LINK_SECONDS.verifyEmail);
-      const url = onPublicUrl(`${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CALLBACK_PATH)}`);
+      const url = onPublicUrl(`${AUTH_BASE_PATH}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFY_CALLBACK_PATH)}`);
       return { to: user.email, ...verifyEmailMail(brand, { name: user.name, url, expiresInSeconds: LINK_SECONDS.verifyEmail }) };
     });
   }
@@ -124,6 +126,7 @@ export function createAuth(deps: AuthDeps) {
         limits: resolveLimits(deps.limits),
         rateLimitsEnabled: config.RATE_LIMIT_ENABLED ?? true,
         invalidLinkUrl: onPublicUrl(`${CALLBACK_PATH}?error=INVALID_TOKEN`),
+        usedVerificationLinkUrl: onPublicUrl(`${VERIFY_CALLBACK_PATH}&error=LINK_USED`),
         onExistingSignUp(user) {
           // Still unverified: a fresh verification link is what the owner needs; otherwise, sign in.
           if (!user.emailVerified) return sendVerification(user);
