@@ -77,7 +77,7 @@ function MobileLink({ link, onNavigate }: { link: SiteLink; onNavigate: () => vo
   return (
     <li>
       {link.comingSoon ? (
-        <div className={className}>{content}</div>
+        <div className={`${className} text-muted-foreground`}>{content}</div>
       ) : (
         <Link
           to={link.href}

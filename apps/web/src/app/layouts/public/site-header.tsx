@@ -101,7 +101,7 @@ function MenuEntry({ link }: { link: SiteLink }) {
   return (
     <li>
       {link.comingSoon ? (
-        <div className="flex flex-row items-start gap-3 rounded-sm p-3">{content}</div>
+        <div className="flex flex-row items-start gap-3 rounded-sm p-3 text-muted-foreground">{content}</div>
       ) : (
         <NavigationMenuLink asChild>
           <Link to={link.href} className="flex-row items-start gap-3 p-3">

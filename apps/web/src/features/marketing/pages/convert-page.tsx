@@ -44,8 +44,8 @@ export function ConvertPage() {
     <>
       <PageHero
         eyebrow={<Badge variant="secondary" className="rounded-full px-3 py-1 text-sm">Convert PDF</Badge>}
-        title="Convert PDFs to and from any format"
-        description="Take the text and tables out of PDFs into Word, Excel and PowerPoint, turn images and Word documents into PDFs, and make scanned pages searchable with OCR. Free, without an account, and hosted in Australia."
+        title="Convert PDFs to and from Office files and images"
+        description="Take the text of a PDF into Word, its tables into Excel and its pages into PowerPoint, turn images and Office documents into PDFs, and make scanned pages searchable with OCR. Free, without an account, and hosted in Australia."
         actions={
           <>
             <Button asChild size="lg">
