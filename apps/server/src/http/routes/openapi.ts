@@ -1,3 +1,4 @@
+import { getCookies } from 'better-auth/cookies';
 import { Hono } from 'hono';
 import { ENGINE_ERROR_CODES } from '@wattle/pdf-engine';
 import { ERROR_CATALOGUE, INPUT_KINDS, OUTPUT_KINDS, TOOL_CATEGORIES, TOOLS, type Tool } from '@wattle/shared';
@@ -14,6 +15,27 @@ const error = (description: string) => json(ref('Error'), description);
 const idParam = (what: string) => ({ name: 'id', in: 'path', required: true, description: `The ${what}'s id.`, schema: { type: 'string', format: 'uuid' } });
 
 const ISO = { type: 'string', format: 'date-time' };
+
+/** The Content-Types the download route sends: each output's own, as the engines made it. */
+const OUTPUT_MEDIA_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'text/plain; charset=utf-8',
+];
+const file = (types: string[], description: string) => ({
+  description,
+  content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+});
+
+/**
+ * The session cookie's name as better-auth makes it from our settings (auth/index.ts): our prefix,
+ * and "__Secure-" in front when the public URL is https.
+ */
+const sessionCookieName = (publicUrl: string) => getCookies({ baseURL: publicUrl, advanced: { cookiePrefix: 'wattle' } }).sessionToken.name;
 const STATUS = { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed'] };
 
 const schemas: Record<string, Schema> = {
@@ -146,13 +168,15 @@ function submission(description: string) {
   };
 }
 
+const savedDocument = { type: 'object', properties: { document: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, filename: { type: 'string' } } } } };
+
 const submitErrors = {
   400: error('VALIDATION_FAILED (details.fieldErrors) or BAD_REQUEST.'),
   401: error('UNAUTHORIZED: fileIds or batches without an account.'),
   404: error('NOT_FOUND: a fileIds entry is not one of your documents.'),
   413: error('FILE_TOO_LARGE, checked while streaming.'),
   415: error('UNSUPPORTED_FILE_TYPE: a file is not a type the tool accepts.'),
-  429: error('RATE_LIMITED or QUEUE_FULL (with Retry-After).'),
+  429: error('RATE_LIMITED (too many jobs a minute, or too much heavy work open) or QUEUE_FULL (with Retry-After).'),
   503: error('ENGINE_UNAVAILABLE: the tool cannot run on this server.'),
 };
 
@@ -191,11 +215,17 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
       summary: 'An output’s bytes (attachment)',
       description: 'Allowed with the signed query of downloadUrl, or for the owner.',
       parameters: [idParam('output'), { name: 'expires', in: 'query', schema: { type: 'string' } }, { name: 'signature', in: 'query', schema: { type: 'string' } }],
-      responses: { 200: { description: 'The file.', content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } }, 404: error('Not yours, expired or a bad signature.') },
+      responses: { 200: file(OUTPUT_MEDIA_TYPES, 'The file, with its own type (the output’s contentType).'), 404: error('Not yours, expired or a bad signature.') },
     },
   },
   '/api/v1/outputs/{id}/save': {
-    post: { operationId: 'saveOutput', summary: 'Save to My Documents (account holders, within quota)', parameters: [idParam('output')], responses: { 201: json({ type: 'object', properties: { document: { type: 'object' } } }, 'Saved.'), 401: error('Sign in first.'), 404: error('Not yours, or expired.'), 409: error('STORAGE_LIMIT_EXCEEDED.') } },
+    post: {
+      operationId: 'saveOutput',
+      summary: 'Save to My Documents (account holders, within quota)',
+      description: 'Once per output: saving again, even at the same time, answers with the same document and charges nothing more.',
+      parameters: [idParam('output')],
+      responses: { 201: json(savedDocument, 'Saved.'), 200: json(savedDocument, 'Already saved: the same document.'), 401: error('Sign in first.'), 404: error('Not yours, or expired.'), 409: error('STORAGE_LIMIT_EXCEEDED.') },
+    },
   },
   '/api/v1/batches': {
     post: { operationId: 'createBatch', summary: 'One tool over many inputs, one job each (account holders)', requestBody: submission('One job per file or document id.'), responses: { 202: json(ref('Batch'), 'Queued.'), ...submitErrors } },
@@ -204,7 +234,7 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
     get: { operationId: 'getBatch', summary: 'A batch and its jobs', parameters: [idParam('batch')], responses: { 200: json(ref('Batch'), 'The batch.'), 401: error('Sign in first.'), 404: error('Not yours, or expired.') } },
   },
   '/api/v1/batches/{id}/zip': {
-    get: { operationId: 'downloadBatchZip', summary: 'Every finished output of a batch as one streamed ZIP', parameters: [idParam('batch')], responses: { 200: { description: 'The ZIP.', content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } } }, 401: error('Sign in first.'), 404: error('Not yours, expired, or nothing finished yet.') } },
+    get: { operationId: 'downloadBatchZip', summary: 'Every finished output of a batch as one streamed ZIP', parameters: [idParam('batch')], responses: { 200: file(['application/zip'], 'The ZIP.'), 401: error('Sign in first.'), 404: error('Not yours, expired, or nothing finished yet.') } },
   },
   '/api/v1/openapi.json': {
     get: { operationId: 'openapi', summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } } } },
@@ -228,7 +258,7 @@ export function openApiDocument(container: Container): Schema {
     paths: API_PATHS,
     components: {
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: 'An account holder’s session.' },
+        session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(container.config.publicUrl), description: 'An account holder’s session.' },
         visitor: { type: 'apiKey', in: 'cookie', name: VISITOR_COOKIE, description: 'A visitor’s anonymous session, set by the first job.' },
       },
       schemas: {

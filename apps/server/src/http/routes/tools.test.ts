@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS } from '@wattle/shared';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { jobForm, postJob, waitForJob } from '../../test/jobs.ts';
+import { makePdf } from '../../test/pdfs.ts';
 import { signedInUser } from '../../test/users.ts';
+import { startWorker } from '../../jobs/worker.ts';
 import { jobsRoutes } from './jobs.ts';
 import { API_PATHS, openApiRoutes } from './openapi.ts';
 import { toolsRoutes } from './tools.ts';
@@ -45,6 +48,28 @@ describe('tool registry and OpenAPI over HTTP', () => {
     // Every $ref points at a schema that exists.
     const refs = JSON.stringify(doc).match(/"\$ref":"#\/components\/schemas\/[^"]+"/g) ?? [];
     for (const ref of refs) expect(doc.components.schemas[ref.split('/').pop()!.replace('"', '')], ref).toBeDefined();
+  });
+
+  it('names the session cookie a real sign-in sets and the media types a download really has', async () => {
+    const doc = await (await ctx.client().request('/api/v1/openapi.json')).json();
+    const { client } = await signedInUser(ctx);
+    const sessionCookie = [...client.cookies.keys()].find((name) => name.endsWith('session_token'));
+    expect(sessionCookie).toBeDefined();
+    expect(doc.components.securitySchemes.session).toMatchObject({ in: 'cookie', name: sessionCookie });
+
+    const worker = await startWorker(ctx.container, []);
+    try {
+      const res = await postJob(client, jobForm('rotate', [{ name: 'a.pdf', bytes: await makePdf({ pages: 1 }) }]));
+      expect(res.status).toBe(202);
+      const job = await waitForJob(client, (await res.json()).id);
+      const download = await client.request(job.outputs[0]!.downloadUrl);
+      expect(download.status).toBe(200);
+      const documented = Object.keys(doc.paths['/api/v1/outputs/{id}/download'].get.responses[200].content);
+      expect(documented).toContain(download.headers.get('content-type'));
+      expect(documented).not.toContain('application/octet-stream');
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('documents exactly the routes the app serves', () => {
