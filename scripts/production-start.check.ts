@@ -50,15 +50,10 @@ describe('the README on a fresh clone', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const command = readmeProductionStart(readFileSync(join(app, 'README.md'), 'utf8'), databaseUrl, url);
-    progress(`running the README's production start (install, build, serve): ${command.replace(/AUTH_SECRET=\S+/, 'AUTH_SECRET=…')}`);
+    progress(`running the README's production start (install, build, serve): ${command}`);
     const server = startProcess('npm start', command, { PORT: String(port), HOST: '127.0.0.1' });
     await server.waitFor('Wattle PDF is listening');
-
-    const res = await fetch(`${url}/api/health`);
-    const health = await res.json();
-    progress(`/api/health answered ${res.status}: ${health.status}, Node ${health.node}, ${health.databaseKind}`);
-    expect(res.status).toBe(200);
-    expect(health).toMatchObject({ status: 'ok', node: expect.stringMatching(/^24\./), databaseKind: 'postgres', database: 'up' });
+    await expectHealthy('npm start', url);
     const page = await fetch(url);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     await server.stop();
@@ -81,6 +76,8 @@ describe('the README on a fresh clone', () => {
     const api2 = startProcess('api 2', 'npm run serve', { ...shared, APP_ROLES: 'api', PORT: String(port2) });
     const worker = startProcess('worker', 'npm run serve', { ...shared, APP_ROLES: 'worker' });
     await Promise.all([api1.waitFor('Wattle PDF is listening'), api2.waitFor('Wattle PDF is listening'), worker.waitFor('worker started')]);
+    await expectHealthy('api 1', publicUrl);
+    await expectHealthy('api 2', `http://127.0.0.1:${port2}`);
 
     // One visitor's browser behind a load balancer: one cookie jar, two processes.
     const cookies = new Map<string, string>();
@@ -109,6 +106,15 @@ describe('the README on a fresh clone', () => {
     await Promise.all([api1.stop(), api2.stop(), worker.stop()]);
   });
 });
+
+/** The process answers /api/health with ok, running on Node 24 and PostgreSQL. */
+async function expectHealthy(name: string, url: string) {
+  const res = await fetch(`${url}/api/health`);
+  const health = await res.json();
+  progress(`${name}: /api/health answered ${res.status} ${health.status}, Node ${health.node}, database ${health.databaseKind}`);
+  expect(res.status).toBe(200);
+  expect(health).toMatchObject({ status: 'ok', node: expect.stringMatching(/^24\./), databaseKind: 'postgres', database: 'up' });
+}
 
 /** The README's "Running on PostgreSQL" command, with this run's database and address for the examples'. */
 function readmeProductionStart(readme: string, database: string, publicUrl: string): string {
