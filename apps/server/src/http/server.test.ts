@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { sendAndAwaitClose, serveOnLoopback } from '../test/sockets.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestClient, type TestContext } from '../test/harness.ts';
+import { sendAndAwaitClose, serveOnLoopback, type LoopbackServer } from '../test/sockets.ts';
+import { signedInUser } from '../test/users.ts';
 
 describe('the HTTP server', () => {
   it('closes a connection whose body stops arriving, on a route with no idle limit of its own', async () => {
@@ -15,5 +17,51 @@ describe('the HTTP server', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the app over a real socket', () => {
+  const FIFTY_MB = 50 * 1024 * 1024;
+  let ctx: TestContext;
+  let server: LoopbackServer;
+  let client: TestClient;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    server = await serveOnLoopback(ctx.app.fetch);
+    ({ client } = await signedInUser(ctx));
+  });
+  afterAll(async () => {
+    await server.close();
+    await ctx.close();
+  });
+
+  /** As fast as the socket takes it: a server that drains what it refused reads all of it. */
+  function* fiftyMegabytes() {
+    const chunk = Buffer.alloc(64 * 1024);
+    for (let sent = 0; sent < FIFTY_MB; sent += chunk.length) yield chunk;
+  }
+
+  it.each([
+    ['an unmatched route', 'POST', '/api/nope', 404, true],
+    ['the avatar', 'PUT', '/api/profile/avatar', 413, true],
+    ['a document upload', 'POST', '/api/documents', 413, true],
+    // Without a length to refuse up front, the body is counted as it streams: a preamble is no file.
+    ['the avatar (no Content-Length)', 'PUT', '/api/profile/avatar', 413, false],
+    ['a document upload (no Content-Length)', 'POST', '/api/documents', 413, false],
+  ])('refuses 50 MB sent to %s and closes the connection instead of reading them', async (_name, method, path, status, declared) => {
+    const answer = await sendAndAwaitClose(server.port, {
+      method,
+      path,
+      headers: {
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        origin: ctx.container.config.publicUrl,
+        'content-type': 'multipart/form-data; boundary=b',
+        ...(declared ? { 'content-length': FIFTY_MB } : {}),
+      },
+      body: fiftyMegabytes(),
+    });
+    expect(answer.status).toBe(status);
+    expect(answer.headers!.connection).toBe('close');
+    expect(answer.bytesSent).toBeLessThan(FIFTY_MB);
   });
 });

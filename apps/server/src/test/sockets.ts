@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HTTP_TIMEOUTS, listen, type FetchHandler, type HttpTimeouts } from '../http/server.ts';
 
@@ -61,8 +61,20 @@ export function sendAndAwaitClose(port: number, send: PartialSend): Promise<Answ
       for await (const chunk of send.body) {
         if (req.destroyed || req.socket?.destroyed) return;
         bytesSent += chunk.length;
-        if (!req.write(chunk)) await new Promise((drained) => (req.once('drain', drained), req.once('close', drained)));
+        if (!req.write(chunk)) await drainedOrClosed(req);
       }
     })();
+  });
+}
+
+function drainedOrClosed(req: ClientRequest): Promise<void> {
+  return new Promise((done) => {
+    const settle = () => {
+      req.off('drain', settle);
+      req.off('close', settle);
+      done();
+    };
+    req.on('drain', settle);
+    req.on('close', settle);
   });
 }

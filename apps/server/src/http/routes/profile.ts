@@ -1,16 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import busboy from 'busboy';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { AppError, profileUpdateSchema } from '@wattle/shared';
 import type { Container } from '../../container.ts';
+import { dataPaths } from '../../data-dir.ts';
 import { AVATAR_MAX_BYTES, readAvatar, saveAvatar } from '../../services/avatar.ts';
 import { getProfile, patchProfile } from '../../services/profile.ts';
 import { requireUser } from '../middleware/session.ts';
 import type { AppEnv } from '../types.ts';
+import { receiveFile } from '../upload/receive-file.ts';
 import { readJson } from '../validate.ts';
 
-/** Room for the multipart envelope around a largest allowed picture. */
-const MULTIPART_OVERHEAD = 16 * 1024;
 const AVATAR_FILE = /^([A-Za-z0-9_-]{1,128})\.jpg$/;
 
 /** The signed-in user's profile, settings and avatar; avatars themselves are public addresses. */
@@ -28,8 +28,12 @@ export function profileRoutes(container: Container) {
   });
 
   app.put('/profile/avatar', requireUser, async (c) => {
-    const bytes = await readFilePart(c, AVATAR_MAX_BYTES);
-    return c.json(await saveAvatar(container, c.get('user')!.id, bytes));
+    const file = await receiveFile(c.req.raw, { tempDir: dataPaths(container.dataDir).uploadSpool, maxFileBytes: AVATAR_MAX_BYTES });
+    try {
+      return c.json(await saveAvatar(container, c.get('user')!.id, await readFile(file.path)));
+    } finally {
+      await file.remove();
+    }
   });
 
   app.get('/avatars/:file', async (c) => {
@@ -43,51 +47,4 @@ export function profileRoutes(container: Container) {
   });
 
   return app;
-}
-
-/** Reads the one `file` part of a multipart body into memory, refusing more than maxBytes as it streams. */
-function readFilePart(c: Context<AppEnv>, maxBytes: number): Promise<Buffer> {
-  const contentType = c.req.header('content-type') ?? '';
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > maxBytes + MULTIPART_OVERHEAD) return Promise.reject(new AppError('FILE_TOO_LARGE'));
-  const body = c.req.raw.body;
-  if (!contentType.startsWith('multipart/form-data') || !body) {
-    return Promise.reject(new AppError('BAD_REQUEST', undefined, 'Send the picture as multipart/form-data in a field named file.'));
-  }
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 0, fileSize: maxBytes } });
-    } catch {
-      return reject(new AppError('BAD_REQUEST'));
-    }
-    const source = Readable.fromWeb(body as never);
-    let file: Buffer | undefined;
-    let settled = false;
-    const fail = (error: AppError) => {
-      if (settled) return;
-      settled = true;
-      source.unpipe(parser);
-      source.destroy();
-      reject(error);
-    };
-    parser.on('file', (name, stream) => {
-      if (name !== 'file') return stream.resume();
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => fail(new AppError('FILE_TOO_LARGE')));
-      stream.on('end', () => {
-        file = Buffer.concat(chunks);
-      });
-    });
-    parser.on('error', () => fail(new AppError('BAD_REQUEST')));
-    parser.on('close', () => {
-      if (settled) return;
-      settled = true;
-      if (file) resolve(file);
-      else reject(new AppError('BAD_REQUEST', undefined, 'Send the picture in a field named file.'));
-    });
-    source.on('error', () => fail(new AppError('BAD_REQUEST')));
-    source.pipe(parser);
-  });
 }

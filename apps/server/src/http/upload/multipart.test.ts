@@ -10,6 +10,28 @@ import { readMultipart } from './multipart.ts';
 const spoolDir = mkdtempSync(join(tmpdir(), 'wattle-multipart-'));
 afterAll(() => rmSync(spoolDir, { recursive: true, force: true }));
 
+describe('readMultipart', () => {
+  it('refuses a body whose preamble runs past the limit, with no Content-Length to go by', async () => {
+    const limit = 64 * 1024;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 64 * limit) return controller.close();
+        pulled += 8192;
+        controller.enqueue(new Uint8Array(8192).fill(120)); // no boundary ever comes
+      },
+    });
+    const request = new Request('http://test/upload', { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'multipart/form-data; boundary=x' } } as RequestInit);
+    const dir = await mkdtemp(join(spoolDir, 'req-'));
+    try {
+      await expect(readMultipart(request, { dir, maxFileBytes: limit, maxTotalBytes: limit, maxFiles: 1 })).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
+      expect(pulled).toBeLessThan(32 * limit);
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+});
+
 describe('readMultipart over a real socket', () => {
   it('cuts off a submission that stops arriving, answers and keeps no spool file', async () => {
     // As the tools' route does: a private dir per request, removed however the request ends.

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { AppError, safeFilename } from '@wattle/shared';
-import { cutOffWhenIdle, UPLOAD_IDLE_TIMEOUT_MS } from './idle.ts';
+import { guardBody, UPLOAD_IDLE_TIMEOUT_MS } from './body-guard.ts';
 import { MULTIPART_OVERHEAD_BYTES } from './receive-file.ts';
 
 export interface UploadedFile {
@@ -47,9 +47,10 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
   if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) {
     throw new AppError('BAD_REQUEST', undefined, 'Send the files as multipart/form-data.');
   }
-  const declared = Number(request.headers.get('content-length') ?? NaN);
   // Framing of every part, plus the text fields, on top of the files.
-  if (declared > limits.maxTotalBytes + (limits.maxFiles + 4) * MULTIPART_OVERHEAD_BYTES + 256 * 1024) throw new AppError('FILE_TOO_LARGE', { maxBytes: limits.maxTotalBytes });
+  const maxBodyBytes = limits.maxTotalBytes + (limits.maxFiles + 4) * MULTIPART_OVERHEAD_BYTES + 256 * 1024;
+  const tooLarge = () => new AppError('FILE_TOO_LARGE', { maxBytes: limits.maxTotalBytes });
+  if (Number(request.headers.get('content-length') ?? NaN) > maxBodyBytes) throw tooLarge();
 
   let parser: busboy.Busboy;
   try {
@@ -132,6 +133,6 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       });
     });
     source.pipe(parser);
-    cutOffWhenIdle(source, limits.idleTimeoutMs ?? UPLOAD_IDLE_TIMEOUT_MS);
+    guardBody(source, { maxBytes: maxBodyBytes, tooLarge, idleTimeoutMs: limits.idleTimeoutMs ?? UPLOAD_IDLE_TIMEOUT_MS });
   });
 }

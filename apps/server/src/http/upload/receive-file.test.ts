@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AppError } from '@wattle/shared';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sendAndAwaitClose, serveOnLoopback } from '../../test/sockets.ts';
-import { receiveFile } from './receive-file.ts';
+import { MULTIPART_OVERHEAD_BYTES, receiveFile } from './receive-file.ts';
 
 const tempDir = mkdtempSync(join(tmpdir(), 'wattle-receive-'));
 const LIMIT = 64 * 1024;
@@ -60,6 +60,20 @@ describe('receiveFile', () => {
     } as RequestInit);
     await expect(receiveFile(request, { tempDir, maxFileBytes: LIMIT })).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
     expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses a body whose preamble runs past the limit, with no Content-Length to go by', async () => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 8 * LIMIT) return controller.close();
+        pulled += 8192;
+        controller.enqueue(new Uint8Array(8192).fill(120)); // no boundary ever comes
+      },
+    });
+    const request = new Request('http://test/upload', { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'multipart/form-data; boundary=x' } } as RequestInit);
+    await expect(receiveFile(request, { tempDir, maxFileBytes: LIMIT })).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
+    expect(pulled).toBeLessThan(2 * LIMIT + MULTIPART_OVERHEAD_BYTES);
   });
 
   it('refuses a form cut short by the client and keeps nothing', async () => {

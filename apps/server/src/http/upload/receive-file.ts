@@ -4,7 +4,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { AppError } from '@wattle/shared';
 import { spoolToTempFile, type SpooledFile } from '../../services/spool.ts';
-import { cutOffWhenIdle, UPLOAD_IDLE_TIMEOUT_MS } from './idle.ts';
+import { guardBody, UPLOAD_IDLE_TIMEOUT_MS } from './body-guard.ts';
 
 export interface ReceivedFile extends SpooledFile {
   filename: string;
@@ -20,8 +20,9 @@ const malformed = () => new AppError('BAD_REQUEST', undefined, 'The upload was c
 
 /**
  * Streams the one file of a multipart/form-data body (busboy, never a buffered parse) into a private
- * temp file, refusing it with FILE_TOO_LARGE as soon as it passes maxFileBytes, or before reading at all
- * when Content-Length already says so, or with UPLOAD_STALLED once nothing has arrived for idleTimeoutMs.
+ * temp file, refusing it with FILE_TOO_LARGE as soon as it (or the body around it) passes the limit, or
+ * before reading at all when Content-Length already says so; and with UPLOAD_STALLED once nothing has
+ * arrived for idleTimeoutMs.
  * Resolves once the whole form has arrived; the caller removes the file.
  */
 export async function receiveFile(
@@ -30,8 +31,9 @@ export async function receiveFile(
 ): Promise<ReceivedFile> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(contentType) || !request.body) throw notMultipart();
-  const declared = Number(request.headers.get('content-length'));
-  if (declared > options.maxFileBytes + MULTIPART_OVERHEAD_BYTES) throw new AppError('FILE_TOO_LARGE', { maxBytes: options.maxFileBytes });
+  const maxBodyBytes = options.maxFileBytes + MULTIPART_OVERHEAD_BYTES;
+  const tooLarge = () => new AppError('FILE_TOO_LARGE', { maxBytes: options.maxFileBytes });
+  if (Number(request.headers.get('content-length')) > maxBodyBytes) throw tooLarge();
 
   let parser: busboy.Busboy;
   try {
@@ -75,7 +77,7 @@ export async function receiveFile(
   const formDone = finished(parser);
   formDone.catch(() => {});
   source.pipe(parser);
-  cutOffWhenIdle(source, idleTimeoutMs);
+  guardBody(source, { maxBytes: maxBodyBytes, tooLarge, idleTimeoutMs });
 
   try {
     await Promise.race([formDone, failedEarly]);
