@@ -260,7 +260,7 @@ describe('jobs API: caps on open heavy work', () => {
   beforeAll(async () => {
     const report = await detectEngines();
     // Pretend OCR's engines are installed: nothing runs here, only the queue is tested.
-    const engines = { ...report, tesseract: { available: true }, pdftoppm: { available: true } };
+    const engines = { ...report, tesseract: { available: true, languages: ['eng'] }, pdftoppm: { available: true } };
     ctx = await createTestContext({ TRUSTED_PROXY: 'true' }, { clock, engines });
     pdf = await makePdf({ pages: 1 });
   });
