@@ -63,7 +63,7 @@ export const CATEGORY_PAGES: CategoryPage[] = [
 export const CATEGORY_BENEFITS: { icon: LucideIcon; title: string; description: string }[] = [
   { icon: MapPinIcon, title: 'Australian-hosted', description: 'Files are processed and stored on Australian-hosted servers, in line with Australian privacy guidelines.' },
   { icon: ClockIcon, title: 'Deleted automatically', description: 'Uploads and results are deleted automatically after processing: you choose what to keep.' },
-  { icon: ShieldCheckIcon, title: 'Enterprise security', description: '256-bit encryption, private links and nothing run from inside your documents.' },
+  { icon: ShieldCheckIcon, title: 'Enterprise security', description: '256-bit AES passwords, private expiring download links and nothing run from inside your documents.' },
 ];
 
 /**
