@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createDatabase, type Database, type DatabaseHandle } from '@wattle/db';
 import type { Config } from './config.ts';
+import { dataPaths } from './data-dir.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
 import { createLogger, type Logger } from './adapters/logger.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer.ts';
@@ -66,10 +67,10 @@ export async function createContainer(config: Config, overrides: ContainerOverri
 
   const mailer =
     overrides.mailer ??
-    (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(join(dataDir, 'outbox'), config.MAIL_FROM));
+    (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(dataPaths(dataDir).outbox, config.MAIL_FROM));
 
   const blobStore =
-    overrides.blobStore ?? (config.S3_BUCKET ? createS3BlobStore(s3OptionsFromConfig(config)) : createLocalBlobStore(join(dataDir, 'blobs')));
+    overrides.blobStore ?? (config.S3_BUCKET ? createS3BlobStore(s3OptionsFromConfig(config)) : createLocalBlobStore(dataPaths(dataDir).blobs));
 
   const events = await createEventBus(database, logger);
   closers.push(() => events.close());
@@ -106,7 +107,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
 
 /** Embedded mode keeps a generated secret in the data dir, so sessions survive restarts. */
 function embeddedAuthSecret(dataDir: string): string {
-  const path = join(dataDir, 'auth-secret');
+  const path = dataPaths(dataDir).authSecret;
   try {
     return readFileSync(path, 'utf8').trim();
   } catch {

@@ -3,9 +3,9 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { listen } from './http/server.ts';
+import { LEFTOVER_FILES_TASK, startPeriodicTasks } from './jobs/periodic.ts';
 import { startDocumentPurger } from './jobs/purge-deleted-documents.ts';
 import { startWorker } from './jobs/worker.ts';
-import { removeStaleUploads } from './services/documents.ts';
 import { unavailableTools } from './services/jobs.ts';
 
 async function main() {
@@ -19,11 +19,12 @@ async function main() {
   if (config.APP_ROLES.includes('api')) {
     await container.queue.start();
     const app = createApp(container);
-    void removeStaleUploads(container);
     const server = await listen(app.fetch, { port: config.PORT, hostname: config.HOST });
     const { port } = server.address() as AddressInfo;
     logger.info({ port, url: config.publicUrl, database: container.database.kind, storage: container.blobStore.kind }, 'Wattle PDF is listening');
     stops.push(() => new Promise<void>((done) => server.close(() => done())));
+    // A worker sweeps its machine's temporary folders; an api process on a machine of its own sweeps them itself.
+    if (!config.APP_ROLES.includes('worker')) stops.push(startPeriodicTasks(container, [LEFTOVER_FILES_TASK]));
   }
 
   if (config.APP_ROLES.includes('worker')) {

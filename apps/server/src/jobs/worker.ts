@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { closeOfficePool, configureOffice } from '@wattle/pdf-engine';
 import type { Container } from '../container.ts';
 import { processWorkDir, removeOrphanWorkDirs } from '../services/tool-runner.ts';
-import { PERIODIC_TASKS, type PeriodicTask } from './periodic.ts';
+import { PERIODIC_TASKS, startPeriodicTasks, type PeriodicTask } from './periodic.ts';
 import { DEAD_LETTER_QUEUE, POOLS, poolConcurrency, poolQueue } from './pools.ts';
 import { failAbandonedJob, runToolJob, type ToolJobData } from './run-tool-job.ts';
 
@@ -28,30 +28,11 @@ export async function startWorker(container: Container, tasks: PeriodicTask[] = 
   }
   await container.queue.work<ToolJobData>(DEAD_LETTER_QUEUE, { concurrency: 1 }, (job) => failAbandonedJob(container, job));
 
-  const inFlight = new Set<Promise<void>>();
-  const timers = tasks.map((task) => {
-    let running: Promise<void> | undefined;
-    const tick = () => {
-      if (running) return;
-      running = task
-        .run(container)
-        .then(() => {}, (err) => container.logger.error({ err, task: task.name }, 'periodic task failed'))
-        .finally(() => {
-          inFlight.delete(running!);
-          running = undefined;
-        });
-      inFlight.add(running);
-    };
-    const timer = setInterval(tick, task.everyMs);
-    timer.unref();
-    tick();
-    return timer;
-  });
+  const stopTasks = startPeriodicTasks(container, tasks);
 
   return {
     async stop() {
-      for (const timer of timers) clearInterval(timer);
-      await Promise.all(inFlight);
+      await stopTasks();
       await container.queue.stop();
       await closeOfficePool();
       await rm(processWorkDir(container), { recursive: true, force: true });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { detectFileType, inspectPdf, isEngineError } from '@wattle/pdf-engine';
 import { AppError, DOCUMENTS_PAGE_SIZE, MAX_PDF_SIZE, safeFilename, type EventType } from '@wattle/shared';
 import type { Container } from '../container.ts';
+import { dataPaths } from '../data-dir.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import {
   findDocument,
@@ -16,7 +16,7 @@ import {
   type WithDocument,
 } from '../repositories/documents.ts';
 import { getUsage } from '../repositories/usage.ts';
-import { removeStaleTempFiles, spoolToTempFile } from './spool.ts';
+import { spoolToTempFile } from './spool.ts';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 
@@ -51,23 +51,6 @@ export interface StoreDocumentInput {
   withDocument?: WithDocument;
 }
 
-/** Where streamed uploads wait while their content is checked. */
-export function uploadTempDir(container: Container): string {
-  return join(container.dataDir, 'tmp', 'uploads');
-}
-
-/** Uploads a crash left half-spooled; live ones take seconds, so an hour old is certainly abandoned. */
-const STALE_UPLOAD_MS = 60 * 60 * 1000;
-
-/** Start-up clean-up of the upload temp dir; never fails start-up. */
-export async function removeStaleUploads(container: Container): Promise<void> {
-  const removed = await removeStaleTempFiles(uploadTempDir(container), STALE_UPLOAD_MS).catch((err) => {
-    container.logger.warn({ err }, 'could not clear stale uploads');
-    return 0;
-  });
-  if (removed > 0) container.logger.info({ removed }, 'removed uploads left by an earlier crash');
-}
-
 /**
  * Checks the content is a PDF (by a real parse, not the name or declared type), books its size against
  * the account's storage atomically, writes the bytes to the blob store and records the row. A refused
@@ -77,7 +60,7 @@ export async function storeDocument(container: Container, userId: string, input:
   if (!input.path === !input.stream) throw new Error('storeDocument needs exactly one of path or stream');
   if (input.size !== undefined) await assertFits(container, userId, input.size);
 
-  const spooled = input.stream ? await spoolToTempFile(input.stream, uploadTempDir(container), MAX_PDF_SIZE) : undefined;
+  const spooled = input.stream ? await spoolToTempFile(input.stream, dataPaths(container.dataDir).uploadSpool, MAX_PDF_SIZE) : undefined;
   try {
     const path = spooled?.path ?? input.path!;
     const size = spooled?.size ?? (await stat(path)).size;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -36,21 +36,4 @@ export async function spoolToTempFile(source: Readable, dir: string, maxBytes: n
     throw err;
   }
   return { path, size, remove };
-}
-
-/**
- * Removes spool files older than maxAgeMs: what a crashed process left mid-upload. Run at start-up;
- * the age keeps it off files another process is still writing.
- */
-export async function removeStaleTempFiles(dir: string, maxAgeMs: number, now = Date.now()): Promise<number> {
-  let removed = 0;
-  for (const name of await readdir(dir).catch(() => [])) {
-    const path = join(dir, name);
-    const info = await stat(path).catch(() => undefined);
-    if (info?.isFile() && now - info.mtimeMs > maxAgeMs) {
-      await rm(path, { force: true });
-      removed++;
-    }
-  }
-  return removed;
 }

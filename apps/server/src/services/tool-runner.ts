@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { inspectPdf, runTool, EngineError, type EngineLimits } from '@wattle/pdf-engine';
 import type { ToolId } from '@wattle/shared';
 import type { Container } from '../container.ts';
+import { dataPaths } from '../data-dir.ts';
 import type { NewJobOutput } from '../repositories/jobs.ts';
 
 export interface ToolRun {
@@ -18,7 +19,7 @@ export interface ToolRun {
 }
 
 /** This process's scratch space: one dir per process, so a dead process's leftovers can be told apart. */
-const workRoot = (container: Container) => join(container.dataDir, 'work');
+const workRoot = (container: Container) => dataPaths(container.dataDir).work;
 export const processWorkDir = (container: Container) => join(workRoot(container), String(process.pid));
 
 /**

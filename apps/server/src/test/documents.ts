@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { pdfFiles, usageStatistics } from '@wattle/db';
 import type { Container } from '../container.ts';
-import { uploadTempDir } from '../services/documents.ts';
+import { dataPaths } from '../data-dir.ts';
 
 /** What the account is charged and what its non-deleted files add up to: always equal. */
 export async function storageLedger(container: Container, userId: string): Promise<{ charged: number; stored: number; limit: number }> {
@@ -21,12 +21,12 @@ export async function setStorageLimit(container: Container, userId: string, limi
 
 /** Keys of the user's stored PDFs in the local blob store. */
 export function storedBlobs(container: Container, userId: string): string[] {
-  const dir = join(container.dataDir, 'blobs', 'pdfs', userId);
+  const dir = join(dataPaths(container.dataDir).blobs, 'pdfs', userId);
   return existsSync(dir) ? readdirSync(dir) : [];
 }
 
 /** Files left in the upload temp dir: none once every upload has finished, however it ended. */
 export function leftoverTempFiles(container: Container): string[] {
-  const dir = uploadTempDir(container);
+  const dir = dataPaths(container.dataDir).uploadSpool;
   return existsSync(dir) ? readdirSync(dir) : [];
 }

@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { AppError, MAX_PDF_SIZE, safeFilename } from '@wattle/shared';
 import type { Container } from '../../container.ts';
-import { deleteDocument, listDocumentsPage, openDocument, storeDocument, uploadTempDir, usageOf } from '../../services/documents.ts';
+import { dataPaths } from '../../data-dir.ts';
+import { deleteDocument, listDocumentsPage, openDocument, storeDocument, usageOf } from '../../services/documents.ts';
 import { requireUser } from '../middleware/session.ts';
 import type { AppEnv } from '../types.ts';
 import { receiveFile } from '../upload/receive-file.ts';
@@ -29,7 +30,7 @@ export function documentsRoutes(container: Container) {
 
   // One file per request, so the browser can show each file's own progress.
   app.post('/documents', async (c) => {
-    const file = await receiveFile(c.req.raw, { tempDir: uploadTempDir(container), maxFileBytes: MAX_PDF_SIZE });
+    const file = await receiveFile(c.req.raw, { tempDir: dataPaths(container.dataDir).uploadSpool, maxFileBytes: MAX_PDF_SIZE });
     try {
       const document = await storeDocument(container, c.get('user')!.id, { filename: file.filename, path: file.path, size: file.size });
       return c.json(document, 201);

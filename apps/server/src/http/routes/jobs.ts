@@ -6,6 +6,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { AppError } from '@wattle/shared';
 import type { Container } from '../../container.ts';
+import { dataPaths } from '../../data-dir.ts';
 import type { Owner } from '../../repositories/jobs.ts';
 import { checkRate, getBatch, getJob, limitsFor, ownerOf, precheckTool, submit, type Caller, type JobView } from '../../services/jobs.ts';
 import { deleteOwnOutput, listOwnOutputs, openBatchZip, openDownload, saveOutputToDocuments } from '../../services/outputs.ts';
@@ -57,7 +58,7 @@ export function jobsRoutes(container: Container) {
     const caller = await callerOf(c);
     if (mode === 'job') await checkRate(container, caller, 1);
     const limits = limitsFor(container, caller);
-    const parent = join(container.dataDir, 'tmp', 'tool-uploads');
+    const parent = dataPaths(container.dataDir).toolUploadSpool;
     await mkdir(parent, { recursive: true });
     const dir = await mkdtemp(join(parent, 'req-'));
     try {

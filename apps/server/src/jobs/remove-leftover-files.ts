@@ -1,0 +1,13 @@
+import type { Container } from '../container.ts';
+import { removeStaleTempFiles } from '../data-dir.ts';
+import { removeOrphanWorkDirs } from '../services/tool-runner.ts';
+
+/**
+ * What a crashed process left on this machine's disk: upload spool files over an hour old (never an
+ * in-flight one) and the engine scratch of workers that no longer run. Safe with several sweepers.
+ */
+export async function removeLeftoverFiles(container: Container): Promise<void> {
+  const tempFiles = await removeStaleTempFiles(container.dataDir);
+  const workDirs = await removeOrphanWorkDirs(container);
+  if (tempFiles || workDirs.length) container.logger.info({ tempFiles, workDirsOf: workDirs }, 'removed files a crash left behind');
+}
