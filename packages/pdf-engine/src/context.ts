@@ -16,6 +16,14 @@ export interface ToolOutput {
   contentType: string;
   /** Page count of PDF outputs, as checked before returning. */
   pages?: number;
+  /** What the user should know about a result that succeeded, e.g. that it is no longer PDF/A. */
+  notes?: ToolNote[];
+}
+
+export interface ToolNote {
+  code: 'PDFA_NOT_KEPT';
+  /** Safe to show. */
+  message: string;
 }
 
 /** What an operation gets besides its inputs and options: one job's dir, budgets and plumbing. */

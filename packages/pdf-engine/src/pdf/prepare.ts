@@ -7,6 +7,7 @@ import { detectFileType } from '../detect/file-type.ts';
 import { detectEngines } from '../engines.ts';
 import { EngineError } from '../errors.ts';
 import { qpdf, qpdfDecryptArgLines } from '../process/commands.ts';
+import { profileOfBytes, type PdfProfile } from './conformance.ts';
 import { inspectPdfWith, type PdfInfo } from './inspect.ts';
 import { loadPdf } from './load.ts';
 import { isInvalidPassword, qpdfSucceeded, runQpdfArgFile } from './qpdf.ts';
@@ -19,6 +20,8 @@ export interface PreparedPdf {
   /** The user's file name, for naming outputs. */
   filename: string;
   pages: number;
+  /** The input's version and PDF/A claim, which tools keep where they can. */
+  profile: PdfProfile;
 }
 
 export async function checkFileSize(ctx: ToolContext, input: ToolInput): Promise<void> {
@@ -55,7 +58,7 @@ export async function preparePdf(ctx: ToolContext, input: ToolInput, options: { 
     throw new EngineError('LIMIT_EXCEEDED', 'The PDF has too many pages.', { filename: input.filename, limit: 'maxPages', pages: info.pages });
   }
   if (info.encrypted || info.damaged) path = await rewrite(ctx, path, info, hasQpdf);
-  return { path, filename: input.filename, pages: info.pages! };
+  return { path, filename: input.filename, pages: info.pages!, profile: profileOfBytes(bytes) };
 }
 
 const workPath = (ctx: ToolContext) => join(ctx.dir, `in-${randomUUID()}.pdf`);

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { PageRangeError, parsePageRanges, type PageRange, type ParsePageRangesOptions } from '@wattle/shared';
-import type { ToolContext, ToolOutput } from '../context.ts';
+import type { ToolContext, ToolNote, ToolOutput } from '../context.ts';
+import { dropPdfaClaim, saveOptions } from './conformance.ts';
 import { EngineError } from '../errors.ts';
 import { loadPdf } from './load.ts';
 import type { PreparedPdf } from './prepare.ts';
@@ -13,18 +14,20 @@ export async function openPrepared(pdf: PreparedPdf): Promise<PDFDocument> {
   return loadPdf(await readFile(pdf.path));
 }
 
-/** Saves, then reads the page count back before anyone sees the file. */
-export async function writePdf(ctx: ToolContext, doc: PDFDocument, filename: string, expectedPages?: number): Promise<ToolOutput> {
+/** Saves (keeping the document's version and PDF/A part), then reads the page count back before anyone sees the file. */
+export async function writePdf(ctx: ToolContext, doc: PDFDocument, filename: string, expectedPages?: number, notes: ToolNote[] = []): Promise<ToolOutput> {
   ctx.checkAborted();
   const target = ctx.output(filename);
-  await writeFile(target.path, await doc.save({ useObjectStreams: true }));
-  return checkedOutput(ctx, target, expectedPages);
+  const save = saveOptions(doc); // decided by the input's claim, before it goes
+  if (notes.some((note) => note.code === 'PDFA_NOT_KEPT')) dropPdfaClaim(doc);
+  await writeFile(target.path, await doc.save(save));
+  return checkedOutput(ctx, target, expectedPages, notes);
 }
 
 /** An output file some engine already wrote at target.path. */
-export async function checkedOutput(ctx: ToolContext, target: { path: string; filename: string }, expectedPages?: number): Promise<ToolOutput> {
+export async function checkedOutput(ctx: ToolContext, target: { path: string; filename: string }, expectedPages?: number, notes: ToolNote[] = []): Promise<ToolOutput> {
   const pages = await verifyPdfOutput(ctx, target.path, expectedPages);
-  return { path: target.path, filename: target.filename, contentType: PDF_TYPE, pages };
+  return { path: target.path, filename: target.filename, contentType: PDF_TYPE, pages, ...(notes.length > 0 && { notes }) };
 }
 
 /** A new document made of pages copied from others, in the order given (repeats allowed). */

@@ -7,7 +7,8 @@ describe('argument builders', () => {
   it('qpdf', () => {
     expect(qpdf.rotate('/j/in.pdf', '/j/out.pdf', 90, [1, 2, 3, 5])).toEqual({ command: 'qpdf', args: ['--rotate=+90:1-3,5', '/j/in.pdf', '/j/out.pdf'] });
     expect(qpdf.rotate('/j/in.pdf', '/j/out.pdf', 180).args[0]).toBe('--rotate=+180');
-    expect(qpdf.rewrite('/a', '/b', { decrypt: true, optimise: true }).args).toEqual(['--decrypt', '--object-streams=generate', '--compress-streams=y', '--recompress-flate', '/a', '/b']);
+    expect(qpdf.rewrite('/a', '/b', { decrypt: true, optimise: true, objectStreams: true }).args).toEqual(['--decrypt', '--object-streams=generate', '--compress-streams=y', '--recompress-flate', '/a', '/b']);
+    expect(qpdf.rewrite('/a', '/b', { optimise: true }).args).toEqual(['--compress-streams=y', '--recompress-flate', '/a', '/b']);
     expect(qpdf.withArgFile('/j/args').args).toEqual(['@/j/args']);
   });
 

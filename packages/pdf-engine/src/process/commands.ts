@@ -7,12 +7,15 @@ import type { CommandSpec } from './run-command.ts';
 
 export const qpdf = {
   pageCount: (input: string): CommandSpec => ({ command: 'qpdf', args: ['--show-npages', input] }),
-  /** Rewrite: repairs what qpdf can recover; object streams make it smaller losslessly. */
-  rewrite: (input: string, output: string, opts: { decrypt?: boolean; optimise?: boolean } = {}): CommandSpec => ({
+  /**
+   * Rewrite: repairs what qpdf can recover; optimise recompresses losslessly, with object streams where
+   * the input allows them (they need PDF 1.5, PDF/A-1 forbids them, and qpdf would raise the version).
+   */
+  rewrite: (input: string, output: string, opts: { decrypt?: boolean; optimise?: boolean; objectStreams?: boolean } = {}): CommandSpec => ({
     command: 'qpdf',
     args: [
       ...(opts.decrypt ? ['--decrypt'] : []),
-      ...(opts.optimise ? ['--object-streams=generate', '--compress-streams=y', '--recompress-flate'] : []),
+      ...(opts.optimise ? [...(opts.objectStreams ? ['--object-streams=generate'] : []), '--compress-streams=y', '--recompress-flate'] : []),
       input,
       output,
     ],

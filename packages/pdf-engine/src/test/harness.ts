@@ -4,13 +4,29 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import type { ToolId } from '@wattle/shared';
+import { TOOLS, type ToolId } from '@wattle/shared';
 import { expect } from 'vitest';
 import type { ToolOutput } from '../context.ts';
 import { EngineError, type EngineErrorCode } from '../errors.ts';
 import type { EngineLimits } from '../limits.ts';
 import { liveCommandCount } from '../process/run-command.ts';
 import { runTool } from '../run-tool.ts';
+
+/** Every registry tool that takes a PDF, and options that make each run on any 1-page PDF. */
+export const PDF_TOOLS = TOOLS.filter((t) => t.accepts.includes('pdf' as never)).map((t) => t.id);
+
+export const OPTIONS: Partial<Record<ToolId, unknown>> = {
+  split: { mode: 'every', every: 1 },
+  organize: { order: '1' },
+  rotate: { angle: 90 },
+  'extract-pages': { pages: '1' },
+  'remove-pages': { pages: '1' },
+  'pdf-to-image': { dpi: 72 },
+  watermark: { text: 'X' },
+  'edit-metadata': { title: 'T' },
+  protect: { userPassword: 'x' },
+  unlock: { password: '' },
+};
 
 export interface Workspace {
   root: string;

@@ -9,7 +9,8 @@ import { detectEngines } from '../engines.ts';
 import { outputFilename } from '../output-names.ts';
 import { qpdf } from '../process/commands.ts';
 import { displayBox } from '../pdf/geometry.ts';
-import { preparePdf } from '../pdf/prepare.ts';
+import { dropPdfaClaim, objectStreamsAllowed, pdfaNotKept, saveOptions } from '../pdf/conformance.ts';
+import { preparePdf, type PreparedPdf } from '../pdf/prepare.ts';
 import { qpdfSucceeded } from '../pdf/qpdf.ts';
 import { checkedOutput, openPrepared } from '../pdf/write.ts';
 import { mapLimit } from '../util/map-limit.ts';
@@ -41,27 +42,33 @@ export const compress: Operation<'compress'> = async ([input], options, ctx) => 
   const level = LEVELS[options.level];
   const candidates = findImages(doc, level.dpi);
   let done = 0;
+  let reencoded = 0;
   await mapLimit(candidates, ctx.limits.parallelism, async (candidate) => {
     ctx.checkAborted();
-    await recompressImage(doc, candidate, level.quality, options.grayscale, ctx.limits.maxPixels);
+    if (await recompressImage(doc, candidate, level.quality, options.grayscale, ctx.limits.maxPixels)) reencoded++;
     ctx.progress((++done / Math.max(1, candidates.length)) * 0.8);
   });
   const rewritten = join(ctx.dir, `compressed-${randomUUID()}.pdf`);
-  await writeFile(rewritten, await doc.save({ useObjectStreams: true }));
-  const optimised = await optimise(ctx, rewritten);
+  const save = saveOptions(doc); // decided by the input's claim, before it goes
+  if (reencoded > 0) dropPdfaClaim(doc);
+  await writeFile(rewritten, await doc.save(save));
+  const optimised = await optimise(ctx, rewritten, pdf);
 
   const sized = await Promise.all([optimised, rewritten, pdf.path, input!.path].filter((p): p is string => !!p).map(async (path) => ({ path, size: (await stat(path)).size })));
   const originalSize = sized.at(-1)!.size;
   const best = sized.slice(0, -1).reduce((a, b) => (b.size < a.size ? b : a));
   const target = ctx.output(outputFilename(pdf.filename, 'compressed', 'pdf'));
-  await copyFile(best.size <= originalSize ? best.path : input!.path, target.path);
-  return [await checkedOutput(ctx, target, pdf.pages)];
+  const chosen = best.size <= originalSize ? best.path : input!.path;
+  await copyFile(chosen, target.path);
+  // Re-encoded images are DeviceRGB/DeviceGray JPEGs, which need not match the file's PDF/A output intent.
+  const notes = reencoded > 0 && chosen !== pdf.path && chosen !== input!.path ? pdfaNotKept([pdf.profile], 'its images were re-encoded') : [];
+  return [await checkedOutput(ctx, target, pdf.pages, notes)];
 };
 
-async function optimise(ctx: ToolContext, path: string): Promise<string | undefined> {
+async function optimise(ctx: ToolContext, path: string, pdf: PreparedPdf): Promise<string | undefined> {
   if (!(await detectEngines()).qpdf.available) return undefined;
   const out = join(ctx.dir, `optimised-${randomUUID()}.pdf`);
-  return qpdfSucceeded(await ctx.run(qpdf.rewrite(path, out, { optimise: true }))) ? out : undefined;
+  return qpdfSucceeded(await ctx.run(qpdf.rewrite(path, out, { optimise: true, objectStreams: objectStreamsAllowed(pdf.profile) }))) ? out : undefined;
 }
 
 /** Image XObjects reachable from page resources (and forms inside them), each with its page's size. */
@@ -135,9 +142,10 @@ function decodable(doc: PDFDocument, stream: PDFRawStream): { input: sharp.Sharp
   return { input: raw.subarray(0, expected), options: { raw: { width, height, channels } }, channels };
 }
 
-async function recompressImage(doc: PDFDocument, candidate: Candidate, quality: number, grayscale: boolean, maxPixels: number): Promise<void> {
+/** True when the image was replaced. */
+async function recompressImage(doc: PDFDocument, candidate: Candidate, quality: number, grayscale: boolean, maxPixels: number): Promise<boolean> {
   const source = decodable(doc, candidate.stream);
-  if (!source) return;
+  if (!source) return false;
   const dict = candidate.stream.dict;
   const width = num(dict, 'Width')!;
   const height = num(dict, 'Height')!;
@@ -151,9 +159,9 @@ async function recompressImage(doc: PDFDocument, candidate: Candidate, quality: 
   try {
     result = await image.jpeg({ quality, chromaSubsampling: '4:2:0', optimiseCoding: true }).toBuffer({ resolveWithObject: true });
   } catch {
-    return; // an image sharp cannot read stays as it was
+    return false; // an image sharp cannot read stays as it was
   }
-  if (result.data.length >= candidate.stream.contents.length * 0.95) return;
+  if (result.data.length >= candidate.stream.contents.length * 0.95) return false;
   const replacement = doc.context.stream(result.data, {});
   for (const [key, value] of dict.entries()) {
     if (!['Filter', 'DecodeParms', 'Length', 'Width', 'Height', 'ColorSpace', 'BitsPerComponent'].includes(key.decodeText())) replacement.dict.set(key, value);
@@ -164,4 +172,5 @@ async function recompressImage(doc: PDFDocument, candidate: Candidate, quality: 
   replacement.dict.set(PDFName.of('ColorSpace'), PDFName.of(result.info.channels === 1 ? 'DeviceGray' : 'DeviceRGB'));
   replacement.dict.set(PDFName.of('BitsPerComponent'), doc.context.obj(8));
   doc.context.assign(candidate.ref, replacement);
+  return true;
 }

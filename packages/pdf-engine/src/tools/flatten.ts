@@ -12,6 +12,7 @@ import {
   type PDFContext,
   type PDFPage,
 } from '@cantoo/pdf-lib';
+import { pdfaNotKept } from '../pdf/conformance.ts';
 import { preparePdf } from '../pdf/prepare.ts';
 import { openPrepared, writePdf } from '../pdf/write.ts';
 import { outputFilename } from '../output-names.ts';
@@ -36,7 +37,9 @@ export const flatten: Operation<'flatten'> = async ([input], _options, ctx) => {
     flattenAnnotations(doc.context, page);
     if (i % 20 === 0) ctx.checkAborted();
   }
-  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'flattened', 'pdf'), pdf.pages)];
+  // Field appearances are redrawn with a standard font, which is not embedded.
+  const notes = form.getFields().length > 0 ? pdfaNotKept([pdf.profile], 'form fields were redrawn with a font that is not embedded') : [];
+  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'flattened', 'pdf'), pdf.pages, notes)];
 };
 
 /** Draws each annotation's normal appearance into the page content, then removes the annotation. */

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { TOOLS, type ToolId } from '@wattle/shared';
+import type { ToolId } from '@wattle/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, type EngineErrorCode } from '../errors.ts';
@@ -11,27 +11,13 @@ import { closeOfficePool } from '../office/pool.ts';
 import { liveCommandCount } from '../process/run-command.ts';
 import { filterArray, FILTER_CHAINS } from '../test/encoders.ts';
 import { barsContent, flateBombPdf, giantImagePdf, junkPrepended, pageThroughFilters, pixelFloodPng, textPdf, truncated, withoutXref } from '../test/fixtures.ts';
-import { childProcesses, file, workspace, type Workspace } from '../test/harness.ts';
+import { childProcesses, file, OPTIONS, PDF_TOOLS, workspace, type Workspace } from '../test/harness.ts';
 
 /**
  * Every hostile input of the security guide through every PDF tool: each run ends in a coded
  * EngineError or a valid output; never an uncaught crash, a leftover temp dir or process.
  */
 
-const OPTIONS: Partial<Record<ToolId, unknown>> = {
-  split: { mode: 'every', every: 1 },
-  organize: { order: '1' },
-  rotate: { angle: 90 },
-  'extract-pages': { pages: '1' },
-  'remove-pages': { pages: '1' },
-  'pdf-to-image': { dpi: 72 },
-  watermark: { text: 'X' },
-  'edit-metadata': { title: 'T' },
-  protect: { userPassword: 'x' },
-  unlock: { password: '' },
-};
-
-const PDF_TOOLS = TOOLS.filter((t) => t.accepts.includes('pdf' as never)).map((t) => t.id);
 const DAMAGED: EngineErrorCode[] = ['PDF_CORRUPT', 'VALIDATION_FAILED'];
 
 let ws: Workspace;

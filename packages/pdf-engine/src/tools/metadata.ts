@@ -1,4 +1,5 @@
 import { PDFDict, PDFName } from '@cantoo/pdf-lib';
+import { pdfaNotKept } from '../pdf/conformance.ts';
 import { preparePdf } from '../pdf/prepare.ts';
 import { openPrepared, writePdf } from '../pdf/write.ts';
 import { outputFilename } from '../output-names.ts';
@@ -34,7 +35,7 @@ export const editMetadata: Operation<'edit-metadata'> = async ([input], options,
     else setters[field](value);
   }
   doc.setModificationDate(new Date());
-  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'edited', 'pdf'), pdf.pages)];
+  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'edited', 'pdf'), pdf.pages, pdfaNotKept([pdf.profile], 'its XMP metadata, which holds the PDF/A claim, was removed'))];
 };
 
 function infoDict(context: import('@cantoo/pdf-lib').PDFContext): PDFDict | undefined {

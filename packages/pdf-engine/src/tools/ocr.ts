@@ -9,6 +9,7 @@ import { outputFilename } from '../output-names.ts';
 import { tesseractTextLayer } from '../process/commands.ts';
 import { displayBox } from '../pdf/geometry.ts';
 import { loadPdf } from '../pdf/load.ts';
+import { pdfaNotKept } from '../pdf/conformance.ts';
 import { preparePdf } from '../pdf/prepare.ts';
 import { renderPageFile } from '../pdf/render.ts';
 import { openPrepared, writePdf } from '../pdf/write.ts';
@@ -45,7 +46,8 @@ export const ocr: Operation<'ocr'> = async ([input], options, ctx) => {
     const origin = box.toPage(0, 0);
     page.drawPage(embedded!, { x: origin.x, y: origin.y, width: box.width, height: box.height, rotate: degrees(box.rotation) });
   }
-  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'ocr', 'pdf'), pdf.pages)];
+  // tesseract's text layer has not been checked against PDF/A, so the claim is not carried over as if it had.
+  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'ocr', 'pdf'), pdf.pages, pdfaNotKept([pdf.profile], 'the added text layer has not been checked for PDF/A'))];
 };
 
 function pageDpi(ctx: ToolContext, doc: PDFDocument, index: number): number {

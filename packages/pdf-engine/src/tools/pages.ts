@@ -1,22 +1,27 @@
 import { countPagesInRanges, expandPageRanges } from '@wattle/shared';
 import type { Operation } from './operation.ts';
 import { EngineError } from '../errors.ts';
-import { preparePdf } from '../pdf/prepare.ts';
+import { pdfaNotKept } from '../pdf/conformance.ts';
+import { preparePdf, type PreparedPdf } from '../pdf/prepare.ts';
 import { composePdf, openPrepared, pageRangesFor, writePdf } from '../pdf/write.ts';
 import { outputFilename } from '../output-names.ts';
 import { mapLimit } from '../util/map-limit.ts';
 
 /** Page-level tools, all in-process with pdf-lib (fastest here, and the same code runs in a browser). */
 
+/** Pages copied into a new document leave the catalog (XMP, output intents) behind; removing pages in place keeps it. */
+const copied = (...inputs: PreparedPdf[]) => pdfaNotKept(inputs.map((p) => p.profile), 'the pages were copied into a new document without the PDF/A metadata');
+
 export const merge: Operation<'merge'> = async (inputs, _options, ctx) => {
   let done = 0;
   const parts = await mapLimit(inputs, ctx.limits.parallelism, async (input) => {
-    const doc = await openPrepared(await preparePdf(ctx, input));
+    const pdf = await preparePdf(ctx, input);
+    const doc = await openPrepared(pdf);
     ctx.progress((++done / inputs.length) * 0.8);
-    return { doc, indices: doc.getPageIndices() };
+    return { pdf, doc, indices: doc.getPageIndices() };
   });
   const merged = await composePdf(ctx, parts);
-  return [await writePdf(ctx, merged, outputFilename(inputs[0]!.filename, 'merged', 'pdf'), merged.getPageCount())];
+  return [await writePdf(ctx, merged, outputFilename(inputs[0]!.filename, 'merged', 'pdf'), merged.getPageCount(), copied(...parts.map((p) => p.pdf)))];
 };
 
 export const split: Operation<'split'> = async ([input], options, ctx) => {
@@ -33,7 +38,7 @@ export const split: Operation<'split'> = async ([input], options, ctx) => {
   for (const [i, range] of ranges.entries()) {
     const part = await composePdf(ctx, [{ doc, indices: expandPageRanges([range]).map((p) => p - 1) }]);
     const label = range.start === range.end ? `${range.start}` : `${range.start}-${range.end}`;
-    outputs.push(await writePdf(ctx, part, outputFilename(pdf.filename, `pages-${label}`, 'pdf'), part.getPageCount()));
+    outputs.push(await writePdf(ctx, part, outputFilename(pdf.filename, `pages-${label}`, 'pdf'), part.getPageCount(), copied(pdf)));
     ctx.progress((i + 1) / ranges.length);
   }
   return outputs;
@@ -47,14 +52,14 @@ export const organize: Operation<'organize'> = async ([input], options, ctx) => 
   }
   const indices = expandPageRanges(ranges).map((p) => p - 1);
   const out = await composePdf(ctx, [{ doc: await openPrepared(pdf), indices }]);
-  return [await writePdf(ctx, out, outputFilename(pdf.filename, 'organised', 'pdf'), indices.length)];
+  return [await writePdf(ctx, out, outputFilename(pdf.filename, 'organised', 'pdf'), indices.length, copied(pdf))];
 };
 
 export const extractPages: Operation<'extract-pages'> = async ([input], options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
   const indices = [...new Set(expandPageRanges(pageRangesFor('pages', options.pages, pdf.pages)))].map((p) => p - 1);
   const out = await composePdf(ctx, [{ doc: await openPrepared(pdf), indices }]);
-  return [await writePdf(ctx, out, outputFilename(pdf.filename, 'extracted', 'pdf'), indices.length)];
+  return [await writePdf(ctx, out, outputFilename(pdf.filename, 'extracted', 'pdf'), indices.length, copied(pdf))];
 };
 
 export const removePages: Operation<'remove-pages'> = async ([input], options, ctx) => {

@@ -6,6 +6,7 @@ import type { ToolContext } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { outputFilename } from '../output-names.ts';
 import { qpdf, qpdfDecryptArgLines, qpdfEncryptArgLines } from '../process/commands.ts';
+import { objectStreamsAllowed, pdfaNotKept, saveOptions } from '../pdf/conformance.ts';
 import { loadPdf } from '../pdf/load.ts';
 import { preparePdf } from '../pdf/prepare.ts';
 import { qpdfSucceeded, runQpdfArgFile } from '../pdf/qpdf.ts';
@@ -28,10 +29,10 @@ export const rotate: Operation<'rotate'> = async ([input], options, ctx) => {
 export const repair: Operation<'repair'> = async ([input], _options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
   const target = ctx.output(outputFilename(pdf.filename, 'repaired', 'pdf'));
-  const result = await ctx.run(qpdf.rewrite(pdf.path, target.path, { optimise: true }));
+  const result = await ctx.run(qpdf.rewrite(pdf.path, target.path, { optimise: true, objectStreams: objectStreamsAllowed(pdf.profile) }));
   if (!qpdfSucceeded(result)) {
     const doc = await loadPdf(await readFile(pdf.path));
-    await writeFile(target.path, await doc.save({ useObjectStreams: true }));
+    await writeFile(target.path, await doc.save(saveOptions(doc)));
   }
   return [await checkedOutput(ctx, target, pdf.pages)];
 };
@@ -43,7 +44,9 @@ export const protect: Operation<'protect'> = async ([input], options, ctx) => {
   const owner = options.ownerPassword ?? randomBytes(24).toString('base64url');
   const result = await runQpdfArgFile(ctx, qpdfEncryptArgLines(pdf.path, target.path, options.userPassword, owner, options.permissions));
   if (!qpdfSucceeded(result)) throw failed();
-  return [await encryptedOutput(ctx, target, options.userPassword, pdf.pages)];
+  const checked = await encryptedOutput(ctx, target, options.userPassword, pdf.pages);
+  const notes = pdfaNotKept([pdf.profile], 'PDF/A does not allow encryption');
+  return [notes.length > 0 ? { ...checked, notes } : checked];
 };
 
 export const unlock: Operation<'unlock'> = async ([input], options, ctx) => {

@@ -5,6 +5,7 @@ import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFContext, type PD
 import { EngineError } from '../errors.ts';
 import { outputFilename } from '../output-names.ts';
 import { qpdf } from '../process/commands.ts';
+import { objectStreamsAllowed, pdfaNotKept } from '../pdf/conformance.ts';
 import { preparePdf } from '../pdf/prepare.ts';
 import { qpdfSucceeded } from '../pdf/qpdf.ts';
 import { checkedOutput, openPrepared } from '../pdf/write.ts';
@@ -29,10 +30,10 @@ export const sanitize: Operation<'sanitize'> = async ([input], _options, ctx) =>
   const unlinked = join(ctx.dir, `sanitised-${randomUUID()}.pdf`);
   await writeFile(unlinked, await doc.save({ useObjectStreams: false }));
   const target = ctx.output(outputFilename(pdf.filename, 'sanitised', 'pdf'));
-  if (!qpdfSucceeded(await ctx.run(qpdf.rewrite(unlinked, target.path, { optimise: true })))) {
+  if (!qpdfSucceeded(await ctx.run(qpdf.rewrite(unlinked, target.path, { optimise: true, objectStreams: objectStreamsAllowed(pdf.profile) })))) {
     throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this PDF.');
   }
-  return [await checkedOutput(ctx, target, pdf.pages)];
+  return [await checkedOutput(ctx, target, pdf.pages, pdfaNotKept([pdf.profile], 'its metadata was removed'))];
 };
 
 function clean(context: PDFContext, object: PDFObject): void {

@@ -1,5 +1,6 @@
 import { degrees, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { centredText, displayBox } from '../pdf/geometry.ts';
+import { pdfaNotKept } from '../pdf/conformance.ts';
 import { preparePdf } from '../pdf/prepare.ts';
 import { openPrepared, writePdf } from '../pdf/write.ts';
 import { outputFilename } from '../output-names.ts';
@@ -10,6 +11,8 @@ import type { Operation } from './operation.ts';
 /** However small the font, a tiled page gets at most this many copies (a watermark DoS seen elsewhere). */
 const MAX_TILES = 120;
 const EDGE_MARGIN = 36;
+/** Why a stamped PDF/A file is no longer one: Helvetica is one of the standard fonts, never embedded. */
+const STAMPED = 'the stamped text uses a font that is not embedded';
 
 function hexColour(hex: string) {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -32,7 +35,7 @@ export const watermark: Operation<'watermark'> = async ([input], options, ctx) =
     if (i % 20 === 0) ctx.checkAborted();
     ctx.progress((i + 1) / pdf.pages);
   }
-  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'watermarked', 'pdf'), pdf.pages)];
+  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'watermarked', 'pdf'), pdf.pages, pdfaNotKept([pdf.profile], STAMPED))];
 };
 
 function anchors(position: 'center' | 'top' | 'bottom' | 'tiled', width: number, height: number, textWidth: number, fontSize: number): [number, number][] {
@@ -72,5 +75,5 @@ export const pageNumbers: Operation<'page-numbers'> = async ([input], options, c
     if (i % 20 === 0) ctx.checkAborted();
     ctx.progress((i + 1) / pdf.pages);
   }
-  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'numbered', 'pdf'), pdf.pages)];
+  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'numbered', 'pdf'), pdf.pages, pdfaNotKept([pdf.profile], STAMPED))];
 };
