@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { AppError } from '@wattle/shared';
 import type { Container } from './container.ts';
 import { errorResponse, handleError } from './http/middleware/error-handler.ts';
 import { requestContext } from './http/middleware/request-context.ts';
@@ -38,6 +39,12 @@ export function createApp(container: Container) {
     await next();
   });
   app.use(securityHeaders(container.config.publicUrl.startsWith('https://')));
+  // A 429 (rate limit, full queue) says when to come back.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    const retryAfter = c.error instanceof AppError ? (c.error.details as { retryAfter?: number } | undefined)?.retryAfter : undefined;
+    if (retryAfter) c.res.headers.set('Retry-After', String(retryAfter));
+  });
   // Multipart routes stream their own bodies with their own limits; everything else is small JSON.
   app.use('/api/*', async (c, next) => {
     if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next();

@@ -16,6 +16,7 @@ import {
   type WithDocument,
 } from '../repositories/documents.ts';
 import { getUsage } from '../repositories/usage.ts';
+import { takeFromRateLimit } from './rate-limit.ts';
 import { spoolToTempFile } from './spool.ts';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -50,6 +51,12 @@ export interface StoreDocumentInput {
   /** Writes that commit with the document's row or not at all (Save to My Documents marks its output). */
   withDocument?: WithDocument;
 }
+
+/** Uploads an account may start a minute: a folder of files dropped at once fits, a script hammering the checks does not. */
+export const DOCUMENT_UPLOADS_PER_MINUTE = 60;
+
+/** Counts one upload against the account's allowance; past it, RATE_LIMITED before the body is read. */
+export const checkUploadRate = (container: Container, userId: string) => takeFromRateLimit(container, `documents:${userId}`, 1, DOCUMENT_UPLOADS_PER_MINUTE);
 
 /**
  * Checks the content is a PDF (by a real parse, not the name or declared type), books its size against

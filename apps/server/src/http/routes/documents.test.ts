@@ -11,8 +11,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/harness.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { leftoverTempFiles, setStorageLimit, storageLedger, storedBlobs } from '../../test/documents.ts';
+import { manualClock } from '../../test/jobs.ts';
 import { disguised, makePdf } from '../../test/pdfs.ts';
 import { signedInUser, type TestUser } from '../../test/users.ts';
+import { DOCUMENT_UPLOADS_PER_MINUTE } from '../../services/documents.ts';
 import { attachment } from './documents.ts';
 
 let ctx: TestContext;
@@ -238,6 +240,32 @@ describe('DELETE /api/documents/:id', () => {
     expect(await storageLedger(ctx.container, user.id)).toMatchObject({ charged: keep.file_size, stored: keep.file_size });
     expect((await client.request(`/api/documents/${drop.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await client.request(`/api/documents/${drop.id}/download`)).status).toBe(404);
+  });
+});
+
+describe('the upload rate', () => {
+  const clock = manualClock();
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({}, { clock });
+  });
+  afterAll(() => limited.close());
+
+  it('lets an account start a set number of uploads a minute, then says when to come back', async () => {
+    const { client } = await signedInUser(limited);
+    // Each request counts, refused or not: the check comes before the body is read.
+    for (let i = 0; i < DOCUMENT_UPLOADS_PER_MINUTE; i++) {
+      expect((await client.request('/api/documents', { method: 'POST', json: {} })).status).toBe(400);
+    }
+    clock.advance(20_000);
+    const refused = await upload(client, smallPdf);
+    expect(refused.status).toBe(429);
+    expect(await errorCode(refused)).toBe('RATE_LIMITED');
+    expect(refused.headers.get('retry-after')).toBe('40');
+    // Another account has its own allowance, and the next minute brings a fresh one.
+    expect((await upload((await signedInUser(limited)).client, smallPdf)).status).toBe(201);
+    clock.advance(40_000);
+    expect((await upload(client, smallPdf)).status).toBe(201);
   });
 });
 

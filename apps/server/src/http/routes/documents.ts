@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError, MAX_PDF_SIZE, safeFilename } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { dataPaths } from '../../data-dir.ts';
-import { deleteDocument, listDocumentsPage, openDocument, storeDocument, usageOf } from '../../services/documents.ts';
+import { checkUploadRate, deleteDocument, listDocumentsPage, openDocument, storeDocument, usageOf } from '../../services/documents.ts';
 import { requireUser } from '../middleware/session.ts';
 import type { AppEnv } from '../types.ts';
 import { receiveFile } from '../upload/receive-file.ts';
@@ -30,6 +30,7 @@ export function documentsRoutes(container: Container) {
 
   // One file per request, so the browser can show each file's own progress.
   app.post('/documents', async (c) => {
+    await checkUploadRate(container, c.get('user')!.id);
     const file = await receiveFile(c.req.raw, { tempDir: dataPaths(container.dataDir).uploadSpool, maxFileBytes: MAX_PDF_SIZE });
     try {
       const document = await storeDocument(container, c.get('user')!.id, { filename: file.filename, path: file.path, size: file.size });
