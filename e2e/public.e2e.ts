@@ -215,7 +215,7 @@ describe('public site', () => {
         await page.goto('/blog');
         await page.getByRole('article').first().waitFor();
         const article = (await page.getByRole('article').first().getByRole('link').first().getAttribute('href'))!;
-        for (const [name, path] of [['blog', '/blog'], ['blog-article', article], ['careers', '/careers'], ['convert', '/tools/convert'], ['home', '/']]) {
+        for (const [name, path] of [['blog', '/blog'], ['blog-article', article], ['careers', '/careers'], ['convert', '/tools/convert'], ['home', '/']] as const) {
           await page.goto(path);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
