@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndSignIn } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
 
@@ -189,6 +190,44 @@ describe('accounts in the browser', () => {
     });
   });
 
+  it('signs out from the dashboard to / even while the home page is still loading', async () => {
+    await withPage(async (page) => {
+      await signUpAndSignIn(page, app);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // The home page's lazy chunk is held until the page shows it is still loading it.
+      await page.route(/\/assets\/landing-page-[\w-]+\.js$/, async (route) => {
+        await page.getByRole('progressbar', { name: 'Loading page' }).waitFor();
+        await route.continue();
+      });
+      await page.getByRole('button', { name: 'Sign Out', exact: true }).filter({ visible: true }).first().click();
+      // Settled on either screen: the home page's top bar, or the sign-in form.
+      await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).or(page.getByRole('heading', { name: 'Welcome back' })).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+    });
+  });
+
+  it('explains a verification link used a second time, and offers sign-in or a new link', async () => {
+    const email = newEmail();
+    await withPage(async (page) => {
+      await signUpInBrowser(page, email);
+      const link = await mailedLink(email, 'Verify your email');
+      await page.goto(link);
+      await page.waitForURL('**/dashboard');
+      await signOutFromHeader(page);
+
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Link no longer valid' }).waitFor();
+      await page.getByText('This verification link has already been used or has expired.').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/auth/verify-email');
+      // Resending answers the same for any address, so it says nothing about who has an account.
+      await page.getByLabel('Email').fill(newEmail());
+      await page.getByRole('button', { name: 'Resend verification email' }).click();
+      await toast(page, 'Verification email sent!').first().waitFor();
+      await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL('**/auth/login');
+    });
+  });
+
   it('answers an unconfigured social provider at once with the failure toast', async () => {
     await withPage(async (page) => {
       await page.goto('/auth/login');
@@ -213,6 +252,7 @@ describe('auth screens', () => {
     ['magic-link', '/auth/magic-link', async (page) => void (await page.getByRole('heading', { name: 'Sign in with a magic link' }).waitFor())],
     ['reset-password', '/auth/reset-password', async (page) => void (await page.getByRole('heading', { name: 'Reset Password' }).waitFor())],
     ['verify-email', '/auth/verify-email', async (page) => void (await page.getByRole('heading', { name: 'Check your email' }).waitFor())],
+    ['verify-link-invalid', '/auth/verify-email?link=invalid', async (page) => void (await page.getByRole('heading', { name: 'Link no longer valid' }).waitFor())],
     ['update-password', '/auth/update-password', async (page) => void (await page.getByRole('heading', { name: 'Update password' }).waitFor())],
   ];
 

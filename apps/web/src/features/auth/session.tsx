@@ -82,8 +82,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Spec section 7: on failure the local session is cleared and the user goes home anyway.
       console.warn('Sign-out failed on the server; clearing the local session anyway', err);
     }
-    // Home first, so the dashboard guard does not send the user to sign-in on the way out.
-    await navigate('/');
+    // Home first, so the dashboard guard does not send the user to sign-in on the way out. The router
+    // renders new pages in a transition that may not have committed when navigate() resolves: flushSync
+    // commits the home page before the session is cleared, so the dashboard never sees it empty.
+    await navigate('/', { flushSync: true });
     previousUserId.current = null;
     clearLocalSession();
   }, [navigate, clearLocalSession]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callbackWithNext, isVerifyEmailState, resetTokenFrom } from './flow.ts';
+import { callbackWithNext, isFailedVerifyLink, isVerifyEmailState, resetTokenFrom } from './flow.ts';
 
 describe('auth flow helpers', () => {
   it('carries a safe return target to the callback and drops unsafe ones', () => {
@@ -13,6 +13,13 @@ describe('auth flow helpers', () => {
   it('reads a reset token only on the update-password route', () => {
     expect(resetTokenFrom('?next=/auth/update-password&token=abc')).toBe('abc');
     expect(resetTokenFrom('?next=/dashboard&token=abc')).toBeNull();
+  });
+
+  it('recognises a verification link that came back with an error (used, expired or damaged)', () => {
+    expect(isFailedVerifyLink('?link=verify-email&error=LINK_USED')).toBe(true);
+    expect(isFailedVerifyLink('?link=verify-email&error=token_expired')).toBe(true);
+    expect(isFailedVerifyLink('?link=verify-email')).toBe(false);
+    expect(isFailedVerifyLink('?error=INVALID_TOKEN')).toBe(false);
   });
 
   it('recognises verify-email state', () => {

@@ -2,6 +2,14 @@ import { sanitizeReturnTarget } from '@wattle/shared/return-target';
 
 export const CALLBACK_PATH = '/auth/callback';
 export const UPDATE_PASSWORD_PATH = '/auth/update-password';
+/** Where a verification link that no longer works is explained, with sign-in and resend on offer. */
+export const INVALID_VERIFY_LINK_PATH = '/auth/verify-email?link=invalid';
+
+/** A verification link (marked link=verify-email by the server) that came back with an error. */
+export function isFailedVerifyLink(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.get('link') === 'verify-email' && params.has('error');
+}
 
 /** What /auth/verify-email was sent for, so "resend" repeats the right request. */
 export interface VerifyEmailState {

@@ -6,12 +6,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { authErrorMessage, callbackErrorMessage } from '../lib/auth-errors';
-import { resetTokenFrom, UPDATE_PASSWORD_PATH } from '../lib/flow';
+import { INVALID_VERIFY_LINK_PATH, isFailedVerifyLink, resetTokenFrom, UPDATE_PASSWORD_PATH } from '../lib/flow';
 import { refreshSession } from '../session';
 
 /**
  * Spec section 2: where social sign-in, magic links, verification and reset links return. Reads the
- * session: signed in → "Welcome!" and on to the return target; none → sign-in; an error → toast, sign-in.
+ * session: signed in → "Welcome!" and on to the return target; none → sign-in; an error → toast, sign-in
+ * (a verification link that no longer works is explained on the verify-email screen instead).
  */
 export function CallbackPage() {
   useDocumentTitle('Authenticating...');
@@ -24,6 +25,12 @@ export function CallbackPage() {
     if (handled.current) return;
     handled.current = true;
     const params = new URLSearchParams(location.search);
+
+    // A verification link that no longer works: say so, and offer sign-in or a new link.
+    if (isFailedVerifyLink(location.search)) {
+      void navigate(INVALID_VERIFY_LINK_PATH, { replace: true });
+      return;
+    }
 
     const error = params.get('error');
     if (error) {

@@ -1,4 +1,4 @@
-import { MailCheckIcon } from 'lucide-react';
+import { MailCheckIcon, MailWarningIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { emailOnlySchema } from '@wattle/shared/validation';
@@ -21,9 +21,18 @@ const COPY: Record<VerifyEmailState['kind'], { sent: string; sentToast: string; 
   reset: { sent: 'We sent a password reset link to {email}. Click the link to choose a new password.', sentToast: 'Reset link sent!', errorToast: 'Error resetting password' },
 };
 
+/** A verification link that no longer works (see INVALID_VERIFY_LINK_PATH): resend never says whether the address has an account. */
+const INVALID_LINK = {
+  heading: 'Link no longer valid',
+  body: 'This verification link has already been used or has expired.',
+  next: "If you've already verified your email address, sign in. If not, enter your email address and we'll send you a new verification link.",
+  resend: 'Resend verification email',
+};
+
 export function VerifyEmailPage() {
   const location = useLocation();
-  const fromState = isVerifyEmailState(location.state) ? location.state : null;
+  const linkInvalid = new URLSearchParams(location.search).get('link') === 'invalid';
+  const fromState = !linkInvalid && isVerifyEmailState(location.state) ? location.state : null;
   const [email, setEmail] = useState(fromState?.email ?? '');
   const kind = fromState?.kind ?? 'signup';
   const [sending, setSending] = useState(false);
@@ -52,13 +61,22 @@ export function VerifyEmailPage() {
   };
 
   const [before, after] = COPY[kind].sent.split('{email}');
+  const heading = linkInvalid ? INVALID_LINK.heading : 'Check your email';
+  const Icon = linkInvalid ? MailWarningIcon : MailCheckIcon;
   return (
-    <AuthLayout title="Check your email" heading="Check your email">
+    <AuthLayout title={heading} heading={heading}>
       <div className="flex flex-col items-center gap-4 text-center">
         <div className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
-          <MailCheckIcon className="size-7" aria-hidden="true" />
+          <Icon className="size-7" aria-hidden="true" />
         </div>
-        {fromState ? (
+        {linkInvalid ? (
+          <>
+            <p role="status" className="text-sm font-medium text-foreground">
+              {INVALID_LINK.body}
+            </p>
+            <p className="text-sm text-muted-foreground">{INVALID_LINK.next}</p>
+          </>
+        ) : fromState ? (
           <p className="text-sm text-muted-foreground">
             {before}
             <span className="font-medium break-all text-foreground">{fromState.email}</span>
@@ -67,8 +85,13 @@ export function VerifyEmailPage() {
         ) : (
           <p className="text-sm text-muted-foreground">We sent you a link to verify your email address. Click it to finish signing up and sign in.</p>
         )}
-        <p className="text-sm text-muted-foreground">Can&apos;t see it? Check your spam or junk folder, or send it again.</p>
+        {!linkInvalid && <p className="text-sm text-muted-foreground">Can&apos;t see it? Check your spam or junk folder, or send it again.</p>}
       </div>
+      {linkInvalid && (
+        <Button asChild className="w-full">
+          <Link to="/auth/login">Sign in</Link>
+        </Button>
+      )}
       {!fromState && (
         <div className="grid gap-2">
           <Label htmlFor="resend-email">Email</Label>
@@ -82,13 +105,15 @@ export function VerifyEmailPage() {
       )}
       <Button variant="outline" className="w-full" onClick={() => void onResend()} disabled={sending || cooldown > 0}>
         {sending && <Spinner />}
-        {cooldown > 0 ? `Resend email in ${cooldown}s` : 'Resend email'}
+        {cooldown > 0 ? `Resend email in ${cooldown}s` : linkInvalid ? INVALID_LINK.resend : 'Resend email'}
       </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        <Link to="/auth/login" className="font-medium text-foreground underline underline-offset-4">
-          Back to sign in
-        </Link>
-      </p>
+      {!linkInvalid && (
+        <p className="text-center text-sm text-muted-foreground">
+          <Link to="/auth/login" className="font-medium text-foreground underline underline-offset-4">
+            Back to sign in
+          </Link>
+        </p>
+      )}
     </AuthLayout>
   );
 }
