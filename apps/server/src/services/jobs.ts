@@ -13,7 +13,6 @@ import {
   findJob,
   findOwnedDocuments,
   findPreferredPageSize,
-  hitRateLimit,
   insertBatch,
   insertJob,
   lockPoolSubmissions,
@@ -25,6 +24,7 @@ import {
   type Queryable,
 } from '../repositories/jobs.ts';
 import { outputView, type OutputView } from './outputs.ts';
+import { takeFromRateLimit } from './rate-limit.ts';
 
 /** Who is asking: an account, or a visitor (whose session may not exist yet). */
 export interface Caller {
@@ -76,18 +76,10 @@ export function toolAvailable(container: Container, tool: Tool): boolean {
 /** Tools that answer ENGINE_UNAVAILABLE on this machine (for the start-up log). */
 export const unavailableTools = (container: Container) => TOOLS.filter((tool) => !toolAvailable(container, tool)).map((tool) => tool.id);
 
-const RATE_WINDOW_MS = 60_000;
-
 /** Counts `n` jobs against the caller's per-minute allowance (per account, or per IP for visitors). */
 export async function checkRate(container: Container, caller: Caller, n: number): Promise<void> {
-  const limits = limitsFor(container, caller);
   const key = caller.userId ? `user:${caller.userId}` : `ip:${caller.ip}`;
-  const now = container.clock.now();
-  const { count, windowStart } = await hitRateLimit(container.db, key, n, now, RATE_WINDOW_MS);
-  if (count > limits.jobsPerMinute) {
-    const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + RATE_WINDOW_MS - now.getTime()) / 1000));
-    throw new AppError('RATE_LIMITED', { retryAfter });
-  }
+  await takeFromRateLimit(container, key, n, limitsFor(container, caller).jobsPerMinute);
 }
 
 /**

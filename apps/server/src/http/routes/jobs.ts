@@ -75,13 +75,6 @@ export function jobsRoutes(container: Container) {
     }
   }
 
-  // 429s say when to come back.
-  app.use('/v1/*', async (c, next) => {
-    await next();
-    const retryAfter = c.error instanceof AppError ? (c.error.details as { retryAfter?: number } | undefined)?.retryAfter : undefined;
-    if (retryAfter) c.res.headers.set('Retry-After', String(retryAfter));
-  });
-
   app.post('/v1/jobs', async (c) => c.json((await receive(c, 'job')).job, 202));
 
   app.get('/v1/jobs/:id', async (c) => c.json(await getJob(container, await ownerOfRequest(c), c.req.param('id'))));
