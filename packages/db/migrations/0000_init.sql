@@ -166,6 +166,7 @@ CREATE TABLE "job_outputs" (
 	"content_type" text NOT NULL,
 	"size" bigint NOT NULL,
 	"pages" integer,
+	"notes" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"saved_document_id" uuid,
 	"created_at" timestamp with time zone NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,

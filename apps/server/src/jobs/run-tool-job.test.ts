@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { ghostscriptPdfa1 } from '@wattle/pdf-engine/test/corpus';
 import { docxDocument } from '@wattle/pdf-engine/test/office-docs';
 import { imageOnlyPdf, textPdf } from '@wattle/pdf-engine/test/fixtures';
 import { jobs, notifications, pdfFiles, usageStatistics } from '@wattle/db';
@@ -120,6 +121,24 @@ describe('tool jobs through the queue', () => {
     const job = await run(ctx.client(), jobForm('compress', [{ name: 'plain.pdf', bytes: pdf3 }], { options: { level: 'high' } }));
     expect(job.status).toBe('succeeded');
     expect(job.outputs[0]!.size).toBeLessThanOrEqual(pdf3.length);
+  });
+
+  it('says when a PDF/A input is no longer PDF/A, and not when it still is', async () => {
+    const { client } = await signedInUser(ctx);
+    const dir = mkdtempSync(join(tmpdir(), 'wattle-pdfa-'));
+    try {
+      const source = join(dir, 'source.pdf');
+      writeFileSync(source, pdf3);
+      const pdfa = readFileSync(await ghostscriptPdfa1(dir, source));
+      const watermarked = await run(client, jobForm('watermark', [{ name: 'archive.pdf', bytes: pdfa }], { options: { text: 'COPY' } }));
+      expect(watermarked.status).toBe('succeeded');
+      expect(watermarked.outputs[0]!.notes).toEqual([{ code: 'PDFA_NOT_KEPT', message: expect.stringContaining('PDF/A-1b') }]);
+      const rotated = await run(client, jobForm('rotate', [{ name: 'archive.pdf', bytes: pdfa }]));
+      expect(rotated.status).toBe('succeeded');
+      expect(rotated.outputs[0]!.notes).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('fails a damaged PDF with PDF_CORRUPT and a readable message, once', async () => {

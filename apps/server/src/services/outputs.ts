@@ -13,6 +13,8 @@ export interface OutputView {
   contentType: string;
   size: number;
   pages: number | null;
+  /** What changed beyond the tool's purpose, e.g. that the result is no longer PDF/A. */
+  notes: { code: string; message: string }[];
   downloadUrl: string;
   expiresAt: string;
 }
@@ -41,6 +43,7 @@ export function outputView(container: Container, row: JobOutputRow): OutputView 
     contentType: row.contentType,
     size: row.size,
     pages: row.pages,
+    notes: row.notes,
     downloadUrl: signedDownloadUrl(container, row),
     expiresAt: row.expiresAt.toISOString(),
   };

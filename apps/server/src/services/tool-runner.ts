@@ -54,7 +54,7 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
       const pages = await checkedPages(output, run.limits);
       const blobKey = `jobs/${run.jobId}/${position}-${keySafe(output.filename)}`;
       const { size } = await container.blobStore.put(blobKey, createReadStream(output.path), { contentType: output.contentType });
-      stored.push({ position, filename: output.filename, blobKey, contentType: output.contentType, size, pages });
+      stored.push({ position, filename: output.filename, blobKey, contentType: output.contentType, size, pages, notes: output.notes ?? [] });
     }
     return stored;
   } finally {

@@ -112,6 +112,8 @@ export const jobOutputs = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     pages: integer('pages'),
+    /** What the user should know about a result that succeeded (the engine's notes, e.g. no longer PDF/A). */
+    notes: jsonb('notes').$type<{ code: string; message: string }[]>().notNull().default([]),
     savedDocumentId: uuid('saved_document_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

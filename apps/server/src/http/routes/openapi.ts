@@ -87,13 +87,18 @@ const schemas: Record<string, Schema> = {
   },
   Output: {
     type: 'object',
-    required: ['id', 'filename', 'contentType', 'size', 'downloadUrl', 'expiresAt'],
+    required: ['id', 'filename', 'contentType', 'size', 'notes', 'downloadUrl', 'expiresAt'],
     properties: {
       id: { type: 'string', format: 'uuid' },
       filename: { type: 'string' },
       contentType: { type: 'string' },
       size: { type: 'integer' },
       pages: { type: ['integer', 'null'] },
+      notes: {
+        type: 'array',
+        description: "What changed beyond the tool's purpose, e.g. PDFA_NOT_KEPT: the result is no longer PDF/A.",
+        items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
+      },
       downloadUrl: { type: 'string', description: 'Relative and signed: works without cookies until expiresAt.' },
       expiresAt: ISO,
     },

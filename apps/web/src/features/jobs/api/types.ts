@@ -8,6 +8,8 @@ export interface JobOutput {
   contentType: string;
   size: number;
   pages: number | null;
+  /** What changed beyond the tool's purpose, e.g. that the result is no longer PDF/A. */
+  notes: { code: string; message: string }[];
   /** Relative and signed: works without cookies until expiresAt. */
   downloadUrl: string;
   expiresAt: string;

@@ -110,6 +110,11 @@ export function RunResult({ job, signedIn, actions }: RunResultProps) {
                 {formatBytes(output.size)}
                 {output.pages ? ` · ${output.pages} page${output.pages === 1 ? '' : 's'}` : ''}
               </span>
+              {output.notes.map((note) => (
+                <span key={note.code} className="mt-1 block text-xs text-amber-700 dark:text-amber-400">
+                  {note.message}
+                </span>
+              ))}
             </span>
             <span className="grid w-full auto-cols-fr grid-flow-col gap-2 sm:flex sm:w-auto">
               {signedIn && canSaveOutput(output) && <SaveOutputButton output={output} />}
