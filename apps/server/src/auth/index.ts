@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createEmailVerificationToken } from 'better-auth/api';
+import { getCookies } from 'better-auth/cookies';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import { eq } from 'drizzle-orm';
 import { schema, user as userTable, type Database } from '@wattle/db';
@@ -32,6 +33,9 @@ const DAY = 24 * 3600;
 export const SESSION_SECONDS = { remembered: 30 * DAY, notRemembered: DAY } as const;
 export const LINK_SECONDS = { verifyEmail: DAY, magicLink: 15 * 60, resetPassword: 3600 } as const;
 export const AUTH_BASE_PATH = '/api/auth';
+const COOKIE_PREFIX = 'wattle';
+/** The session cookie's name as better-auth sets it here (`__Secure-` on https), for the API document. */
+export const sessionCookieName = (publicUrl: string) => getCookies({ baseURL: publicUrl, advanced: { cookiePrefix: COOKIE_PREFIX } }).sessionToken.name;
 /** Every link in a mail lands on the web app's callback screen. */
 const CALLBACK_PATH = '/auth/callback';
 /** Verification links say so, for the callback to explain a link that no longer works. */
@@ -137,7 +141,7 @@ export function createAuth(deps: AuthDeps) {
     // Our guards count per IP and per account atomically in the database (see guards.ts).
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: 'wattle',
+      cookiePrefix: COOKIE_PREFIX,
       // better-auth skips these checks under NODE_ENV=test unless told otherwise: keep them on everywhere.
       disableOriginCheck: false,
       disableCSRFCheck: false,

@@ -1,8 +1,8 @@
-import { getCookies } from 'better-auth/cookies';
 import { Hono } from 'hono';
 import { ENGINE_ERROR_CODES } from '@wattle/pdf-engine';
 import { ERROR_CATALOGUE, INPUT_KINDS, OUTPUT_KINDS, TOOL_CATEGORIES, TOOLS, type Tool } from '@wattle/shared';
 import type { Container } from '../../container.ts';
+import { sessionCookieName } from '../../auth/index.ts';
 import { VISITOR_COOKIE } from '../../services/visitor-session.ts';
 import type { AppEnv } from '../types.ts';
 import { optionsSchema } from './tools.ts';
@@ -35,7 +35,6 @@ const file = (types: string[], description: string) => ({
  * The session cookie's name as better-auth makes it from our settings (auth/index.ts): our prefix,
  * and "__Secure-" in front when the public URL is https.
  */
-const sessionCookieName = (publicUrl: string) => getCookies({ baseURL: publicUrl, advanced: { cookiePrefix: 'wattle' } }).sessionToken.name;
 const STATUS = { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed'] };
 
 const schemas: Record<string, Schema> = {
