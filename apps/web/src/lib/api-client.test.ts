@@ -46,9 +46,9 @@ describe('api client', () => {
     expect(fieldErrorsOf(error)).toEqual({ email: 'Bad' });
   });
 
-  it('reads better-auth style bodies and non-JSON failures', () => {
+  it('reads only the one envelope; other bodies and non-JSON failures become generic errors', () => {
     expect(toApiError(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' })).toMatchObject({
-      code: 'INVALID_EMAIL_OR_PASSWORD',
+      code: 'HTTP_401',
       status: 401,
     });
     expect(toApiError(503, { status: 'degraded' }).body).toEqual({ status: 'degraded' });

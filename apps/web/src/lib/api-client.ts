@@ -48,11 +48,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Reads an error body. The API answers `{ error: { code, message, requestId, details } }`; better-auth's
- * own endpoints answer `{ code, message }`. Anything else (a proxy's HTML page) becomes a generic error.
+ * Reads an error body: every API route, auth included, answers `{ error: { code, message, requestId,
+ * details } }`. Anything else (a proxy's HTML page) becomes a generic error.
  */
 export function toApiError(status: number, body: unknown, fallbackRequestId?: string): ApiError {
-  const inner = isRecord(body) && isRecord(body.error) ? body.error : isRecord(body) ? body : {};
+  const inner = isRecord(body) && isRecord(body.error) ? body.error : {};
   const code = typeof inner.code === 'string' && inner.code ? inner.code : status >= 500 ? 'INTERNAL' : `HTTP_${status}`;
   const message = typeof inner.message === 'string' && inner.message ? inner.message : FALLBACK_MESSAGE;
   const requestId = typeof inner.requestId === 'string' ? inner.requestId : fallbackRequestId;
