@@ -5,7 +5,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../apps/server/src/test/harness.ts';
 import { jobForm, postJob, waitForJob } from '../apps/server/src/test/jobs.ts';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
+import { freePort } from '../e2e/support/free-port.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -229,16 +229,5 @@ function run(command: string, args: string[]): Promise<void> {
     const child = spawn(command, args, { stdio: 'inherit' });
     child.once('error', fail);
     child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-    srv.on('error', fail);
   });
 }

@@ -6,11 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MAX_PDF_SIZE } from '@wattle/shared';
 import { makePdf } from '../../apps/server/src/test/pdfs.ts';
+import { freePort } from '../../e2e/support/free-port.ts';
 
 /** Concurrent uploads and file size per round; the last doubles the load to show the peak is bounded. */
 const ROUNDS = [
@@ -142,17 +142,6 @@ async function waitForHealth() {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the server did not start');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as { port: number };
-      srv.close(() => done(p));
-    });
-    srv.on('error', fail);
-  });
 }
 
 /** A mail from the dev outbox; undefined while it is still being written. */

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './free-port.ts';
 
 export interface RunningApp {
   url: string;
@@ -11,17 +11,6 @@ export interface RunningApp {
 }
 
 const root = resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-    srv.on('error', fail);
-  });
-}
 
 /** Starts the built app (`npm run build` first) as a real process on its embedded defaults. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
