@@ -13,7 +13,7 @@ import { createS3BlobStore, s3OptionsFromConfig } from './adapters/blob-store/s3
 import { createEventBus, type EventBus } from './adapters/event-bus.ts';
 import { createJobQueue, type JobQueue } from './adapters/job-queue.ts';
 import { detectEngines, type EngineReport } from '@wattle/pdf-engine';
-import { toolQueues } from './jobs/pools.ts';
+import { toolQueues } from './domain/tool-pools.ts';
 import { companyInfoFromConfig, seedCompanyInfo } from './repositories/company-info.ts';
 import { createAuth, type AuthService } from './auth/index.ts';
 import type { AuthLimitOverrides } from './auth/limits.ts';

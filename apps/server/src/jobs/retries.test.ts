@@ -9,7 +9,7 @@ import type { BlobStore } from '../adapters/blob-store/blob-store.ts';
 import { createLocalBlobStore } from '../adapters/blob-store/local.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { jobForm, postJob, waitForJob } from '../test/jobs.ts';
-import { RETRY_LIMIT } from './pools.ts';
+import { RETRY_LIMIT } from '../domain/tool-pools.ts';
 import { failAbandonedJob } from './run-tool-job.ts';
 import { startWorker, type Worker } from './worker.ts';
 

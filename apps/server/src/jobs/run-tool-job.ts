@@ -7,8 +7,8 @@ import { claimJob, completeJob, failJob, findBatch, findJobForWorker, requeueJob
 import { batchView } from '../services/jobs.ts';
 import { notify } from '../services/notifications.ts';
 import { runToolForJob } from '../services/tool-runner.ts';
-import { callerLimits } from './limits.ts';
-import { poolOf, poolParallelism, RETRY_LIMIT } from './pools.ts';
+import { callerLimits } from '../domain/caller-limits.ts';
+import { poolOf, poolParallelism, RETRY_LIMIT } from '../domain/tool-pools.ts';
 
 export interface ToolJobData {
   jobId: string;

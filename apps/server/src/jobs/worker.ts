@@ -4,7 +4,7 @@ import { closeOfficePool, configureOffice } from '@wattle/pdf-engine';
 import type { Container } from '../container.ts';
 import { processWorkDir, removeOrphanWorkDirs } from '../services/tool-runner.ts';
 import { PERIODIC_TASKS, startPeriodicTasks, type PeriodicTask } from './periodic.ts';
-import { DEAD_LETTER_QUEUE, POOLS, poolConcurrency, poolQueue } from './pools.ts';
+import { DEAD_LETTER_QUEUE, POOLS, poolConcurrency, poolQueue } from '../domain/tool-pools.ts';
 import { failAbandonedJob, runToolJob, type ToolJobData } from './run-tool-job.ts';
 
 export interface Worker {

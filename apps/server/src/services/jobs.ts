@@ -4,8 +4,8 @@ import { detectFileType, missingEngines } from '@wattle/pdf-engine';
 import { AppError, getTool, INPUT_KINDS, TOOLS, type InputKind, type Tool } from '@wattle/shared';
 import { z } from 'zod';
 import type { Container } from '../container.ts';
-import { callerLimits, OPEN_JOBS_RETRY_AFTER_SECONDS, VISITOR_OPEN_HEAVY_JOBS_PER_IP, VISITOR_OPEN_JOBS_PER_POOL, type CallerLimits } from '../jobs/limits.ts';
-import { isHeavyPool, poolOf, poolQueue, POOLS, type PoolId } from '../jobs/pools.ts';
+import { callerLimits, OPEN_JOBS_RETRY_AFTER_SECONDS, VISITOR_OPEN_HEAVY_JOBS_PER_IP, VISITOR_OPEN_JOBS_PER_POOL, type CallerLimits } from '../domain/caller-limits.ts';
+import { isHeavyPool, poolOf, poolQueue, POOLS, type PoolId } from '../domain/tool-pools.ts';
 import {
   countOpenJobs,
   countQueuedJobs,

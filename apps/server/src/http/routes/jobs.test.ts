@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { detectEngines } from '@wattle/pdf-engine';
-import { ACCOUNT_OPEN_HEAVY_JOBS, OPEN_JOBS_RETRY_AFTER_SECONDS, VISITOR_OPEN_HEAVY_JOBS, VISITOR_OPEN_HEAVY_JOBS_PER_IP, VISITOR_OPEN_JOBS_PER_POOL } from '../../jobs/limits.ts';
+import { ACCOUNT_OPEN_HEAVY_JOBS, OPEN_JOBS_RETRY_AFTER_SECONDS, VISITOR_OPEN_HEAVY_JOBS, VISITOR_OPEN_HEAVY_JOBS_PER_IP, VISITOR_OPEN_JOBS_PER_POOL } from '../../domain/caller-limits.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
 import { disguised, makePdf } from '../../test/pdfs.ts';
 import { jobForm, manualClock, postJob } from '../../test/jobs.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { AppError, getTool, INPUT_KINDS, TOOL_CATEGORIES, TOOLS, toolOptionsJsonSchema, type Tool } from '@wattle/shared';
 import type { Container } from '../../container.ts';
-import { publicLimits } from '../../jobs/limits.ts';
+import { publicLimits } from '../../domain/caller-limits.ts';
 import { batchable, limitsFor, toolAvailable } from '../../services/jobs.ts';
 import type { AppEnv } from '../types.ts';
 

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { PoolId } from './pools.ts';
+import type { PoolId } from './tool-pools.ts';
 
 const MB = 1024 * 1024;
 
