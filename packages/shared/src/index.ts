@@ -4,6 +4,7 @@ export * from './validation.ts';
 export * from './return-target.ts';
 export * from './format.ts';
 export * from './filename.ts';
+export * from './ids.ts';
 export * from './tools/index.ts';
-export * from './events.ts';
+export * from './api/index.ts';
 export * from './account.ts';

@@ -11,6 +11,7 @@ import {
   visitorSessions,
   type Database,
 } from '@wattle/db';
+import { isUuid } from '@wattle/shared';
 
 /** The database or a transaction on it. */
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -28,10 +29,6 @@ export type Owner = { userId: string; visitorSessionId?: undefined } | { visitor
 
 const ownedBy = (table: typeof jobs | typeof jobOutputs | typeof jobBatches, owner: Owner) =>
   owner.userId !== undefined ? eq(table.userId, owner.userId) : eq(table.visitorSessionId, owner.visitorSessionId);
-
-/** Ids in URLs are checked before they reach a uuid column (Postgres would refuse them with an error). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
 
 // ── Visitor sessions ──────────────────────────────────────────────────────────
 

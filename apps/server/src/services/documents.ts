@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { detectFileType, inspectPdf, isEngineError } from '@wattle/pdf-engine';
-import { AppError, DOCUMENTS_PAGE_SIZE, MAX_PDF_SIZE, safeFilename, type EventType } from '@wattle/shared';
+import { AppError, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type EventType } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { dataPaths } from '../data-dir.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
@@ -197,11 +197,6 @@ async function announce(container: Container, userId: string, ...types: EventTyp
   for (const type of types) {
     await container.events.publish(userId, { type }).catch((err) => container.logger.warn({ err, type }, 'could not publish an event'));
   }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-function isUuid(id: string): boolean {
-  return UUID.test(id);
 }
 
 export function toDocumentView(row: DocumentRow): DocumentView {

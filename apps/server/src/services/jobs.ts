@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { detectFileType, missingEngines } from '@wattle/pdf-engine';
-import { AppError, getTool, INPUT_KINDS, TOOLS, type InputKind, type Tool } from '@wattle/shared';
+import { AppError, getTool, INPUT_KINDS, isUuid, TOOLS, type InputKind, type Tool } from '@wattle/shared';
 import { z } from 'zod';
 import type { Container } from '../container.ts';
 import { callerLimits, OPEN_JOBS_RETRY_AFTER_SECONDS, VISITOR_OPEN_HEAVY_JOBS_PER_IP, VISITOR_OPEN_JOBS_PER_POOL, type CallerLimits } from '../domain/caller-limits.ts';
@@ -121,7 +121,7 @@ export interface UploadBody {
   files: { field: string; filename: string; path: string; size: number }[];
 }
 
-const fileIdsSchema = z.array(z.uuid()).max(100);
+const fileIdsSchema = z.array(z.string().refine(isUuid)).max(100);
 
 interface Input {
   filename: string;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AppError } from '@wattle/shared';
+import { AppError, isUuid } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { listForUser, markEveryRead, markOneRead, unreadCount } from '../../services/notifications.ts';
 import { requireUser } from '../middleware/session.ts';
@@ -27,7 +27,7 @@ export function notificationRoutes(container: Container) {
   app.post('/notifications/:id/read', async (c) => {
     const id = c.req.param('id');
     // Not even a well-formed id: no such notification (and never a database error).
-    if (!z.uuid().safeParse(id).success) throw new AppError('NOT_FOUND');
+    if (!isUuid(id)) throw new AppError('NOT_FOUND');
     await markOneRead(container, c.get('user')!.id, id);
     return c.body(null, 204);
   });
