@@ -47,7 +47,7 @@ describe('event bus', () => {
   });
 
   it('refuses an event too large for NOTIFY', async () => {
-    await expect(ctx.container.events.publish('user-d', { type: 'job.updated', blob: 'x'.repeat(9000) })).rejects.toThrow(/too large/);
+    await expect(ctx.container.events.publish('user-d', { type: 'job.updated', jobId: 'x'.repeat(9000), batchId: null, status: 'running' })).rejects.toThrow(/too large/);
   });
 
   it.runIf(!!process.env.TEST_DATABASE_URL)(
@@ -57,8 +57,8 @@ describe('event bus', () => {
       const otherBus = await createEventBus(other, createLogger('silent'));
       try {
         const received = nextEvent(otherBus, 'user-e');
-        await ctx.container.events.publish('user-e', { type: 'job.updated', jobId: 'j1' });
-        expect(await received).toEqual({ type: 'job.updated', jobId: 'j1' });
+        await ctx.container.events.publish('user-e', { type: 'job.updated', jobId: 'j1', batchId: null, status: 'running' });
+        expect(await received).toEqual({ type: 'job.updated', jobId: 'j1', batchId: null, status: 'running' });
       } finally {
         await otherBus.close();
         await other.close();

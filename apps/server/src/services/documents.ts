@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { detectFileType, inspectPdf, isEngineError } from '@wattle/pdf-engine';
-import { AppError, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type EventType } from '@wattle/shared';
+import { AppError, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type AppEvent } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { dataPaths } from '../data-dir.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
@@ -193,7 +193,7 @@ async function removeBlob(container: Container, key: string): Promise<void> {
 }
 
 /** Tells the account's open browsers to refetch; a failed notice never fails the change itself. */
-async function announce(container: Container, userId: string, ...types: EventType[]): Promise<void> {
+async function announce(container: Container, userId: string, ...types: Extract<AppEvent, { type: 'documents.changed' | 'usage.changed' }>['type'][]): Promise<void> {
   for (const type of types) {
     await container.events.publish(userId, { type }).catch((err) => container.logger.warn({ err, type }, 'could not publish an event'));
   }

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { apiComponents, timestamp } from './components.ts';
+import { documentSchema } from './documents.ts';
+
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export const jobStatusSchema = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+export function isFinished(status: JobStatus): boolean {
+  return status === 'succeeded' || status === 'failed';
+}
+
+export const jobOutputSchema = z
+  .strictObject({
+    id: z.uuid(),
+    filename: z.string(),
+    contentType: z.string(),
+    size: z.int().nonnegative(),
+    pages: z.int().nullable(),
+    notes: z
+      .array(z.strictObject({ code: z.string(), message: z.string() }))
+      .meta({ description: "What changed beyond the tool's purpose, e.g. PDFA_NOT_KEPT: the result is no longer PDF/A." }),
+    downloadUrl: z.string().meta({ description: 'Relative and signed: works without cookies until expiresAt.' }),
+    expiresAt: timestamp(),
+  })
+  .register(apiComponents, { id: 'Output' });
+
+export type JobOutput = z.infer<typeof jobOutputSchema>;
+
+export const jobSchema = z
+  .strictObject({
+    id: z.uuid(),
+    tool: z.string(),
+    status: jobStatusSchema,
+    progress: z.int().min(0).max(100),
+    createdAt: timestamp(),
+    finishedAt: timestamp().nullable(),
+    expiresAt: timestamp(),
+    batchId: z.uuid().nullable(),
+    inputs: z.array(z.strictObject({ filename: z.string(), size: z.int().nonnegative() })),
+    error: z
+      .strictObject({ code: z.string().meta({ description: 'An error catalogue code, e.g. PDF_ENCRYPTED or ENGINE_TIMEOUT.' }), message: z.string() })
+      .optional()
+      .meta({ description: 'Only when failed.' }),
+    outputs: z.array(jobOutputSchema),
+  })
+  .register(apiComponents, { id: 'Job' });
+
+export type Job = z.infer<typeof jobSchema>;
+
+export const batchSchema = z
+  .strictObject({
+    id: z.uuid(),
+    tool: z.string(),
+    status: jobStatusSchema.meta({ description: 'succeeded: every job finished and at least one succeeded.' }),
+    progress: z.int().min(0).max(100),
+    createdAt: timestamp(),
+    finishedAt: timestamp().nullable(),
+    expiresAt: timestamp(),
+    counts: z.strictObject({
+      total: z.int().nonnegative(),
+      queued: z.int().nonnegative(),
+      running: z.int().nonnegative(),
+      succeeded: z.int().nonnegative(),
+      failed: z.int().nonnegative(),
+    }),
+    jobs: z.array(jobSchema),
+    zipUrl: z.string(),
+  })
+  .register(apiComponents, { id: 'Batch' });
+
+export type Batch = z.infer<typeof batchSchema>;
+
+/** An output as the Downloads list gives it: with its job, and the document it was saved as. */
+export const listedOutputSchema = jobOutputSchema
+  .extend({
+    jobId: z.uuid(),
+    tool: z.string(),
+    createdAt: timestamp(),
+    savedDocumentId: z.uuid().nullable(),
+  })
+  .register(apiComponents, { id: 'ListedOutput' });
+
+export type ListedOutput = z.infer<typeof listedOutputSchema>;
+
+export const outputListSchema = z.strictObject({ outputs: z.array(listedOutputSchema) }).register(apiComponents, { id: 'OutputList' });
+
+/** Save to My Documents: the document the output was (or already had been) saved as. */
+export const savedOutputSchema = z.strictObject({ document: documentSchema }).register(apiComponents, { id: 'SavedOutput' });
+
+export type SavedOutput = z.infer<typeof savedOutputSchema>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const componentState = z.enum(['up', 'down']);
+
+/** `GET /api/health`: 200 when everything is up, 503 with the same body when something is down. */
+export const healthSchema = z.strictObject({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  /** The runtime and database kind show a deploy runs what it should (Node 24, PostgreSQL in production). */
+  node: z.string(),
+  databaseKind: z.string(),
+  database: componentState,
+  storage: componentState,
+  /** Each native engine the worker found, with whatever else it reports (languages, versions). */
+  engines: z.record(z.string(), z.looseObject({ available: z.boolean() })),
+});
+
+export type Health = z.infer<typeof healthSchema>;
+
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'linkedin'] as const;
+export type SocialProviderId = (typeof SOCIAL_PROVIDERS)[number];
+
+/** `GET /api/config`: the browser's capabilities, never the environment itself. */
+export const appConfigSchema = z.strictObject({
+  version: z.string(),
+  socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)),
+  devMail: z.boolean(),
+});
+
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+/** `GET /api/company-info`: the single company_info row (spec section 3). */
+export const companyInfoSchema = z.strictObject({
+  company_name: z.string(),
+  trading_name: z.string(),
+  abn: z.string(),
+  address: z.string(),
+  email_support: z.string(),
+  email_complaints: z.string(),
+  email_sales: z.string(),
+});
+
+export type CompanyInfo = z.infer<typeof companyInfoSchema>;
