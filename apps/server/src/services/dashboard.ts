@@ -1,16 +1,9 @@
+import type { DashboardSummary } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { activitySince } from '../repositories/activity.ts';
 import { getUsage } from '../repositories/usage.ts';
 
 export const RECENT_ACTIVITY_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-export interface DashboardSummary {
-  pdfs_processed: number;
-  storage_used: number;
-  storage_limit: number;
-  /** The last 24 hours: uploads, tool jobs and their sum. */
-  recent_activity: { uploads: number; jobs: number; total: number; since: string };
-}
 
 export async function dashboardSummary(container: Container, userId: string): Promise<DashboardSummary> {
   const since = new Date(container.clock.now().getTime() - RECENT_ACTIVITY_WINDOW_MS);

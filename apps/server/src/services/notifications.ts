@@ -1,4 +1,4 @@
-import { AppError, sanitizeReturnTarget, type AppEvent } from '@wattle/shared';
+import { AppError, sanitizeReturnTarget, type AppEvent, type Notification } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import {
   countUnread,
@@ -20,15 +20,7 @@ export interface NotificationInput {
   link?: string;
 }
 
-export interface NotificationJson {
-  id: string;
-  type: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read: boolean;
-  created_at: string;
-}
+export type NotificationJson = Notification;
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

@@ -1,4 +1,4 @@
-import { AppError, type SupportTicketInput } from '@wattle/shared';
+import { AppError, type SupportTicket, type SupportTicketInput } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { getCompanyInfo } from '../repositories/company-info.ts';
 import { findProfile } from '../repositories/profiles.ts';
@@ -8,12 +8,7 @@ import type { SessionUser } from './profile.ts';
 /** Enough for a real conversation, too few to flood the support inbox. */
 export const SUPPORT_TICKETS_PER_HOUR = 5;
 
-export interface SupportTicketJson {
-  id: string;
-  reference: string;
-  subject: string;
-  created_at: string;
-}
+export type SupportTicketJson = SupportTicket;
 
 /** Stores the ticket, then mails it to the company's support address with replies going to the user. */
 export async function fileSupportTicket(container: Container, user: SessionUser, input: SupportTicketInput): Promise<SupportTicketJson> {
