@@ -1,4 +1,4 @@
-import { isTimeZone, splitFullName, type ProfileUpdate } from '@wattle/shared';
+import { isTimeZone, splitFullName, type Profile, type ProfileUpdate } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { ensureProfile, updateProfile, type ProfileChanges, type ProfileRow } from '../repositories/profiles.ts';
 import { welcomeOnce } from './notifications.ts';
@@ -10,22 +10,7 @@ export interface SessionUser {
 }
 
 /** The spec's snake_case profile (section 3), plus the locale, time zone and last sign-in. */
-export interface ProfileJson {
-  id: string;
-  first_name: string;
-  last_name: string;
-  company_name: string | null;
-  phone_number: string | null;
-  email: string;
-  avatar_url: string | null;
-  pdf_viewer_mode: string;
-  pdf_export_quality: string;
-  preferred_page_size: string;
-  auto_save_frequency: number;
-  time_zone: string;
-  locale: string;
-  last_login_at: string | null;
-}
+export type ProfileJson = Profile;
 
 /**
  * The signed-in user's profile. The dashboard reads it on every visit, so this is also where an
@@ -86,10 +71,11 @@ export function toProfileJson(row: ProfileRow): ProfileJson {
     phone_number: row.phoneNumber,
     email: row.email,
     avatar_url: row.avatarUrl,
-    pdf_viewer_mode: row.pdfViewerMode,
-    pdf_export_quality: row.pdfExportQuality,
-    preferred_page_size: row.preferredPageSize,
-    auto_save_frequency: row.autoSaveFrequency,
+    // The columns' check constraints hold them to the settings' choices.
+    pdf_viewer_mode: row.pdfViewerMode as Profile['pdf_viewer_mode'],
+    pdf_export_quality: row.pdfExportQuality as Profile['pdf_export_quality'],
+    preferred_page_size: row.preferredPageSize as Profile['preferred_page_size'],
+    auto_save_frequency: row.autoSaveFrequency as Profile['auto_save_frequency'],
     time_zone: row.timeZone,
     locale: row.locale,
     last_login_at: row.lastLoginAt?.toISOString() ?? null,
