@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { detectFileType, inspectPdf, isEngineError } from '@wattle/pdf-engine';
-import { AppError, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type AppEvent } from '@wattle/shared';
+import { AppError, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type AppEvent, type DocumentItem, type DocumentPage, type Usage } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { dataPaths } from '../data-dir.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
@@ -21,23 +21,8 @@ import { spoolToTempFile } from './spool.ts';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 
-/** A pdf_files row as the API shows it: the spec's snake_case fields plus what the content check found. */
-export interface DocumentView {
-  id: string;
-  filename: string;
-  file_path: string;
-  file_size: number;
-  uploaded_at: string;
-  deleted: boolean;
-  page_count: number | null;
-  encrypted: boolean;
-}
-
-export interface UsageView {
-  pdfs_processed: number;
-  storage_used: number;
-  storage_limit: number;
-}
+export type DocumentView = DocumentItem;
+export type UsageView = Usage;
 
 export interface StoreDocumentInput {
   /** The name the user knows the file by; metadata only, never a storage key. */
@@ -107,7 +92,7 @@ export async function listDocumentsPage(
   container: Container,
   userId: string,
   query: { page: number; search?: string },
-): Promise<{ items: DocumentView[]; total: number; page: number; pageSize: number }> {
+): Promise<DocumentPage> {
   const search = query.search?.trim() || undefined;
   const { rows, total } = await listDocuments(container.db, userId, {
     offset: (query.page - 1) * DOCUMENTS_PAGE_SIZE,
