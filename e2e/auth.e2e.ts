@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { mailedLink } from './support/outbox.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -21,32 +20,6 @@ afterAll(async () => {
 const PASSWORD = 'Wattle#Gold2024';
 const NEW_PASSWORD = 'Banksia#Bloom2025';
 const newEmail = () => `auth-${randomUUID().slice(0, 8)}@example.com.au`;
-
-/** Waits for a mail to `to` whose subject contains `subject` in the dev outbox, and answers its link. */
-async function mailedLink(to: string, subject: string): Promise<string> {
-  const dir = join(app.dataDir, 'outbox');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.endsWith('.json'))) {
-      const mail = await readMail(join(dir, name));
-      if (!mail || mail.to !== to || !mail.subject.includes(subject)) continue;
-      const link = mail.text.split(/\s+/).find((word) => word.startsWith(`${app.url}/`));
-      if (link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No "${subject}" mail for ${to}`);
-}
-
-/** A mail file still being written reads as incomplete JSON: skip it until the next look. */
-async function readMail(path: string): Promise<{ to: string; subject: string; text: string } | null> {
-  try {
-    return JSON.parse(await readFile(path, 'utf8'));
-  } catch {
-    return null;
-  }
-}
 
 async function withPage<T>(run: (page: Page, context: BrowserContext) => Promise<T>, viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light'): Promise<T> {
   const context = await newContext(browser, app.url, viewport, theme);
@@ -96,7 +69,7 @@ describe('accounts in the browser', () => {
       await signUpInBrowser(page, email);
       await page.getByText(email).waitFor();
 
-      await page.goto(await mailedLink(email, 'Verify your email'));
+      await page.goto(await mailedLink(app, email, 'Verify your email'));
       await page.waitForURL('**/dashboard');
       await toast(page, 'Welcome!').first().waitFor();
 
@@ -132,7 +105,7 @@ describe('accounts in the browser', () => {
     const email = newEmail();
     await withPage(async (page) => {
       await signUpInBrowser(page, email);
-      await page.goto(await mailedLink(email, 'Verify your email'));
+      await page.goto(await mailedLink(app, email, 'Verify your email'));
       await page.waitForURL('**/dashboard');
       await signOutFromHeader(page);
 
@@ -144,7 +117,7 @@ describe('accounts in the browser', () => {
       await toast(page, 'Reset link sent!').first().waitFor();
       await page.waitForURL('**/auth/verify-email');
 
-      await page.goto(await mailedLink(email, 'Reset your'));
+      await page.goto(await mailedLink(app, email, 'Reset your'));
       await page.waitForURL('**/auth/update-password');
       // The token is not left in the address bar.
       expect(page.url()).not.toContain('token=');
@@ -166,7 +139,7 @@ describe('accounts in the browser', () => {
     const email = newEmail();
     await withPage(async (page) => {
       await signUpInBrowser(page, email);
-      await page.goto(await mailedLink(email, 'Verify your email'));
+      await page.goto(await mailedLink(app, email, 'Verify your email'));
       await page.waitForURL('**/dashboard');
       await signOutFromHeader(page);
 
@@ -178,7 +151,7 @@ describe('accounts in the browser', () => {
       await toast(page, 'Magic link sent!').first().waitFor();
       await page.waitForURL('**/auth/verify-email');
 
-      const link = await mailedLink(email, 'sign-in link');
+      const link = await mailedLink(app, email, 'sign-in link');
       await page.goto(link);
       await page.waitForURL('**/dashboard');
       await signOutFromHeader(page);
@@ -210,7 +183,7 @@ describe('accounts in the browser', () => {
     const email = newEmail();
     await withPage(async (page) => {
       await signUpInBrowser(page, email);
-      const link = await mailedLink(email, 'Verify your email');
+      const link = await mailedLink(app, email, 'Verify your email');
       await page.goto(link);
       await page.waitForURL('**/dashboard');
       await signOutFromHeader(page);

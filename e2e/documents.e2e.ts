@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeActivePdf, makePdf } from '../apps/server/src/test/pdfs.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { mailedLink } from './support/outbox.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -30,33 +30,12 @@ async function signIn(page: Page): Promise<string> {
     headers: { origin: app.url },
   });
   expect(res.status()).toBe(200);
-  const link = await verificationLink(email);
+  const link = await mailedLink(app, email, 'Verify your email');
   // The link verifies the address and sets the session cookie on this browser.
   await page.request.get(link, { maxRedirects: 0 });
   const session = await (await page.request.get('/api/auth/get-session')).json();
   expect(session?.user?.email).toBe(email);
   return email;
-}
-
-async function verificationLink(email: string): Promise<string> {
-  const dir = join(app.dataDir, 'outbox');
-  for (let attempt = 0; attempt < 100; attempt++) {
-    for (const name of safeList(dir)) {
-      const mail = readMail(join(dir, name));
-      const link = mail?.to === email ? mail.text.split(/\s+/).find((word) => word.startsWith(`${app.url}/`)) : undefined;
-      if (link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No verification mail for ${email}`);
-}
-
-function safeList(dir: string): string[] {
-  try {
-    return readdirSync(dir).filter((n) => n.endsWith('.json'));
-  } catch {
-    return [];
-  }
 }
 
 /** Uploads and renders take seconds on a busy machine: wait up to 20 s for the screen to show a value. */
@@ -223,15 +202,6 @@ function paintedPixels(page: Page): Promise<number> {
     for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark++;
     return dark;
   });
-}
-
-/** A mail from the dev outbox; undefined while it is still being written. */
-function readMail(path: string): { to: string; text: string } | undefined {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as { to: string; text: string };
-  } catch {
-    return undefined;
-  }
 }
 
 describe('hostile PDFs', () => {

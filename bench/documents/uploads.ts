@@ -5,12 +5,13 @@
  *   npx tsx bench/documents/uploads.ts
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MAX_PDF_SIZE } from '@wattle/shared';
 import { makePdf } from '../../apps/server/src/test/pdfs.ts';
 import { freePort } from '../../e2e/support/free-port.ts';
+import { mailedLink } from '../../e2e/support/outbox.ts';
 
 /** Concurrent uploads and file size per round; the last doubles the load to show the peak is bounded. */
 const ROUNDS = [
@@ -105,30 +106,10 @@ async function signUp(email: string): Promise<string> {
     body: JSON.stringify({ email, password: 'Wattle#Gold2024', name: 'Bench User', callbackURL: '/auth/callback' }),
   });
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}`);
-  const verify = await fetch(await verificationLink(email), { redirect: 'manual' });
+  const verify = await fetch(await mailedLink({ dataDir, url }, email, 'Verify your email'), { redirect: 'manual' });
   const cookie = verify.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
   if (!cookie.includes('session_token')) throw new Error('verification did not sign in');
   return cookie;
-}
-
-async function verificationLink(email: string): Promise<string> {
-  const dir = join(dataDir, 'outbox');
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const names = (() => {
-      try {
-        return readdirSync(dir).filter((n) => n.endsWith('.json'));
-      } catch {
-        return [];
-      }
-    })();
-    for (const name of names) {
-      const mail = readMail(join(dir, name));
-      const link = mail?.to === email ? mail.text.split(/\s+/).find((w) => w.startsWith(`${url}/`)) : undefined;
-      if (link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no verification mail for ${email}`);
 }
 
 async function waitForHealth() {
@@ -142,13 +123,4 @@ async function waitForHealth() {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the server did not start');
-}
-
-/** A mail from the dev outbox; undefined while it is still being written. */
-function readMail(path: string): { to: string; text: string } | undefined {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as { to: string; text: string };
-  } catch {
-    return undefined;
-  }
 }

@@ -34,7 +34,7 @@ const parts = await Promise.all(partNames.map(async (name) => ({ name, bytes: aw
 
 const ctx = await createTestContext({ LOG_LEVEL: 'silent' });
 const separate = ctx.container.database.kind === 'postgres';
-const worker = separate ? await startWorkerProcess(ctx) : await startWorker(ctx.container, []);
+const worker = separate ? await startWorkerProcess(ctx) : await startWorker(ctx.container, { periodic: false });
 const workerPid = separate ? (worker as ChildProcess).pid! : process.pid;
 const { client } = await signedInUser(ctx);
 console.log(

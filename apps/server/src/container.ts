@@ -13,7 +13,8 @@ import { createS3BlobStore, s3OptionsFromConfig } from './adapters/blob-store/s3
 import { createEventBus, type EventBus } from './adapters/event-bus.ts';
 import { createJobQueue, type JobQueue } from './adapters/job-queue.ts';
 import { detectEngines, type EngineReport } from '@wattle/pdf-engine';
-import { toolQueues } from './domain/tool-pools.ts';
+import { JOB_DEFINITIONS } from './jobs/definitions/index.ts';
+import { queueSettings } from './jobs/job-definition.ts';
 import { companyInfoFromConfig, seedCompanyInfo } from './repositories/company-info.ts';
 import { createAuth, type AuthService } from './auth/index.ts';
 import type { AuthLimitOverrides } from './auth/limits.ts';
@@ -81,7 +82,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   closers.push(() => auth.mailIdle());
 
   const engines = overrides.engines ?? (await detectEngines());
-  const queue = createJobQueue(database, { logger, queues: toolQueues() });
+  const queue = createJobQueue(database, { logger, queues: queueSettings(JOB_DEFINITIONS) });
   closers.push(() => queue.stop());
 
   return {

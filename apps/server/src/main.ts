@@ -3,10 +3,8 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
 import { listen } from './http/server.ts';
-import { LEFTOVER_FILES_TASK, startPeriodicTasks } from './jobs/periodic.ts';
-import { startDocumentPurger } from './jobs/purge-deleted-documents.ts';
-import { startWorker } from './jobs/worker.ts';
-import { unavailableTools } from './services/jobs.ts';
+import { startApiOnlyJobs, startWorker } from './jobs/worker.ts';
+import { unavailableTools } from './services/tool-jobs/admission.ts';
 
 async function main() {
   const config = loadConfig(process.env);
@@ -23,12 +21,10 @@ async function main() {
     const { port } = server.address() as AddressInfo;
     logger.info({ port, url: config.publicUrl, database: container.database.kind, storage: container.blobStore.kind }, 'Wattle PDF is listening');
     stops.push(() => new Promise<void>((done) => server.close(() => done())));
-    // A worker sweeps its machine's temporary folders; an api process on a machine of its own sweeps them itself.
-    if (!config.APP_ROLES.includes('worker')) stops.push(startPeriodicTasks(container, [LEFTOVER_FILES_TASK]));
+    if (!config.APP_ROLES.includes('worker')) stops.push(startApiOnlyJobs(container));
   }
 
   if (config.APP_ROLES.includes('worker')) {
-    stops.push(startDocumentPurger(container));
     const worker = await startWorker(container);
     stops.push(() => worker.stop());
     logger.info({ roles: config.APP_ROLES }, 'worker started');

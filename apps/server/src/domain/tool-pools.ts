@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import type { Tool } from '@wattle/shared';
-import type { QueueOptions } from '../adapters/job-queue.ts';
 
 /**
  * Tools run in pools, one pg-boss queue each, so a burst of conversions never starves quick page
@@ -44,25 +43,4 @@ export function poolConcurrency(pool: PoolId, cores = CORES): number {
 /** Engine processes one job of the pool may run side by side (OCR pages). */
 export function poolParallelism(pool: PoolId, cores = CORES): number {
   return pool === 'ocr' ? cores : 1;
-}
-
-const QUEUE_DEFAULTS: QueueOptions = {
-  retryLimit: RETRY_LIMIT,
-  retryDelay: 2,
-  retryBackoff: true,
-  retryDelayMax: 60,
-  // A killed worker stops beating; its job is retried by another instance about this long after.
-  heartbeatSeconds: 10,
-  expireInSeconds: 30 * 60,
-  deleteAfterSeconds: 24 * 60 * 60,
-  notify: true,
-};
-
-/** Every queue of the tools, for the queue adapter to create at start. */
-export function toolQueues(): Record<string, QueueOptions> {
-  // Marking a job failed is quick: the dead-letter queue needs no heartbeat.
-  const { heartbeatSeconds: _none, ...deadLetter } = QUEUE_DEFAULTS;
-  const queues: Record<string, QueueOptions> = { [DEAD_LETTER_QUEUE]: { ...deadLetter, retryLimit: 5 } };
-  for (const pool of POOLS) queues[poolQueue(pool)] = { ...QUEUE_DEFAULTS, deadLetter: DEAD_LETTER_QUEUE };
-  return queues;
 }

@@ -1,37 +1,27 @@
 import type { Container } from '../container.ts';
-import { removeLeftoverFiles } from './remove-leftover-files.ts';
-import { sweepExpiredToolJobs } from './sweep-expired-jobs.ts';
+import type { PeriodicJobDefinition } from './job-definition.ts';
 
-/** Housekeeping on a timer; each task is idempotent and safe on several instances at once. */
-export interface PeriodicTask {
-  name: string;
-  everyMs: number;
-  run(container: Container): Promise<unknown>;
-}
-
-/** Every role writes temporary files to this machine's disk, so every process clears what a crash left. */
-export const LEFTOVER_FILES_TASK: PeriodicTask = { name: 'remove-leftover-files', everyMs: 10 * 60_000, run: removeLeftoverFiles };
-
-/** What the worker role runs. */
-export const PERIODIC_TASKS: PeriodicTask[] = [{ name: 'sweep-expired-tool-jobs', everyMs: 60_000, run: sweepExpiredToolJobs }, LEFTOVER_FILES_TASK];
-
-/** Runs each task now and then every `everyMs` (never two runs of one task at once); stop waits for runs in flight. */
-export function startPeriodicTasks(container: Container, tasks: PeriodicTask[]): () => Promise<void> {
+/**
+ * Runs each periodic job now and then every `everyMs` on this process's timer (never two runs of one
+ * job at once); the returned stop waits for runs in flight. A timer rather than pg-boss schedules:
+ * see docs/decisions/061-declared-jobs.md.
+ */
+export function startPeriodicJobs(container: Container, jobs: readonly PeriodicJobDefinition[]): () => Promise<void> {
   const inFlight = new Set<Promise<void>>();
-  const timers = tasks.map((task) => {
+  const timers = jobs.map((job) => {
     let running: Promise<void> | undefined;
     const tick = () => {
       if (running) return;
-      running = task
-        .run(container)
-        .then(() => {}, (err) => container.logger.error({ err, task: task.name }, 'periodic task failed'))
+      running = job
+        .handler(container)
+        .then(() => {}, (err) => container.logger.error({ err, job: job.id }, 'periodic job failed'))
         .finally(() => {
           inFlight.delete(running!);
           running = undefined;
         });
       inFlight.add(running);
     };
-    const timer = setInterval(tick, task.everyMs);
+    const timer = setInterval(tick, job.everyMs);
     timer.unref();
     tick();
     return timer;

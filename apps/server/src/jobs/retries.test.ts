@@ -25,7 +25,7 @@ describe('retries', () => {
     // Reading a job's files fails while `failing` is set: a storage outage, not the document's fault.
     const flaky: BlobStore = { ...local, get: (key) => (failing && key.startsWith('jobs/') ? Promise.reject(new Error('storage unavailable')) : local.get(key)) };
     ctx = await createTestContext({}, { blobStore: flaky });
-    worker = await startWorker(ctx.container, []);
+    worker = await startWorker(ctx.container, { periodic: false });
   });
   afterAll(async () => {
     await worker?.stop();

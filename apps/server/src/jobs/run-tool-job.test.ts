@@ -14,7 +14,7 @@ import { createTestContext, type TestClient, type TestContext } from '../test/ha
 import { jobForm, manualClock, postJob, waitForJob } from '../test/jobs.ts';
 import { signedInUser } from '../test/users.ts';
 import { setStorageLimit, storageLedger } from '../test/documents.ts';
-import type { JobView } from '../services/jobs.ts';
+import type { JobView } from '../services/tool-jobs/views.ts';
 import { processWorkDir } from '../services/tool-runner.ts';
 import { startWorker, type Worker } from './worker.ts';
 
@@ -54,7 +54,7 @@ describe('tool jobs through the queue', () => {
     expect(res.status).toBe(202);
     // The job waits in the queue "for 11 seconds" before a worker exists.
     clock.advance(11_000);
-    worker = await startWorker(ctx.container, []);
+    worker = await startWorker(ctx.container, { periodic: false });
     const job = await waitForJob(client, (await res.json()).id);
     expect(job.status).toBe('succeeded');
     expect(job.outputs).toHaveLength(1);

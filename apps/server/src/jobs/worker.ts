@@ -2,40 +2,53 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { closeOfficePool, configureOffice } from '@wattle/pdf-engine';
 import type { Container } from '../container.ts';
-import { processWorkDir, removeOrphanWorkDirs } from '../services/tool-runner.ts';
-import { PERIODIC_TASKS, startPeriodicTasks, type PeriodicTask } from './periodic.ts';
-import { DEAD_LETTER_QUEUE, POOLS, poolConcurrency, poolQueue } from '../domain/tool-pools.ts';
-import { failAbandonedJob, runToolJob, type ToolJobData } from './run-tool-job.ts';
+import { poolConcurrency } from '../domain/tool-pools.ts';
+import { processWorkDir } from '../services/tool-runner.ts';
+import { JOB_DEFINITIONS } from './definitions/index.ts';
+import type { PeriodicJobDefinition, QueuedJobDefinition } from './job-definition.ts';
+import { startPeriodicJobs } from './periodic.ts';
 
 export interface Worker {
   stop(): Promise<void>;
 }
 
-/**
- * The worker role: runs the tool pools (per-pool concurrency), marks abandoned jobs failed and runs
- * the periodic housekeeping. Scratch dirs of workers that died on this machine are removed first.
- */
-export async function startWorker(container: Container, tasks: PeriodicTask[] = PERIODIC_TASKS): Promise<Worker> {
-  const removed = await removeOrphanWorkDirs(container);
-  if (removed.length) container.logger.info({ processes: removed }, 'removed scratch dirs of dead workers');
+const queuedJobs = JOB_DEFINITIONS.filter((job): job is QueuedJobDefinition => job.kind === 'queued');
+const periodicJobs = JOB_DEFINITIONS.filter((job): job is PeriodicJobDefinition => job.kind === 'periodic');
 
+/**
+ * The worker role: works the queue of every queued job definition and runs every periodic one.
+ * Tests that drive the periodic jobs themselves (on a manual clock) pass `periodic: false`.
+ */
+export async function startWorker(container: Container, { periodic = true }: { periodic?: boolean } = {}): Promise<Worker> {
   // One warm LibreOffice listener per office slot, in this process's scratch dir (removed if it dies).
   const officeDir = join(processWorkDir(container), 'office');
   await mkdir(officeDir, { recursive: true, mode: 0o700 });
   configureOffice({ slots: poolConcurrency('office'), baseDir: officeDir });
-  for (const pool of POOLS) {
-    await container.queue.work<ToolJobData>(poolQueue(pool), { concurrency: poolConcurrency(pool) }, (job) => runToolJob(container, job));
-  }
-  await container.queue.work<ToolJobData>(DEAD_LETTER_QUEUE, { concurrency: 1 }, (job) => failAbandonedJob(container, job));
 
-  const stopTasks = startPeriodicTasks(container, tasks);
+  for (const job of queuedJobs) {
+    await container.queue.work<object>(job.id, { concurrency: job.concurrency }, async (queued) => {
+      const payload = job.payload.safeParse(queued.data);
+      // A payload no handler can read will not get better on a retry.
+      if (!payload.success) return container.logger.error({ job: job.id, queueJobId: queued.id, issues: payload.error.issues }, 'job payload does not match its definition; dropped');
+      await job.handler(container, { ...queued, data: payload.data });
+    });
+  }
+  const stopPeriodic = startPeriodicJobs(container, periodic ? periodicJobs : []);
 
   return {
     async stop() {
-      await stopTasks();
+      await stopPeriodic();
       await container.queue.stop();
       await closeOfficePool();
       await rm(processWorkDir(container), { recursive: true, force: true });
     },
   };
+}
+
+/** An api process without a worker still clears what a crash left on its own machine's disk. */
+export function startApiOnlyJobs(container: Container): () => Promise<void> {
+  return startPeriodicJobs(
+    container,
+    periodicJobs.filter((job) => job.runsIn === 'every process'),
+  );
 }

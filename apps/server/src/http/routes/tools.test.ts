@@ -57,7 +57,7 @@ describe('tool registry and OpenAPI over HTTP', () => {
     expect(sessionCookie).toBeDefined();
     expect(doc.components.securitySchemes.session).toMatchObject({ in: 'cookie', name: sessionCookie });
 
-    const worker = await startWorker(ctx.container, []);
+    const worker = await startWorker(ctx.container, { periodic: false });
     try {
       const res = await postJob(client, jobForm('rotate', [{ name: 'a.pdf', bytes: await makePdf({ pages: 1 }) }]));
       expect(res.status).toBe(202);

@@ -3,10 +3,10 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { pdfFiles, user } from '@wattle/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteDocument, storeDocument } from '../services/documents.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
-import { storedBlobs } from '../test/documents.ts';
-import { makePdf } from '../test/pdfs.ts';
+import { deleteDocument, storeDocument } from '../../services/documents.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { storedBlobs } from '../../test/documents.ts';
+import { makePdf } from '../../test/pdfs.ts';
 import { purgeDeletedDocuments } from './purge-deleted-documents.ts';
 
 const HOUR = 60 * 60 * 1000;

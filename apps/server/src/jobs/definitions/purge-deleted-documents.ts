@@ -1,9 +1,9 @@
-import type { Container } from '../container.ts';
-import { findPurgeableDocuments, markDocumentsPurged } from '../repositories/documents.ts';
+import type { Container } from '../../container.ts';
+import { findPurgeableDocuments, markDocumentsPurged } from '../../repositories/documents.ts';
+import type { PeriodicJobDefinition } from '../job-definition.ts';
 
 /** How long a deleted PDF's bytes are kept before the sweeper removes them. */
 export const DOCUMENT_PURGE_GRACE_MS = 24 * 60 * 60 * 1000;
-const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const BATCH = 100;
 
 /**
@@ -32,17 +32,10 @@ export async function purgeDeletedDocuments(container: Container, options: { gra
   }
 }
 
-/** Runs the sweeper now and then every ten minutes in the worker role; returns the stop function. */
-export function startDocumentPurger(container: Container, graceMs = DOCUMENT_PURGE_GRACE_MS): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = purgeDeletedDocuments(container, { graceMs }).catch((err) => container.logger.error({ err }, 'document purge failed'));
-  };
-  sweep();
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
+export const PURGE_DELETED_DOCUMENTS: PeriodicJobDefinition = {
+  kind: 'periodic',
+  id: 'purge-deleted-documents',
+  everyMs: 10 * 60_000,
+  runsIn: 'worker',
+  handler: (container) => purgeDeletedDocuments(container, { graceMs: DOCUMENT_PURGE_GRACE_MS }),
+};

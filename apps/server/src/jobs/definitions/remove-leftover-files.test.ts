@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataPaths } from '../data-dir.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
-import { PERIODIC_TASKS } from './periodic.ts';
+import { dataPaths } from '../../data-dir.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import type { PeriodicJobDefinition } from '../job-definition.ts';
+import { JOB_DEFINITIONS } from './index.ts';
 
 describe('the periodic clean-up of what a crash left on disk', () => {
   let ctx: TestContext;
@@ -35,15 +36,17 @@ describe('the periodic clean-up of what a crash left on disk', () => {
     put(join(paths.work, String(deadWorker), 'job-1', 'in', '0'), 'stale');
     put(join(paths.work, String(process.pid), 'office', 'profile'), 'stale');
 
-    const task = PERIODIC_TASKS.find((t) => t.name === 'remove-leftover-files');
+    const task = JOB_DEFINITIONS.find((job): job is PeriodicJobDefinition => job.kind === 'periodic' && job.id === 'remove-leftover-files');
     expect(task?.everyMs).toBeLessThanOrEqual(15 * 60_000);
-    await task!.run(ctx.container);
+    // The spool folders are on each machine's own disk: an api-only process clears them too.
+    expect(task?.runsIn).toBe('every process');
+    await task!.handler(ctx.container);
 
     expect(readdirSync(paths.uploadSpool)).toEqual(['in-flight.part']);
     expect(readdirSync(paths.toolUploadSpool)).toEqual(['req-live']);
     expect(readdirSync(paths.work)).toEqual([String(process.pid)]);
     // Nothing left to do the second time round (another instance may sweep at once).
-    await task!.run(ctx.container);
+    await task!.handler(ctx.container);
     expect(readdirSync(paths.uploadSpool)).toEqual(['in-flight.part']);
   });
 });

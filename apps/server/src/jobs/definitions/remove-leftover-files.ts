@@ -1,9 +1,10 @@
-import type { Container } from '../container.ts';
-import { removeStaleTempFiles } from '../data-dir.ts';
-import { removeOrphanWorkDirs } from '../services/tool-runner.ts';
+import type { Container } from '../../container.ts';
+import { removeStaleTempFiles } from '../../data-dir.ts';
+import { removeOrphanWorkDirs } from '../../services/tool-runner.ts';
+import type { PeriodicJobDefinition } from '../job-definition.ts';
 
 /**
- * What a crashed process left on this machine's disk: upload spool files over an hour old (never an
+ * What a crashed process left on this machine's disk: temporary upload files over an hour old (never an
  * in-flight one) and the engine scratch of workers that no longer run. Safe with several sweepers.
  */
 export async function removeLeftoverFiles(container: Container): Promise<void> {
@@ -11,3 +12,12 @@ export async function removeLeftoverFiles(container: Container): Promise<void> {
   const workDirs = await removeOrphanWorkDirs(container);
   if (tempFiles || workDirs.length) container.logger.info({ tempFiles, workDirsOf: workDirs }, 'removed files a crash left behind');
 }
+
+/** Every role writes temporary files to this machine's disk, so every process clears what a crash left. */
+export const REMOVE_LEFTOVER_FILES: PeriodicJobDefinition = {
+  kind: 'periodic',
+  id: 'remove-leftover-files',
+  everyMs: 10 * 60_000,
+  runsIn: 'every process',
+  handler: removeLeftoverFiles,
+};

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobBatches, jobInputs, jobOutputs, jobs, visitorSessions } from '@wattle/db';
 import { textPdf } from '@wattle/pdf-engine/test/fixtures';
-import { createTestContext, type TestContext } from '../test/harness.ts';
-import { jobForm, manualClock, postJob, waitForJob } from '../test/jobs.ts';
-import { signedInUser } from '../test/users.ts';
-import { sweepExpiredToolJobs } from './sweep-expired-jobs.ts';
-import { startWorker, type Worker } from './worker.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { jobForm, manualClock, postJob, waitForJob } from '../../test/jobs.ts';
+import { signedInUser } from '../../test/users.ts';
+import { sweepExpiredToolJobs } from './sweep-expired-tool-jobs.ts';
+import { startWorker, type Worker } from '../worker.ts';
 
 /** Retention: inputs and outputs go when they expire (bytes and rows), whoever sweeps and however often. */
 describe('sweeping expired tool jobs', () => {
@@ -21,7 +21,7 @@ describe('sweeping expired tool jobs', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext({ VISITOR_RETENTION_MINUTES: '60', ACCOUNT_RETENTION_HOURS: '24' }, { clock });
-    worker = await startWorker(ctx.container, []);
+    worker = await startWorker(ctx.container, { periodic: false });
   });
   afterAll(async () => {
     await worker?.stop();

@@ -1,6 +1,9 @@
-import type { Container } from '../container.ts';
-import { sweepExpiredJobs, sweepLeftovers } from '../repositories/jobs.ts';
-import { VISITOR_COOKIE_MAX_AGE_SECONDS } from '../services/visitor-session.ts';
+import type { Container } from '../../container.ts';
+import { deleteEmptyBatches } from '../../repositories/batches.ts';
+import { deleteOldRateLimitWindows, sweepExpiredJobs } from '../../repositories/jobs.ts';
+import { deleteIdleVisitorSessions } from '../../repositories/visitor-sessions.ts';
+import { VISITOR_COOKIE_MAX_AGE_SECONDS } from '../../services/visitor-session.ts';
+import type { PeriodicJobDefinition } from '../job-definition.ts';
 
 const BATCH_SIZE = 100;
 
@@ -20,6 +23,17 @@ export async function sweepExpiredToolJobs(container: Container): Promise<number
     total += deleted;
     if (deleted < BATCH_SIZE) break;
   }
-  await sweepLeftovers(container.db, now, new Date(now.getTime() - VISITOR_COOKIE_MAX_AGE_SECONDS * 1000), new Date(now.getTime() - 60 * 60_000));
+  await deleteEmptyBatches(container.db, now);
+  await deleteIdleVisitorSessions(container.db, new Date(now.getTime() - VISITOR_COOKIE_MAX_AGE_SECONDS * 1000));
+  await deleteOldRateLimitWindows(container.db, new Date(now.getTime() - 60 * 60_000));
   return total;
 }
+
+/** Every minute, so an output is gone within a minute of its expiry. */
+export const SWEEP_EXPIRED_TOOL_JOBS: PeriodicJobDefinition = {
+  kind: 'periodic',
+  id: 'sweep-expired-tool-jobs',
+  everyMs: 60_000,
+  runsIn: 'worker',
+  handler: sweepExpiredToolJobs,
+};

@@ -1,0 +1,15 @@
+import type { JobDefinition } from '../job-definition.ts';
+import { FAIL_ABANDONED_TOOL_JOBS } from './fail-abandoned-tool-jobs.ts';
+import { PURGE_DELETED_DOCUMENTS } from './purge-deleted-documents.ts';
+import { REMOVE_LEFTOVER_FILES } from './remove-leftover-files.ts';
+import { SWEEP_EXPIRED_TOOL_JOBS } from './sweep-expired-tool-jobs.ts';
+import { TOOL_JOBS } from './tool-jobs.ts';
+
+/** Every background task of the server: the worker role registers this list (jobs/worker.ts). */
+export const JOB_DEFINITIONS: readonly JobDefinition[] = [
+  ...TOOL_JOBS,
+  FAIL_ABANDONED_TOOL_JOBS,
+  SWEEP_EXPIRED_TOOL_JOBS,
+  PURGE_DELETED_DOCUMENTS,
+  REMOVE_LEFTOVER_FILES,
+];
