@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate } from '@wattle/shared';
 import { useSession } from '@/features/auth/session';
-import { browserTimeZone } from '@/features/dashboard/lib/greeting';
 import { api } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/time-zone';
 
 /** `GET /api/profile`: the spec's snake_case profile (section 3) plus locale, time zone and last sign-in. */
 export interface Profile {

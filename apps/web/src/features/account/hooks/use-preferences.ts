@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE } from '@wattle/shared';
-import { effectiveTimeZone } from '@/features/dashboard/lib/greeting';
+import { effectiveTimeZone } from '@/lib/time-zone';
 import { useProfile } from '../api/profile';
 
 /** The locale and time zone dates are written in: the profile's, else en-AU and the browser's zone. */

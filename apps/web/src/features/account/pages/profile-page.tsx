@@ -1,6 +1,6 @@
+import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { PageHeader } from '@/features/dashboard/components/page-header';
 import { fullName, useProfile } from '../api/profile';
 import { AvatarEditor } from '../components/avatar-editor';
 import { ProfileForm } from '../components/profile-form';

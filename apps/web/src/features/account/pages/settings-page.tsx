@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate } from '@wattle/shared';
 import { FileCogIcon } from 'lucide-react';
+import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
-import { PageHeader } from '@/features/dashboard/components/page-header';
 import { api } from '@/lib/api-client';
 import { PROFILE_QUERY_KEY, useProfile, type Profile } from '../api/profile';
 import { SETTINGS } from '../lib/settings';

@@ -2,11 +2,11 @@ import { getTool, TOOL_CATEGORIES, TOOLS, toolOptionsJsonSchema, type Tool } fro
 import { FolderOpenIcon } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { PageHeader } from '@/features/dashboard/components/page-header';
 import { FileDropZone } from '@/features/jobs/components/file-drop-zone';
 import { InputList } from '@/features/jobs/components/input-list';
 import { StoredDocumentsDialog } from '@/features/jobs/components/stored-documents-dialog';

@@ -8,7 +8,7 @@ import { useProfile } from '@/features/account/api/profile';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
 import { useSession } from '@/features/auth/session';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { formatLongDate } from '../lib/dates';
+import { formatLongDate } from '@/lib/dates';
 import { chooseGreeting, greetingLine } from '../lib/greeting';
 import { LocaleMenu } from './locale-menu';
 import { UserMenu } from './user-menu';

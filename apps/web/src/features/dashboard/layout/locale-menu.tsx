@@ -13,7 +13,7 @@ import { toast } from '@/components/ui/toast';
 import { useProfile, useUpdateProfile } from '@/features/account/api/profile';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
 import type { ProfileUpdate } from '@wattle/shared';
-import { browserTimeZone } from '../lib/greeting';
+import { browserTimeZone } from '@/lib/time-zone';
 
 /** Australian and New Zealand zones by the places people know them by. */
 const TIME_ZONES = [

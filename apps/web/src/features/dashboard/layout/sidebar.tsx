@@ -8,8 +8,8 @@ import { fullName, useProfile } from '@/features/account/api/profile';
 import { UserAvatar } from '@/features/account/components/user-avatar';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
 import { useSession } from '@/features/auth/session';
+import { formatDate } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { formatDate } from '../lib/dates';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';
 
 interface SidebarProps {

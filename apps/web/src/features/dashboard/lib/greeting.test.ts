@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseGreeting, effectiveTimeZone, greetingLine, RANDOM_GREETINGS, timeGreeting, wallClock } from './greeting';
+import { chooseGreeting, greetingLine, RANDOM_GREETINGS, timeGreeting } from './greeting';
 
 const at = (iso: string) => new Date(iso);
 
@@ -29,10 +29,6 @@ describe('timeGreeting', () => {
     expect(timeGreeting(at('2025-07-01T01:59:00Z'), 'Australia/Sydney')).toBe('Good morning');
     expect(timeGreeting(at('2025-01-01T01:59:00Z'), 'Australia/Sydney')).toBe('Good arvo');
   });
-
-  it('reads midnight as hour 0', () => {
-    expect(wallClock(at('2025-03-10T00:00:00+10:00'), 'Australia/Brisbane')).toEqual({ hour: 0, minute: 0 });
-  });
 });
 
 describe('chooseGreeting', () => {
@@ -50,13 +46,5 @@ describe('greetingLine', () => {
     expect(greetingLine("G'day mate", 'Matilda')).toBe("G'day mate, Matilda");
     expect(greetingLine('Cheers', '  ')).toBe('Cheers');
     expect(greetingLine('Good evening', null)).toBe('Good evening');
-  });
-});
-
-describe('effectiveTimeZone', () => {
-  it("keeps a valid profile time zone and falls back to the browser's", () => {
-    expect(effectiveTimeZone('Australia/Darwin')).toBe('Australia/Darwin');
-    expect(effectiveTimeZone('Not/AZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    expect(effectiveTimeZone(undefined)).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });

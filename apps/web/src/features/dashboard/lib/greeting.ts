@@ -1,3 +1,5 @@
+import { wallClock } from '@/lib/time-zone';
+
 /**
  * The header greeting (spec: dashboard shell). One of three friendly phrases or the time of day in the
  * user's own time zone, with the spec's boundaries: morning before 12:00, arvo before 17:00.
@@ -5,13 +7,6 @@
 export const RANDOM_GREETINGS = ["G'day mate", 'Welcome back', 'Cheers'] as const;
 export type TimeGreeting = 'Good morning' | 'Good arvo' | 'Good evening';
 export type Greeting = (typeof RANDOM_GREETINGS)[number] | TimeGreeting;
-
-/** Hours and minutes of `date` on the wall clock of `timeZone`. */
-export function wallClock(date: Date, timeZone: string): { hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-AU', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(date);
-  const get = (type: 'hour' | 'minute') => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { hour: get('hour') % 24, minute: get('minute') };
-}
 
 export function timeGreeting(date: Date, timeZone: string): TimeGreeting {
   const { hour } = wallClock(date, timeZone);
@@ -29,22 +24,4 @@ export function chooseGreeting(date: Date, timeZone: string, random: number): Gr
 export function greetingLine(greeting: Greeting, firstName: string | null | undefined): string {
   const name = firstName?.trim();
   return name ? `${greeting}, ${name}` : greeting;
-}
-
-/** The browser's own time zone, used until the profile says otherwise. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Australia/Sydney';
-}
-
-/** A profile's time zone when it is a real one, else the browser's. */
-export function effectiveTimeZone(profileTimeZone: string | null | undefined): string {
-  if (profileTimeZone) {
-    try {
-      new Intl.DateTimeFormat('en-AU', { timeZone: profileTimeZone });
-      return profileTimeZone;
-    } catch {
-      // fall through to the browser's
-    }
-  }
-  return browserTimeZone();
 }

@@ -1,7 +1,7 @@
 import { FileImageIcon, FileSpreadsheetIcon, FilesIcon, FileUpIcon, ScanTextIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { PageHeader } from '../components/page-header';
 import { Section } from '../components/section';
 import { ToolLinkGrid } from '../components/tool-links';
 

@@ -12,11 +12,11 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UploadArea } from '@/features/documents/components/upload-area';
-import { PageHeader } from '../components/page-header';
 import { megabytes, useDashboardSummary } from '../api/summary';
 
 const QUICK_ACTIONS: Array<{ label: string; description: string; to: string; icon: LucideIcon }> = [

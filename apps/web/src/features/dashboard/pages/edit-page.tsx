@@ -12,7 +12,7 @@ import {
   TagIcon,
   WrenchIcon,
 } from 'lucide-react';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/page-header';
 import { Section } from '../components/section';
 import { ToolLinkGrid } from '../components/tool-links';
 

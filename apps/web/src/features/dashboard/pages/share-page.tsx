@@ -1,8 +1,8 @@
 import { EraserIcon, FileArchiveIcon, FileTextIcon, LockIcon, ShieldCheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { PageHeader } from '../components/page-header';
 import { ToolLinkGrid } from '../components/tool-links';
 import { Section } from '../components/section';
 

@@ -1,5 +1,6 @@
 import { BriefcaseIcon, MailIcon, ShieldCheckIcon, UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,7 +8,6 @@ import { fullName, useProfile } from '@/features/account/api/profile';
 import { UserAvatar } from '@/features/account/components/user-avatar';
 import { useSession } from '@/features/auth/session';
 import { useCompanyInfo } from '@/features/company/api/company-info';
-import { PageHeader } from '../components/page-header';
 
 export function TeamPage() {
   const { user } = useSession();

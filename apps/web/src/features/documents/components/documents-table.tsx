@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
-import { formatDate } from '@/features/dashboard/lib/dates';
+import { formatDate } from '@/lib/dates';
 import type { DocumentItem } from '../api/documents';
 
 interface DocumentsTableProps {

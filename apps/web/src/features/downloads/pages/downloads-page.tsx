@@ -13,17 +13,17 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
+import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
-import { PageHeader } from '@/features/dashboard/components/page-header';
-import { formatDateTime } from '@/features/dashboard/lib/dates';
 import { useDeleteOutput, useOutputs } from '@/features/jobs/api/outputs';
 import type { ListedOutput } from '@/features/jobs/api/types';
 import { ExpiryCountdown } from '@/features/jobs/components/expiry-countdown';
 import { canSaveOutput, DownloadButton, SaveOutputButton } from '@/features/jobs/components/output-actions';
 import { useNow } from '@/features/jobs/hooks/use-now';
 import { isExpired } from '@/features/jobs/lib/countdown';
+import { formatDateTime } from '@/lib/dates';
 
 /** `/dashboard/downloads`: the account's recent results until they are deleted automatically. */
 export function DownloadsPage() {

@@ -7,8 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
-import { formatDate } from '@/features/dashboard/lib/dates';
 import { useDocuments, type DocumentItem } from '@/features/documents/api/documents';
+import { formatDate } from '@/lib/dates';
 
 interface StoredDocumentsDialogProps {
   open: boolean;

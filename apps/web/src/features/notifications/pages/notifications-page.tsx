@@ -13,13 +13,13 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
-import { PageHeader } from '@/features/dashboard/components/page-header';
-import { formatDateTime, timeAgo } from '@/features/dashboard/lib/dates';
+import { formatDateTime, timeAgo } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount, type Notification } from '../api/notifications';
 
