@@ -2,12 +2,12 @@ import { getTool, TOOL_CATEGORIES, TOOLS, toolOptionsJsonSchema, type Tool } fro
 import { FolderOpenIcon } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FileDropZone } from '@/components/file-drop-zone';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { FileDropZone } from '@/features/jobs/components/file-drop-zone';
 import { InputList } from '@/features/jobs/components/input-list';
 import { StoredDocumentsDialog } from '@/features/jobs/components/stored-documents-dialog';
 import { addInputs, inputName, inputSize, requestFor, storedInput, uploadInput, type JobInput } from '@/features/jobs/lib/inputs';
@@ -117,7 +117,7 @@ export function BatchPage() {
               {inputs.length > 0 && <InputList inputs={inputs} onChange={setInputs} ordered={false} disabled={stage.name === 'uploading'} />}
               {inputs.length < MAX_BATCH_INPUTS && stage.name !== 'uploading' && (
                 <FileDropZone
-                  compact={inputs.length > 0}
+                  size={inputs.length > 0 ? 'row' : 'hero'}
                   accept={acceptAttribute(tool.accepts)}
                   multiple
                   onFiles={addFiles}

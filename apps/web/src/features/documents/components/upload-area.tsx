@@ -1,9 +1,7 @@
-import { CheckCircle2Icon, FileTextIcon, UploadCloudIcon, XCircleIcon } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
 import { formatBytes } from '@wattle/shared';
-import { Button } from '@/components/ui/button';
+import { CheckCircle2Icon, FileTextIcon, XCircleIcon } from 'lucide-react';
+import { FileDropZone } from '@/components/file-drop-zone';
 import { Progress } from '@/components/ui/progress';
-import { cn } from '@/lib/utils';
 import type { DocumentItem } from '../api/documents';
 import { usePdfUpload, type UploadEntry } from '../hooks/use-pdf-upload';
 
@@ -18,71 +16,22 @@ interface UploadAreaProps {
 /** Drag and drop or pick PDFs (several at once), each uploaded with its own progress bar. */
 export function UploadArea({ onUploaded, compact, className, id }: UploadAreaProps) {
   const { upload, entries, uploading } = usePdfUpload({ onUploaded });
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-  const depth = useRef(0);
-
-  const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    depth.current = 0;
-    setDragging(false);
-    if (!uploading) void upload([...event.dataTransfer.files]);
-  };
-
   return (
-    <section
+    <FileDropZone
       id={id}
       aria-label="Upload PDFs"
       tabIndex={-1}
-      onDragEnter={(event) => {
-        if (!hasFiles(event)) return;
-        event.preventDefault();
-        depth.current += 1;
-        setDragging(true);
-      }}
-      onDragOver={(event) => {
-        if (hasFiles(event)) event.preventDefault();
-      }}
-      onDragLeave={() => {
-        depth.current = Math.max(0, depth.current - 1);
-        if (depth.current === 0) setDragging(false);
-      }}
-      onDrop={onDrop}
-      data-dragging={dragging || undefined}
-      className={cn(
-        'rounded-xl border-2 border-dashed border-primary/30 bg-card text-center transition-colors outline-none',
-        'data-dragging:border-primary data-dragging:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring/50',
-        compact ? 'px-4 py-6' : 'px-4 py-8 sm:px-6 sm:py-10',
-        className,
-      )}
+      size={compact ? 'card' : 'panel'}
+      className={className}
+      accept=".pdf,application/pdf"
+      multiple
+      onFiles={(files) => void upload(files)}
+      busy={uploading}
+      title="Drag and drop your PDFs here"
+      hint="PDF files only, up to 5 MB each. You can choose several at once."
+      buttonLabel="Select Files"
+      inputLabel="Choose PDF files to upload"
     >
-      <div className="flex flex-col items-center gap-3">
-        <span className={cn('grid place-items-center rounded-full bg-primary/10 text-primary', compact ? 'size-11' : 'size-14')}>
-          <UploadCloudIcon className={compact ? 'size-5' : 'size-7'} aria-hidden />
-        </span>
-        <div className="space-y-1">
-          <p className={cn('font-semibold', !compact && 'text-lg')}>Drag and drop your PDFs here</p>
-          <p className="text-sm text-muted-foreground">PDF files only, up to 5 MB each. You can choose several at once.</p>
-        </div>
-        <Button type="button" onClick={() => inputRef.current?.click()} disabled={uploading}>
-          Select Files
-        </Button>
-        <input
-          ref={inputRef}
-          type="file"
-          accept=".pdf,application/pdf"
-          multiple
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Choose PDF files to upload"
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            event.target.value = '';
-            if (files.length > 0) void upload(files);
-          }}
-        />
-      </div>
       {entries.length > 0 && (
         <ul className="mx-auto mt-5 max-w-xl space-y-2 text-left" aria-label="Uploads">
           {entries.map((entry) => (
@@ -90,7 +39,7 @@ export function UploadArea({ onUploaded, compact, className, id }: UploadAreaPro
           ))}
         </ul>
       )}
-    </section>
+    </FileDropZone>
   );
 }
 

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '@/app/not-found-page';
+import { FileDropZone } from '@/components/file-drop-zone';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -11,12 +12,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session';
 import { fetchDocumentBytes } from '@/features/documents/api/documents';
 import { unlockInput } from '@/features/jobs/api/unlock';
-import { FileDropZone } from '@/features/jobs/components/file-drop-zone';
 import { InputList } from '@/features/jobs/components/input-list';
 import { StoredDocumentsDialog } from '@/features/jobs/components/stored-documents-dialog';
 import { useJobRun } from '@/features/jobs/hooks/use-job-run';
-import { describeError } from '@/features/jobs/lib/job-errors';
 import { addInputs, requestFor, storedInput, uploadInput, type JobInput } from '@/features/jobs/lib/inputs';
+import { describeError } from '@/features/jobs/lib/job-errors';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
@@ -239,7 +239,7 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
             <div className="min-w-0 space-y-4">
               <InputList inputs={inputs} onChange={changeInputs} ordered={multiple} disabled={busy} />
               {multiple && canAddMore && !busy && (
-                <FileDropZone compact accept={acceptAttribute(tool.accepts)} multiple onFiles={addFiles} title="Add more files" hint={hint} />
+                <FileDropZone size="row" accept={acceptAttribute(tool.accepts)} multiple onFiles={addFiles} title="Add more files" hint={hint} />
               )}
               <FileErrors errors={fileErrors} />
               {canPickStored && multiple && !busy && inputs.length < tool.maxFiles && (
