@@ -10,12 +10,12 @@ import { ghostscriptPdfa1 } from '@wattle/pdf-engine/test/corpus';
 import { docxDocument } from '@wattle/pdf-engine/test/office-docs';
 import { imageOnlyPdf, textPdf } from '@wattle/pdf-engine/test/fixtures';
 import { jobs, notifications, pdfFiles, usageStatistics } from '@wattle/db';
+import { processWorkDir } from '../data-dir.ts';
 import { createTestContext, type TestClient, type TestContext } from '../test/harness.ts';
 import { jobForm, manualClock, postJob, waitForJob } from '../test/jobs.ts';
 import { signedInUser } from '../test/users.ts';
 import { setStorageLimit, storageLedger } from '../test/documents.ts';
 import type { JobView } from '../services/tool-jobs/views.ts';
-import { processWorkDir } from '../services/tool-runner.ts';
 import { startWorker, type Worker } from './worker.ts';
 
 /**
@@ -250,7 +250,7 @@ describe('tool jobs through the queue', () => {
   });
 
   it('leaves no scratch dirs behind', () => {
-    const leftovers = readdirSync(processWorkDir(ctx.container)).filter((name) => name !== 'office');
+    const leftovers = readdirSync(processWorkDir(ctx.dataDir)).filter((name) => name !== 'office');
     expect(leftovers).toEqual([]);
   });
 });

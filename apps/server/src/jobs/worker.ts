@@ -2,8 +2,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { closeOfficePool, configureOffice } from '@wattle/pdf-engine';
 import type { Container } from '../container.ts';
+import { processWorkDir } from '../data-dir.ts';
 import { poolConcurrency } from '../domain/tool-pools.ts';
-import { processWorkDir } from '../services/tool-runner.ts';
 import { JOB_DEFINITIONS } from './definitions/index.ts';
 import type { PeriodicJobDefinition, QueuedJobDefinition } from './job-definition.ts';
 import { startPeriodicJobs } from './periodic.ts';
@@ -21,7 +21,7 @@ const periodicJobs = JOB_DEFINITIONS.filter((job): job is PeriodicJobDefinition 
  */
 export async function startWorker(container: Container, { periodic = true }: { periodic?: boolean } = {}): Promise<Worker> {
   // One warm LibreOffice listener per office slot, in this process's scratch dir (removed if it dies).
-  const officeDir = join(processWorkDir(container), 'office');
+  const officeDir = join(processWorkDir(container.dataDir), 'office');
   await mkdir(officeDir, { recursive: true, mode: 0o700 });
   configureOffice({ slots: poolConcurrency('office'), baseDir: officeDir });
 
@@ -40,7 +40,7 @@ export async function startWorker(container: Container, { periodic = true }: { p
       await stopPeriodic();
       await container.queue.stop();
       await closeOfficePool();
-      await rm(processWorkDir(container), { recursive: true, force: true });
+      await rm(processWorkDir(container.dataDir), { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { Container } from '../../container.ts';
-import { removeStaleTempFiles } from '../../data-dir.ts';
-import { removeOrphanWorkDirs } from '../../services/tool-runner.ts';
+import { removeStaleFiles } from '../../data-dir.ts';
 import type { PeriodicJobDefinition } from '../job-definition.ts';
 
 /**
@@ -8,9 +7,8 @@ import type { PeriodicJobDefinition } from '../job-definition.ts';
  * in-flight one) and the engine scratch of workers that no longer run. Safe with several sweepers.
  */
 export async function removeLeftoverFiles(container: Container): Promise<void> {
-  const tempFiles = await removeStaleTempFiles(container.dataDir);
-  const workDirs = await removeOrphanWorkDirs(container);
-  if (tempFiles || workDirs.length) container.logger.info({ tempFiles, workDirsOf: workDirs }, 'removed files a crash left behind');
+  const { tempFiles, workDirsOf } = await removeStaleFiles(container.dataDir);
+  if (tempFiles || workDirsOf.length) container.logger.info({ tempFiles, workDirsOf }, 'removed files a crash left behind');
 }
 
 /** Every role writes temporary files to this machine's disk, so every process clears what a crash left. */
