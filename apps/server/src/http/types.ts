@@ -1,4 +1,5 @@
 import type { Logger } from '../adapters/logger.ts';
+import type { Owner } from '../domain/owner.ts';
 import type { SessionInfo, SessionUser } from './middleware/session.ts';
 
 /** Variables set on every request's context. Auth adds `user` and `session` (see middleware/session.ts). */
@@ -9,6 +10,8 @@ export interface AppVariables {
   /** Set by loadSession on /api requests: null when signed out. */
   user: SessionUser | null;
   session: SessionInfo | null;
+  /** Set by resolveOwner on /api requests: whose rows the request may touch, null for a visitor without a session yet. */
+  owner: Owner | null;
 }
 
 export type AppEnv = { Variables: AppVariables };

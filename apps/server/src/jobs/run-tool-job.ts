@@ -3,8 +3,9 @@ import { ERROR_CATALOGUE, getTool, isErrorCode, type ErrorCode } from '@wattle/s
 import type { Container } from '../container.ts';
 import type { QueueJob } from '../adapters/job-queue.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
-import { claimJob, completeJob, failJob, findBatch, findJobForWorker, requeueJob, setProgress, type Finished } from '../repositories/jobs.ts';
-import { batchView } from '../services/jobs.ts';
+import { userOwner } from '../domain/owner.ts';
+import { claimJob, completeJob, failJob, findJobForWorker, requeueJob, setProgress, type Finished } from '../repositories/jobs.ts';
+import { batchView, findOwnedBatch } from '../services/tool-jobs/views.ts';
 import { notify } from '../services/notifications.ts';
 import { runToolForJob } from '../services/tool-runner.ts';
 import { callerLimits } from '../domain/caller-limits.ts';
@@ -110,7 +111,7 @@ async function afterFinish(container: Container, finished: Finished | undefined)
       );
     }
     if (batchFinished) {
-      const found = await findBatch(container.db, { userId: job.userId }, batchFinished.id, container.clock.now());
+      const found = await findOwnedBatch(container, userOwner(job.userId), batchFinished.id);
       const counts = found ? batchView(container, found.batch, found.jobs).counts : undefined;
       await notify(container, job.userId, {
         type: 'batch.finished',

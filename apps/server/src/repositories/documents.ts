@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte } from 'drizzle-orm';
 import { pdfFiles, type Database } from '@wattle/db';
+import type { Queryable } from './queryable.ts';
 import { releaseStorage, reserveStorage } from './usage.ts';
 
 export type DocumentRow = typeof pdfFiles.$inferSelect;
 export type NewDocument = Pick<typeof pdfFiles.$inferInsert, 'id' | 'userId' | 'filename' | 'filePath' | 'fileSize' | 'contentType' | 'pageCount' | 'encrypted' | 'uploadedAt'>;
 
 /** More writes that commit or fail with the document's row (an output marked saved); throw to undo all. */
-export type WithDocument = (tx: Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>, documentId: string) => Promise<void>;
+export type WithDocument = (tx: Queryable, documentId: string) => Promise<void>;
 
 /**
  * Books the file's size and records it in one transaction, so `storage_used` always equals the sum of
@@ -54,6 +55,21 @@ export async function findDocument(db: Database, userId: string, id: string): Pr
     .where(and(eq(pdfFiles.id, id), eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false)))
     .limit(1);
   return row;
+}
+
+/** The account's non-deleted documents among `ids` (foreign ones are simply not found). */
+export async function findOwnedDocuments(db: Queryable, userId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: pdfFiles.id, filename: pdfFiles.filename, blobKey: pdfFiles.filePath, size: pdfFiles.fileSize, contentType: pdfFiles.contentType })
+    .from(pdfFiles)
+    .where(and(eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false), inArray(pdfFiles.id, ids)));
+}
+
+/** Whether the document is still in My Documents (not deleted). */
+export async function isDocumentKept(db: Queryable, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: pdfFiles.id }).from(pdfFiles).where(and(eq(pdfFiles.id, id), eq(pdfFiles.deleted, false)));
+  return !!row;
 }
 
 /** Flags the file deleted and frees its bytes in one transaction; false when there was nothing to delete. */

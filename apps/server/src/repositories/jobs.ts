@@ -1,72 +1,20 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
-import {
-  jobBatches,
-  jobInputs,
-  jobOutputs,
-  jobs,
-  pdfFiles,
-  profiles,
-  toolRateLimits,
-  usageStatistics,
-  visitorSessions,
-  type Database,
-} from '@wattle/db';
+import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { jobInputs, jobOutputs, jobs, type Database } from '@wattle/db';
 import { isUuid } from '@wattle/shared';
+import type { Owner } from '../domain/owner.ts';
+import { finishBatchIfDone, type BatchRow } from './batches.ts';
+import { ownedBy, ownedByKind, ownerColumns } from './owned-by.ts';
+import { insertOutputs, type JobOutputRow, type NewJobOutput } from './outputs.ts';
+import type { Queryable } from './queryable.ts';
+import { countPdfProcessed } from './usage.ts';
 
-/** The database or a transaction on it. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
+/** The tools' jobs with their inputs (and, read back, their outputs): one aggregate. */
 export type JobRow = typeof jobs.$inferSelect;
 export type JobInputRow = typeof jobInputs.$inferSelect;
-export type JobOutputRow = typeof jobOutputs.$inferSelect;
-export type BatchRow = typeof jobBatches.$inferSelect;
-export type NewJob = typeof jobs.$inferInsert;
+export type NewJob = Omit<typeof jobs.$inferInsert, 'userId' | 'visitorSessionId'>;
 export type NewJobInput = typeof jobInputs.$inferInsert;
-export type NewJobOutput = Omit<typeof jobOutputs.$inferInsert, 'jobId' | 'userId' | 'visitorSessionId' | 'createdAt' | 'expiresAt'>;
-
-/** Whose rows: an account or a visitor's anonymous session. Every read and write below is scoped by it. */
-export type Owner = { userId: string; visitorSessionId?: undefined } | { visitorSessionId: string; userId?: undefined };
-
-const ownedBy = (table: typeof jobs | typeof jobOutputs | typeof jobBatches, owner: Owner) =>
-  owner.userId !== undefined ? eq(table.userId, owner.userId) : eq(table.visitorSessionId, owner.visitorSessionId);
-
-// ── Visitor sessions ──────────────────────────────────────────────────────────
-
-export async function insertVisitorSession(db: Queryable, tokenHash: string, now: Date): Promise<string> {
-  const [row] = await db.insert(visitorSessions).values({ tokenHash, createdAt: now, lastSeenAt: now }).returning({ id: visitorSessions.id });
-  return row!.id;
-}
-
-/** The session's id; its last-seen time moves on at most once a minute (the sweeper reads it). */
-export async function findVisitorSession(db: Queryable, tokenHash: string, now: Date): Promise<string | undefined> {
-  const [row] = await db.select({ id: visitorSessions.id, lastSeenAt: visitorSessions.lastSeenAt }).from(visitorSessions).where(eq(visitorSessions.tokenHash, tokenHash)).limit(1);
-  if (row && now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-    await db.update(visitorSessions).set({ lastSeenAt: now }).where(eq(visitorSessions.id, row.id));
-  }
-  return row?.id;
-}
 
 // ── Submission ────────────────────────────────────────────────────────────────
-
-/**
- * Counts `n` hits in the key's fixed window in one statement (shared by every process); returns the
- * count including them and when the window started.
- */
-export async function hitRateLimit(db: Queryable, key: string, n: number, now: Date, windowMs: number): Promise<{ count: number; windowStart: Date }> {
-  const stale = new Date(now.getTime() - windowMs);
-  const [row] = await db
-    .insert(toolRateLimits)
-    .values({ key, windowStart: now, count: n })
-    .onConflictDoUpdate({
-      target: toolRateLimits.key,
-      set: {
-        count: sql`case when ${toolRateLimits.windowStart} <= ${stale} then excluded.count else ${toolRateLimits.count} + excluded.count end`,
-        windowStart: sql`case when ${toolRateLimits.windowStart} <= ${stale} then excluded.window_start else ${toolRateLimits.windowStart} end`,
-      },
-    })
-    .returning({ count: toolRateLimits.count, windowStart: toolRateLimits.windowStart });
-  return row!;
-}
 
 export async function countQueuedJobs(db: Queryable, pool: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(jobs).where(and(eq(jobs.pool, pool), eq(jobs.status, 'queued')));
@@ -80,11 +28,11 @@ export async function countQueuedJobs(db: Queryable, pool: string): Promise<numb
 export async function countOpenJobs(
   db: Queryable,
   pools: readonly string[],
-  who: { owner?: Owner; visitorIp?: string; pool: string },
+  who: { owner: Owner | null; visitorIp?: string; pool: string },
 ): Promise<{ owner: number; visitorIp: number; poolVisitors: number }> {
   const mine = who.owner ? ownedBy(jobs, who.owner) : sql`false`;
   const fromIp = who.visitorIp !== undefined ? eq(jobs.visitorIp, who.visitorIp) : sql`false`;
-  const poolVisitors = and(eq(jobs.pool, who.pool), isNotNull(jobs.visitorSessionId))!;
+  const poolVisitors = and(eq(jobs.pool, who.pool), ownedByKind(jobs, 'visitor'))!;
   const [row] = await db
     .select({
       owner: sql<number>`count(*) filter (where ${mine})`.mapWith(Number),
@@ -101,26 +49,8 @@ export async function lockPoolSubmissions(tx: Queryable, pool: string): Promise<
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tool-jobs:${pool}`}))`);
 }
 
-/** The account's non-deleted documents among `ids` (foreign ones are simply not found). */
-export async function findOwnedDocuments(db: Queryable, userId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: pdfFiles.id, filename: pdfFiles.filename, blobKey: pdfFiles.filePath, size: pdfFiles.fileSize, contentType: pdfFiles.contentType })
-    .from(pdfFiles)
-    .where(and(eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false), inArray(pdfFiles.id, ids)));
-}
-
-export async function findPreferredPageSize(db: Queryable, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ size: profiles.preferredPageSize }).from(profiles).where(eq(profiles.id, userId)).limit(1);
-  return row?.size;
-}
-
-export async function insertBatch(tx: Queryable, batch: typeof jobBatches.$inferInsert): Promise<void> {
-  await tx.insert(jobBatches).values(batch);
-}
-
-export async function insertJob(tx: Queryable, job: NewJob, inputs: Omit<NewJobInput, 'jobId'>[]): Promise<void> {
-  await tx.insert(jobs).values(job);
+export async function insertJob(tx: Queryable, owner: Owner, job: NewJob, inputs: Omit<NewJobInput, 'jobId'>[]): Promise<void> {
+  await tx.insert(jobs).values({ ...job, ...ownerColumns(owner) });
   if (inputs.length) await tx.insert(jobInputs).values(inputs.map((input) => ({ ...input, jobId: job.id })));
 }
 
@@ -159,50 +89,10 @@ export async function findJobForWorker(db: Queryable, id: string): Promise<JobRe
   return (await withParts(db, rows))[0];
 }
 
-export async function findBatch(db: Queryable, owner: Owner, id: string, now: Date): Promise<{ batch: BatchRow; jobs: JobRecord[] } | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [batch] = await db.select().from(jobBatches).where(and(eq(jobBatches.id, id), ownedBy(jobBatches, owner), gt(jobBatches.expiresAt, now))).limit(1);
-  if (!batch) return undefined;
-  const rows = await db.select().from(jobs).where(eq(jobs.batchId, id)).orderBy(asc(jobs.batchPosition));
-  return { batch, jobs: await withParts(db, rows) };
-}
-
-export async function listOutputs(db: Queryable, owner: Owner, now: Date, limit = 200) {
-  return db
-    .select({ output: jobOutputs, tool: jobs.tool })
-    .from(jobOutputs)
-    .innerJoin(jobs, eq(jobs.id, jobOutputs.jobId))
-    .where(and(ownedBy(jobOutputs, owner), gt(jobOutputs.expiresAt, now)))
-    .orderBy(desc(jobOutputs.createdAt), asc(jobOutputs.position))
-    .limit(limit);
-}
-
-/** An unexpired output by id alone: the caller proves the right to it (signature or owner). */
-export async function findOutput(db: Queryable, id: string, now: Date): Promise<JobOutputRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(jobOutputs).where(and(eq(jobOutputs.id, id), gt(jobOutputs.expiresAt, now))).limit(1);
-  return row;
-}
-
-export async function deleteOutput(db: Queryable, owner: Owner, id: string): Promise<string | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.delete(jobOutputs).where(and(eq(jobOutputs.id, id), ownedBy(jobOutputs, owner))).returning({ blobKey: jobOutputs.blobKey });
-  return row?.blobKey;
-}
-
-/**
- * Marks the output saved as `documentId`, holding its row until the transaction ends, so racing saves
- * take turns. When it is already saved as a document still in My Documents, changes nothing and
- * returns that document's id.
- */
-export async function markOutputSaved(tx: Queryable, id: string, documentId: string): Promise<string | undefined> {
-  const [row] = await tx.select({ saved: jobOutputs.savedDocumentId }).from(jobOutputs).where(eq(jobOutputs.id, id)).for('update');
-  if (row?.saved) {
-    const [kept] = await tx.select({ id: pdfFiles.id }).from(pdfFiles).where(and(eq(pdfFiles.id, row.saved), eq(pdfFiles.deleted, false)));
-    if (kept) return kept.id;
-  }
-  await tx.update(jobOutputs).set({ savedDocumentId: documentId }).where(eq(jobOutputs.id, id));
-  return undefined;
+/** The jobs of a batch, in input order (the caller found the batch with its owner). */
+export async function findBatchJobs(db: Queryable, batchId: string): Promise<JobRecord[]> {
+  const rows = await db.select().from(jobs).where(eq(jobs.batchId, batchId)).orderBy(asc(jobs.batchPosition));
+  return withParts(db, rows);
 }
 
 // ── Running ───────────────────────────────────────────────────────────────────
@@ -251,15 +141,8 @@ export async function completeJob(db: Database, id: string, outputs: NewJobOutpu
       .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
       .returning();
     if (!job) return undefined;
-    if (outputs.length) {
-      await tx.insert(jobOutputs).values(outputs.map((o) => ({ ...o, jobId: id, userId: job.userId, visitorSessionId: job.visitorSessionId, createdAt: now, expiresAt: job.expiresAt })));
-    }
-    if (job.userId) {
-      await tx
-        .insert(usageStatistics)
-        .values({ userId: job.userId, pdfsProcessed: 1 })
-        .onConflictDoUpdate({ target: usageStatistics.userId, set: { pdfsProcessed: sql`${usageStatistics.pdfsProcessed} + 1`, updatedAt: now } });
-    }
+    await insertOutputs(tx, job, outputs, now);
+    if (job.userId) await countPdfProcessed(tx, job.userId, now);
     return { job, batchFinished: await finishBatchIfDone(tx, job, now) };
   });
 }
@@ -275,23 +158,6 @@ export async function failJob(db: Database, id: string, error: { code: string; m
     if (!job) return undefined;
     return { job, batchFinished: await finishBatchIfDone(tx, job, now) };
   });
-}
-
-async function finishBatchIfDone(tx: Queryable, job: JobRow, now: Date): Promise<BatchRow | undefined> {
-  if (!job.batchId) return undefined;
-  // The batch row is locked first, so two jobs finishing at once cannot both miss the other.
-  await tx.execute(sql`select 1 from ${jobBatches} where ${jobBatches.id} = ${job.batchId} for update`);
-  const [open] = await tx
-    .select({ n: count() })
-    .from(jobs)
-    .where(and(eq(jobs.batchId, job.batchId), inArray(jobs.status, ['queued', 'running'])));
-  if (Number(open!.n) > 0) return undefined;
-  const [batch] = await tx
-    .update(jobBatches)
-    .set({ finishedAt: now })
-    .where(and(eq(jobBatches.id, job.batchId), isNull(jobBatches.finishedAt)))
-    .returning();
-  return batch;
 }
 
 // ── Retention ─────────────────────────────────────────────────────────────────
@@ -325,13 +191,4 @@ export async function sweepExpiredJobs(db: Database, now: Date, limit: number, r
     await tx.delete(jobs).where(inArray(jobs.id, ids));
     return ids.length;
   });
-}
-
-/** Batches whose jobs are all gone, visitor sessions idle and jobless, old rate-limit windows. */
-export async function sweepLeftovers(db: Queryable, now: Date, visitorIdleBefore: Date, rateLimitBefore: Date): Promise<void> {
-  await db.delete(jobBatches).where(and(lte(jobBatches.expiresAt, now), notExists(db.select({ one: sql`1` }).from(jobs).where(eq(jobs.batchId, jobBatches.id)))));
-  await db
-    .delete(visitorSessions)
-    .where(and(lt(visitorSessions.lastSeenAt, visitorIdleBefore), notExists(db.select({ one: sql`1` }).from(jobs).where(eq(jobs.visitorSessionId, visitorSessions.id)))));
-  await db.delete(toolRateLimits).where(lt(toolRateLimits.windowStart, rateLimitBefore));
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { profiles, type Database } from '@wattle/db';
+import type { Queryable } from './queryable.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileChanges = Partial<
@@ -25,12 +26,30 @@ export async function findProfile(db: Database, userId: string): Promise<Profile
   return row;
 }
 
+type NewProfile = { id: string; email: string; firstName: string; lastName: string };
+
+/** Creates the row unless it exists (an existing row is kept as it is). */
+export async function insertProfileIfAbsent(db: Database, values: NewProfile): Promise<void> {
+  await db.insert(profiles).values(values).onConflictDoNothing({ target: profiles.id });
+}
+
 /** Creates the row when sign-up did not (for example a social account); an existing row is kept as it is. */
-export async function ensureProfile(db: Database, values: { id: string; email: string; firstName: string; lastName: string }): Promise<ProfileRow> {
+export async function ensureProfile(db: Database, values: NewProfile): Promise<ProfileRow> {
   const existing = await findProfile(db, values.id);
   if (existing) return existing;
-  await db.insert(profiles).values(values).onConflictDoNothing({ target: profiles.id });
+  await insertProfileIfAbsent(db, values);
   return (await findProfile(db, values.id))!;
+}
+
+/** The paper size tools default to (image-to-pdf). */
+export async function findPreferredPageSize(db: Queryable, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ size: profiles.preferredPageSize }).from(profiles).where(eq(profiles.id, userId)).limit(1);
+  return row?.size;
+}
+
+/** A session is only ever created by a sign-in: this runs at every sign-in. */
+export async function recordSignIn(db: Database, userId: string, at: Date): Promise<void> {
+  await db.update(profiles).set({ lastLoginAt: at }).where(eq(profiles.id, userId));
 }
 
 export async function updateProfile(db: Database, userId: string, changes: ProfileChanges, now: Date): Promise<ProfileRow | undefined> {

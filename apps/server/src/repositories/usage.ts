@@ -1,11 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { usageStatistics, type Database } from '@wattle/db';
+import { usageStatistics } from '@wattle/db';
 import { DEFAULT_STORAGE_LIMIT } from '@wattle/shared';
+import type { Queryable } from './queryable.ts';
 
 export type UsageRow = typeof usageStatistics.$inferSelect;
-
-/** Any handle that runs queries: the database or a transaction on it. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
 
 /** The account's row, created with the defaults on first use. */
 export async function getUsage(db: Queryable, userId: string): Promise<Pick<UsageRow, 'pdfsProcessed' | 'storageUsed' | 'storageLimit'>> {
@@ -17,13 +15,26 @@ export async function getUsage(db: Queryable, userId: string): Promise<Pick<Usag
   return row ?? { pdfsProcessed: 0, storageUsed: 0, storageLimit: DEFAULT_STORAGE_LIMIT };
 }
 
+/** Every account has its row from sign-up on, with the default limit. */
+export async function ensureUsageRow(db: Queryable, userId: string): Promise<void> {
+  await db.insert(usageStatistics).values({ userId }).onConflictDoNothing({ target: usageStatistics.userId });
+}
+
+/** One more PDF processed by a tool (inside the job's completion). */
+export async function countPdfProcessed(tx: Queryable, userId: string, now: Date): Promise<void> {
+  await tx
+    .insert(usageStatistics)
+    .values({ userId, pdfsProcessed: 1 })
+    .onConflictDoUpdate({ target: usageStatistics.userId, set: { pdfsProcessed: sql`${usageStatistics.pdfsProcessed} + 1`, updatedAt: now } });
+}
+
 /**
  * Books `bytes` against the limit in one conditional UPDATE: concurrent callers queue on the row lock
  * and each re-checks the condition against the committed total, so racing uploads never over-book.
  * Returns false when the bytes do not fit.
  */
 export async function reserveStorage(tx: Queryable, userId: string, bytes: number, now: Date): Promise<boolean> {
-  await tx.insert(usageStatistics).values({ userId }).onConflictDoNothing({ target: usageStatistics.userId });
+  await ensureUsageRow(tx, userId);
   const rows = await tx
     .update(usageStatistics)
     .set({ storageUsed: sql`${usageStatistics.storageUsed} + ${bytes}`, updatedAt: now })

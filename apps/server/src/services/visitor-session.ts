@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Container } from '../container.ts';
-import { findVisitorSession, insertVisitorSession } from '../repositories/jobs.ts';
+import { findVisitorSession, insertVisitorSession } from '../repositories/visitor-sessions.ts';
 
 /**
  * Visitors' jobs and outputs belong to an anonymous session: a 256-bit random token in an HttpOnly

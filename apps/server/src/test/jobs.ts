@@ -1,5 +1,5 @@
 import type { Clock } from '../adapters/clock.ts';
-import type { JobView } from '../services/jobs.ts';
+import type { JobView } from '../services/tool-jobs/views.ts';
 import type { TestClient } from './harness.ts';
 
 export interface FormFile {

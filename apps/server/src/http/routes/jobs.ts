@@ -2,16 +2,16 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { AppError } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { dataPaths } from '../../data-dir.ts';
-import type { Owner } from '../../repositories/jobs.ts';
-import { checkRate, getBatch, getJob, limitsFor, ownerOf, precheckTool, submit, type Caller, type JobView } from '../../services/jobs.ts';
-import { deleteOwnOutput, listOwnOutputs, openBatchZip, openDownload, saveOutputToDocuments } from '../../services/outputs.ts';
-import { createVisitorSession, findVisitorSessionId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS } from '../../services/visitor-session.ts';
-import { requireUser } from '../middleware/session.ts';
+import { userIdOf } from '../../domain/owner.ts';
+import { checkRate, limitsFor, precheckTool, type Caller } from '../../services/tool-jobs/admission.ts';
+import { deleteOwnOutput, listOwnOutputs, openBatchZip, openDownload, saveOutputToDocuments } from '../../services/tool-jobs/outputs.ts';
+import { submit } from '../../services/tool-jobs/submission.ts';
+import { getBatch, getJob, type JobView } from '../../services/tool-jobs/views.ts';
+import { accountId, ensureOwner, requireAccount } from '../middleware/owner.ts';
 import { readMultipart } from '../upload/multipart.ts';
 import type { AppEnv } from '../types.ts';
 import { attachment } from './documents.ts';
@@ -30,34 +30,13 @@ const SSE_PING_MS = 15_000;
 export function jobsRoutes(container: Container) {
   const app = new Hono<AppEnv>();
 
-  async function callerOf(c: Context<AppEnv>): Promise<Caller> {
-    const user = c.get('user');
-    if (user) return { userId: user.id, ip: c.get('clientIp') };
-    return { visitorSessionId: await findVisitorSessionId(container, getCookie(c, VISITOR_COOKIE)), ip: c.get('clientIp') };
-  }
-
-  const ownerOfRequest = async (c: Context<AppEnv>) => ownerOf(await callerOf(c));
-
-  /** A visitor's session starts with their first job. */
-  const ensureOwner = (c: Context<AppEnv>, caller: Caller) => async (): Promise<Owner> => {
-    const owner = ownerOf(caller);
-    if (owner) return owner;
-    const session = await createVisitorSession(container);
-    setCookie(c, VISITOR_COOKIE, session.token, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure: container.config.publicUrl.startsWith('https://'),
-      path: '/',
-      maxAge: VISITOR_COOKIE_MAX_AGE_SECONDS,
-    });
-    return { visitorSessionId: session.id };
-  };
+  const callerOf = (c: Context<AppEnv>): Caller => ({ owner: c.get('owner'), ip: c.get('clientIp') });
 
   /** Streams a multipart submission to a private temp dir (removed afterwards) and submits it. */
   async function receive(c: Context<AppEnv>, mode: 'job' | 'batch') {
-    const caller = await callerOf(c);
+    const caller = callerOf(c);
     if (mode === 'job') await checkRate(container, caller, 1);
-    const limits = limitsFor(container, caller);
+    const limits = limitsFor(container, caller.owner);
     const parent = dataPaths(container.dataDir).toolUploadSpool;
     await mkdir(parent, { recursive: true });
     const dir = await mkdtemp(join(parent, 'req-'));
@@ -69,7 +48,7 @@ export function jobsRoutes(container: Container) {
         maxFiles: mode === 'job' ? MAX_FILES_PER_REQUEST : Math.max(1, limits.maxBatchInputs),
         onField: (name, value) => (name === 'tool' ? precheckTool(container, caller, value) : undefined),
       });
-      return await submit(container, caller, body, mode, ensureOwner(c, caller));
+      return await submit(container, caller, body, mode, () => ensureOwner(container, c));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -77,17 +56,18 @@ export function jobsRoutes(container: Container) {
 
   app.post('/v1/jobs', async (c) => c.json((await receive(c, 'job')).job, 202));
 
-  app.get('/v1/jobs/:id', async (c) => c.json(await getJob(container, await ownerOfRequest(c), c.req.param('id'))));
+  app.get('/v1/jobs/:id', async (c) => c.json(await getJob(container, c.get('owner'), c.req.param('id'))));
 
   app.get('/v1/jobs/:id/events', async (c) => {
-    const owner = await ownerOfRequest(c);
+    const owner = c.get('owner');
     const id = c.req.param('id');
     const first = await getJob(container, owner, id);
     return streamSSE(c, async (stream) => {
       // Account holders' workers announce status changes: wake at once instead of at the next poll.
       let wake = () => {};
-      const unsubscribe = owner?.userId
-        ? container.events.subscribe(owner.userId, (event) => {
+      const userId = userIdOf(owner);
+      const unsubscribe = userId
+        ? container.events.subscribe(userId, (event) => {
             if (event.type === 'job.updated' && event.jobId === id) wake();
           })
         : () => {};
@@ -109,12 +89,12 @@ export function jobsRoutes(container: Container) {
   });
 
   app.get('/v1/outputs', async (c) => {
-    const owner = await ownerOfRequest(c);
+    const owner = c.get('owner');
     return c.json({ outputs: owner ? await listOwnOutputs(container, owner) : [] });
   });
 
   app.get('/v1/outputs/:id/download', async (c) => {
-    const { output, size, body } = await openDownload(container, await ownerOfRequest(c), c.req.param('id'), {
+    const { output, size, body } = await openDownload(container, c.get('owner'), c.req.param('id'), {
       expires: c.req.query('expires'),
       signature: c.req.query('signature'),
     });
@@ -128,24 +108,24 @@ export function jobsRoutes(container: Container) {
     return c.body(Readable.toWeb(body) as ReadableStream);
   });
 
-  app.post('/v1/outputs/:id/save', requireUser, async (c) => {
-    const { document, created } = await saveOutputToDocuments(container, c.get('user')!.id, c.req.param('id'));
+  app.post('/v1/outputs/:id/save', requireAccount, async (c) => {
+    const { document, created } = await saveOutputToDocuments(container, accountId(c), c.req.param('id'));
     return c.json({ document }, created ? 201 : 200);
   });
 
   app.delete('/v1/outputs/:id', async (c) => {
-    const owner = await ownerOfRequest(c);
+    const owner = c.get('owner');
     if (!owner) throw new AppError('NOT_FOUND');
     await deleteOwnOutput(container, owner, c.req.param('id'));
     return c.body(null, 204);
   });
 
-  app.post('/v1/batches', requireUser, async (c) => c.json((await receive(c, 'batch')).batch, 202));
+  app.post('/v1/batches', requireAccount, async (c) => c.json((await receive(c, 'batch')).batch, 202));
 
-  app.get('/v1/batches/:id', requireUser, async (c) => c.json(await getBatch(container, await ownerOfRequest(c), c.req.param('id'))));
+  app.get('/v1/batches/:id', requireAccount, async (c) => c.json(await getBatch(container, c.get('owner'), c.req.param('id'))));
 
-  app.get('/v1/batches/:id/zip', requireUser, async (c) => {
-    const { filename, body } = await openBatchZip(container, await ownerOfRequest(c), c.req.param('id'));
+  app.get('/v1/batches/:id/zip', requireAccount, async (c) => {
+    const { filename, body } = await openBatchZip(container, c.get('owner'), c.req.param('id'));
     c.header('Content-Type', 'application/zip');
     c.header('Content-Disposition', attachment(filename));
     c.header('Cache-Control', 'private, no-store');

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { AppError, getTool, INPUT_KINDS, TOOL_CATEGORIES, TOOLS, toolOptionsJsonSchema, type Tool } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { publicLimits } from '../../domain/caller-limits.ts';
-import { batchable, limitsFor, toolAvailable } from '../../services/jobs.ts';
+import { limitsFor, toolAvailable } from '../../services/tool-jobs/admission.ts';
+import { batchable } from '../../services/tool-jobs/submission-form.ts';
 import type { AppEnv } from '../types.ts';
 
 /** A tool as the API shows it: the registry's data, its options as JSON Schema, and whether it can run here. */
@@ -38,10 +39,9 @@ export function toolsRoutes(container: Container) {
   const app = new Hono<AppEnv>();
 
   app.get('/v1/tools', (c) => {
-    const user = c.get('user');
     return c.json({
       categories: TOOL_CATEGORIES,
-      limits: publicLimits(limitsFor(container, { userId: user?.id })),
+      limits: publicLimits(limitsFor(container, c.get('owner'))),
       tools: TOOLS.map((tool) => toolView(container, tool)),
     });
   });

@@ -1,63 +1,15 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { AppError, safeFilename } from '@wattle/shared';
-import type { Container } from '../container.ts';
-import { deleteOutput, findBatch, findOutput, listOutputs, markOutputSaved, type JobOutputRow, type Owner } from '../repositories/jobs.ts';
-import { findDocument } from '../repositories/documents.ts';
-import { storeDocument, toDocumentView, type DocumentView } from './documents.ts';
+import type { Container } from '../../container.ts';
+import { userOwner, type Owner } from '../../domain/owner.ts';
+import { findDocument } from '../../repositories/documents.ts';
+import { deleteOutput, findOutput, findOwnedOutput, listOutputs, markOutputSaved, type JobOutputRow } from '../../repositories/outputs.ts';
+import { storeDocument, toDocumentView, type DocumentView } from '../documents.ts';
+import { validSignature } from './download-links.ts';
+import { findOwnedBatch, outputView } from './views.ts';
 
-export interface OutputView {
-  id: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  pages: number | null;
-  /** What changed beyond the tool's purpose, e.g. that the result is no longer PDF/A. */
-  notes: { code: string; message: string }[];
-  downloadUrl: string;
-  expiresAt: string;
-}
-
-const signature = (secret: string, id: string, expires: number) =>
-  createHmac('sha256', secret).update(`output-download:${id}:${expires}`).digest('base64url');
-
-/** A relative URL that downloads the output without cookies until it expires (the link is the key). */
-function signedDownloadUrl(container: Container, output: Pick<JobOutputRow, 'id' | 'expiresAt'>): string {
-  const expires = Math.floor(output.expiresAt.getTime() / 1000);
-  return `/api/v1/outputs/${output.id}/download?expires=${expires}&signature=${signature(container.authSecret, output.id, expires)}`;
-}
-
-function validSignature(container: Container, id: string, expires: string | undefined, given: string | undefined): boolean {
-  if (!expires || !given || !/^\d{1,12}$/.test(expires)) return false;
-  if (Number(expires) * 1000 <= container.clock.now().getTime()) return false;
-  const expected = Buffer.from(signature(container.authSecret, id, Number(expires)));
-  const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-export function outputView(container: Container, row: JobOutputRow): OutputView {
-  return {
-    id: row.id,
-    filename: row.filename,
-    contentType: row.contentType,
-    size: row.size,
-    pages: row.pages,
-    notes: row.notes,
-    downloadUrl: signedDownloadUrl(container, row),
-    expiresAt: row.expiresAt.toISOString(),
-  };
-}
-
-const isOwner = (row: JobOutputRow, owner: Owner | undefined) =>
-  !!owner && (owner.userId !== undefined ? row.userId === owner.userId : row.visitorSessionId === owner.visitorSessionId);
-
-/** The owner's output (anyone else: NOT_FOUND). */
-async function ownedOutput(container: Container, owner: Owner | undefined, id: string): Promise<JobOutputRow> {
-  const row = await findOutput(container.db, id, container.clock.now());
-  if (!row || !isOwner(row, owner)) throw new AppError('NOT_FOUND');
-  return row;
-}
+/** What an owner does with the files their jobs made: list, download, delete, save to My Documents, ZIP a batch. */
 
 export async function listOwnOutputs(container: Container, owner: Owner) {
   const rows = await listOutputs(container.db, owner, container.clock.now());
@@ -73,12 +25,15 @@ export async function listOwnOutputs(container: Container, owner: Owner) {
 /** The bytes, for a valid signed link or for the owner; anything else is NOT_FOUND. */
 export async function openDownload(
   container: Container,
-  owner: Owner | undefined,
+  owner: Owner | null,
   id: string,
   query: { expires?: string; signature?: string },
 ): Promise<{ output: JobOutputRow; size: number; body: Readable }> {
-  const row = await findOutput(container.db, id, container.clock.now());
-  if (!row || !(validSignature(container, id, query.expires, query.signature) || isOwner(row, owner))) throw new AppError('NOT_FOUND');
+  const now = container.clock.now();
+  const row = validSignature(container, id, query.expires, query.signature)
+    ? await findOutput(container.db, id, now)
+    : owner && (await findOwnedOutput(container.db, owner, id, now));
+  if (!row) throw new AppError('NOT_FOUND');
   const stat = await container.blobStore.stat(row.blobKey);
   if (!stat) throw new AppError('NOT_FOUND');
   return { output: row, size: stat.size, body: await container.blobStore.get(row.blobKey) };
@@ -103,7 +58,8 @@ class AlreadySaved extends Error {
  * after that document was deleted makes a new one.
  */
 export async function saveOutputToDocuments(container: Container, userId: string, id: string): Promise<{ document: DocumentView; created: boolean }> {
-  const row = await ownedOutput(container, { userId }, id);
+  const row = await findOwnedOutput(container.db, userOwner(userId), id, container.clock.now());
+  if (!row) throw new AppError('NOT_FOUND');
   const earlier = await keptDocument(container, userId, row.savedDocumentId);
   if (earlier) return { document: earlier, created: false };
   try {
@@ -138,11 +94,11 @@ const STORED_TYPES = new Set(['image/jpeg', 'image/png', 'application/zip']);
  * A streamed ZIP of every output of the batch's finished jobs. Entries are read one at a time from
  * the blob store; names follow the filename policy and are unique.
  */
-export async function openBatchZip(container: Container, owner: Owner | undefined, batchId: string): Promise<{ filename: string; body: Readable }> {
-  const found = owner ? await findBatch(container.db, owner, batchId, container.clock.now()) : undefined;
+export async function openBatchZip(container: Container, owner: Owner | null, batchId: string): Promise<{ filename: string; body: Readable }> {
+  const found = await findOwnedBatch(container, owner, batchId);
   if (!found) throw new AppError('NOT_FOUND');
   const outputs = found.jobs.filter((r) => r.job.status === 'succeeded').flatMap((r) => r.outputs);
-  if (outputs.length === 0) throw new AppError('NOT_FOUND', undefined, 'No file of this batch is ready yet.');
+  if (outputs.length === 0) throw new AppError('NOT_FOUND', undefined, { message: 'No file of this batch is ready yet.' });
   const zip = new ZipFile();
   const names = zipEntryNames(outputs.map((o) => o.filename));
   for (const [i, output] of outputs.entries()) {

@@ -1,0 +1,8 @@
+import { eq } from 'drizzle-orm';
+import { user, type Database } from '@wattle/db';
+
+/** better-auth's accounts table: read here only where better-auth offers no call (the magic-link mail). */
+export async function findUserIdByEmail(db: Database, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return row?.id;
+}

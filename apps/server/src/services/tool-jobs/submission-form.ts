@@ -1,0 +1,85 @@
+import { AppError, getTool, type Tool } from '@wattle/shared';
+import { z } from 'zod';
+import type { Container } from '../../container.ts';
+import { userIdOf } from '../../domain/owner.ts';
+import { findPreferredPageSize } from '../../repositories/profiles.ts';
+import { limitsFor, type Caller } from './admission.ts';
+
+/**
+ * Reads a tool submission's fields (tool, options, fileIds, files) against the registry, all at once,
+ * so every mistake comes back in one VALIDATION_FAILED with field errors.
+ */
+
+export interface UploadBody {
+  fields: Record<string, string>;
+  files: { field: string; filename: string; path: string; size: number }[];
+}
+
+export interface SubmissionForm {
+  tool: Tool;
+  /** The tool's options, parsed with their defaults. */
+  options: unknown;
+  /** Stored documents to use as inputs, without repeats. */
+  fileIds: string[];
+}
+
+const fileIdsSchema = z.array(z.uuid()).max(100);
+
+/** One input per job: tools that combine files (merge) cannot run as a batch. */
+export const batchable = (tool: Tool) => tool.minFiles <= 1;
+
+export async function readSubmissionForm(container: Container, caller: Caller, body: UploadBody, mode: 'job' | 'batch'): Promise<SubmissionForm> {
+  const limits = limitsFor(container, caller.owner);
+  const fieldErrors: Record<string, string[]> = {};
+  const add = (key: string, message: string) => (fieldErrors[key] ??= []).push(message);
+
+  const tool = getTool(body.fields.tool ?? '');
+  if (!tool) add('tool', body.fields.tool ? 'There is no tool with this id.' : 'Choose a tool.');
+
+  let rawOptions: unknown = {};
+  if (body.fields.options !== undefined && body.fields.options.trim() !== '') {
+    try {
+      rawOptions = JSON.parse(body.fields.options);
+    } catch {
+      add('options', 'Options must be JSON.');
+    }
+  }
+  let options: unknown;
+  if (tool && !fieldErrors.options) {
+    const parsed = tool.options.safeParse(await withAccountDefaults(container, caller, tool, rawOptions));
+    if (parsed.success) options = parsed.data;
+    else for (const issue of parsed.error.issues) add(['options', ...issue.path].join('.'), issue.message);
+  }
+
+  let fileIds: string[] = [];
+  if (body.fields.fileIds !== undefined && body.fields.fileIds.trim() !== '') {
+    if (!userIdOf(caller.owner)) throw new AppError('UNAUTHORIZED');
+    try {
+      const parsed = fileIdsSchema.safeParse(JSON.parse(body.fields.fileIds));
+      if (parsed.success) fileIds = [...new Set(parsed.data)];
+      else add('fileIds', 'Give a JSON array of at most 100 document ids.');
+    } catch {
+      add('fileIds', 'Give a JSON array of document ids.');
+    }
+  }
+  for (const file of body.files) if (file.field !== 'files') add(file.field, 'Send files in the "files" field.');
+
+  const count = body.files.length + fileIds.length;
+  if (tool && mode === 'job' && (count < tool.minFiles || count > tool.maxFiles)) {
+    add('files', tool.minFiles === tool.maxFiles ? `This tool takes ${tool.minFiles} file${tool.minFiles === 1 ? '' : 's'}.` : `This tool takes ${tool.minFiles} to ${tool.maxFiles} files.`);
+  }
+  if (tool && mode === 'batch') {
+    if (!batchable(tool)) add('tool', 'This tool combines several files, so it cannot run as a batch.');
+    if (count < 1 || count > limits.maxBatchInputs) add('files', `A batch takes 1 to ${limits.maxBatchInputs} files.`);
+  }
+  if (Object.keys(fieldErrors).length > 0 || !tool) throw new AppError('VALIDATION_FAILED', { fieldErrors });
+  return { tool, options, fileIds };
+}
+
+async function withAccountDefaults(container: Container, caller: Caller, tool: Tool, raw: unknown): Promise<unknown> {
+  const userId = userIdOf(caller.owner);
+  // image-to-pdf's paper size defaults to the account's preferred page size.
+  if (tool.id !== 'image-to-pdf' || !userId || !raw || typeof raw !== 'object' || 'pageSize' in raw) return raw;
+  const preferred = await findPreferredPageSize(container.db, userId);
+  return preferred ? { ...raw, pageSize: preferred } : raw;
+}

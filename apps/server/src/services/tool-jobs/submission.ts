@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { detectFileType } from '@wattle/pdf-engine';
+import { AppError, INPUT_KINDS, type InputKind, type Tool } from '@wattle/shared';
+import type { Container } from '../../container.ts';
+import type { CallerLimits } from '../../domain/caller-limits.ts';
+import { userIdOf, type Owner } from '../../domain/owner.ts';
+import { isHeavyPool, poolOf, poolQueue } from '../../domain/tool-pools.ts';
+import { insertBatch } from '../../repositories/batches.ts';
+import { findOwnedDocuments } from '../../repositories/documents.ts';
+import { insertJob, lockPoolSubmissions, type NewJob, type NewJobInput } from '../../repositories/jobs.ts';
+import { assertOpenJobRoom, checkRate, limitsFor, precheckTool, visitorIpOf, type Caller } from './admission.ts';
+import { readSubmissionForm, type UploadBody } from './submission-form.ts';
+import { getBatch, getJob, type BatchView, type JobView } from './views.ts';
+
+/**
+ * Submitting tool work: the form is validated, the caller admitted, the inputs checked by content,
+ * then the uploads are stored and the rows and queue entries committed in one transaction.
+ */
+
+interface Input {
+  filename: string;
+  size: number;
+  kind: InputKind;
+  /** An upload on local disk, to be stored under the job's own key. */
+  path?: string;
+  /** A stored document: its key is read, never copied or deleted. */
+  documentId?: string;
+  blobKey?: string;
+}
+
+/**
+ * Validates a multipart submission all at once and, when it is sound, makes its jobs: one job with
+ * every input, or (batch) one job per input. Nothing is left behind when any step fails.
+ */
+export async function submit(
+  container: Container,
+  caller: Caller,
+  body: UploadBody,
+  mode: 'job' | 'batch',
+  /** The caller's owner, made on first use (a visitor's session starts with their first job). */
+  ensureOwner: () => Promise<Owner>,
+): Promise<{ job?: JobView; batch?: BatchView }> {
+  const limits = limitsFor(container, caller.owner);
+  const { tool, options, fileIds } = await readSubmissionForm(container, caller, body, mode);
+  await precheckTool(container, caller, tool.id, mode === 'job' ? 1 : body.files.length + fileIds.length);
+
+  const userId = userIdOf(caller.owner);
+  const documents = userId ? await findOwnedDocuments(container.db, userId, fileIds) : [];
+  if (documents.length !== fileIds.length) throw new AppError('NOT_FOUND');
+
+  const inputs: Input[] = [];
+  for (const file of body.files) {
+    const kind = await detectFileType(file.path);
+    if (!kind || !tool.accepts.includes(kind)) throw new AppError('UNSUPPORTED_FILE_TYPE', { filename: file.filename, accepts: tool.accepts });
+    inputs.push({ filename: file.filename, size: file.size, kind, path: file.path });
+  }
+  for (const id of fileIds) {
+    const doc = documents.find((d) => d.id === id)!;
+    const kind = kindOfMime(doc.contentType);
+    if (!kind || !tool.accepts.includes(kind)) throw new AppError('UNSUPPORTED_FILE_TYPE', { filename: doc.filename, accepts: tool.accepts });
+    if (doc.size > limits.maxFileBytes) throw new AppError('FILE_TOO_LARGE', { filename: doc.filename, maxBytes: limits.maxFileBytes });
+    inputs.push({ filename: doc.filename, size: doc.size, kind, documentId: doc.id, blobKey: doc.blobKey });
+  }
+
+  if (mode === 'batch') await checkRate(container, caller, inputs.length);
+  const groups = mode === 'job' ? [inputs] : inputs.map((input) => [input]);
+  const batchId = mode === 'batch' ? randomUUID() : null;
+  const owner = await ensureOwner();
+  const ids = await createJobs(container, owner, visitorIpOf(caller), tool, options, groups, batchId, limits);
+
+  if (batchId) return { batch: await getBatch(container, owner, batchId) };
+  return { job: await getJob(container, owner, ids[0]!) };
+}
+
+function kindOfMime(mime: string): InputKind | undefined {
+  return (Object.keys(INPUT_KINDS) as InputKind[]).find((k) => INPUT_KINDS[k].mime === mime);
+}
+
+async function createJobs(
+  container: Container,
+  owner: Owner,
+  visitorIp: string | undefined,
+  tool: Tool,
+  options: unknown,
+  groups: Input[][],
+  batchId: string | null,
+  limits: CallerLimits,
+): Promise<string[]> {
+  // Started outside the transaction: on PGlite, starting inside it would wait on the transaction itself.
+  await container.queue.start();
+  const now = container.clock.now();
+  const expiresAt = new Date(now.getTime() + limits.retentionMinutes * 60_000);
+  const pool = poolOf(tool);
+  const planned = groups.map((group) => ({ id: randomUUID(), group }));
+  const storedKeys: string[] = [];
+  try {
+    const rows: { job: NewJob; inputs: Omit<NewJobInput, 'jobId'>[] }[] = [];
+    for (const [batchPosition, { id, group }] of planned.entries()) {
+      const inputs: Omit<NewJobInput, 'jobId'>[] = [];
+      for (const [position, input] of group.entries()) {
+        let blobKey = input.blobKey;
+        if (input.path) {
+          blobKey = `jobs/${id}/input-${position}`;
+          await container.blobStore.put(blobKey, createReadStream(input.path));
+          storedKeys.push(blobKey);
+        }
+        inputs.push({ position, filename: input.filename, blobKey: blobKey!, documentId: input.documentId ?? null, size: input.size, kind: input.kind });
+      }
+      rows.push({ job: { id, visitorIp: visitorIp ?? null, batchId, batchPosition: batchId ? batchPosition : null, tool: tool.id, options: options as object, pool, createdAt: now, expiresAt }, inputs });
+    }
+    await container.db.transaction(async (tx) => {
+      // The early check counted without a lock: racing submissions are settled here, one at a time.
+      if (isHeavyPool(pool)) {
+        await lockPoolSubmissions(tx, pool);
+        await assertOpenJobRoom(tx, limits, owner, visitorIp, pool, rows.length);
+      }
+      if (batchId) await insertBatch(tx, owner, { id: batchId, tool: tool.id, createdAt: now, expiresAt });
+      for (const { job, inputs } of rows) {
+        await insertJob(tx, owner, job, inputs);
+        await container.queue.send(poolQueue(pool), { jobId: job.id }, { tx });
+      }
+    });
+    return planned.map((p) => p.id);
+  } catch (err) {
+    await Promise.all(storedKeys.map((key) => container.blobStore.delete(key).catch(() => {})));
+    throw err;
+  }
+}

@@ -1,0 +1,122 @@
+import { AppError } from '@wattle/shared';
+import type { Container } from '../../container.ts';
+import type { Owner } from '../../domain/owner.ts';
+import { findBatch, type BatchRow } from '../../repositories/batches.ts';
+import { findBatchJobs, findJob, type JobRecord } from '../../repositories/jobs.ts';
+import type { JobOutputRow } from '../../repositories/outputs.ts';
+import { signedDownloadUrl } from './download-links.ts';
+
+/** Jobs, batches and outputs as the API shows them, read for their owner. */
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface OutputView {
+  id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  pages: number | null;
+  /** What changed beyond the tool's purpose, e.g. that the result is no longer PDF/A. */
+  notes: { code: string; message: string }[];
+  downloadUrl: string;
+  expiresAt: string;
+}
+
+export interface JobView {
+  id: string;
+  tool: string;
+  status: JobStatus;
+  progress: number;
+  createdAt: string;
+  finishedAt: string | null;
+  expiresAt: string;
+  batchId: string | null;
+  inputs: { filename: string; size: number }[];
+  error?: { code: string; message: string };
+  outputs: OutputView[];
+}
+
+export interface BatchView {
+  id: string;
+  tool: string;
+  status: JobStatus;
+  progress: number;
+  createdAt: string;
+  finishedAt: string | null;
+  expiresAt: string;
+  counts: Record<'total' | JobStatus, number>;
+  jobs: JobView[];
+  zipUrl: string;
+}
+
+export function outputView(container: Container, row: JobOutputRow): OutputView {
+  return {
+    id: row.id,
+    filename: row.filename,
+    contentType: row.contentType,
+    size: row.size,
+    pages: row.pages,
+    notes: row.notes,
+    downloadUrl: signedDownloadUrl(container, row),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+function jobView(container: Container, { job, inputs, outputs }: JobRecord): JobView {
+  return {
+    id: job.id,
+    tool: job.tool,
+    status: job.status as JobStatus,
+    progress: job.progress,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+    expiresAt: job.expiresAt.toISOString(),
+    batchId: job.batchId,
+    inputs: inputs.map((i) => ({ filename: i.filename, size: i.size })),
+    ...(job.status === 'failed' ? { error: { code: job.errorCode ?? 'INTERNAL', message: job.errorMessage ?? 'The job failed.' } } : {}),
+    outputs: job.status === 'succeeded' ? outputs.map((o) => outputView(container, o)) : [],
+  };
+}
+
+export async function getJob(container: Container, owner: Owner | null, id: string): Promise<JobView> {
+  const record = owner ? await findJob(container.db, owner, id, container.clock.now()) : undefined;
+  if (!record) throw new AppError('NOT_FOUND');
+  return jobView(container, record);
+}
+
+/** The owner's unexpired batch with its jobs, or undefined (anyone else's id included). */
+export async function findOwnedBatch(container: Container, owner: Owner | null, id: string): Promise<{ batch: BatchRow; jobs: JobRecord[] } | undefined> {
+  const batch = owner ? await findBatch(container.db, owner, id, container.clock.now()) : undefined;
+  return batch && { batch, jobs: await findBatchJobs(container.db, batch.id) };
+}
+
+export function batchView(container: Container, batch: BatchRow, records: JobRecord[]): BatchView {
+  const jobs = records.map((r) => jobView(container, r));
+  const counts = { total: jobs.length, queued: 0, running: 0, succeeded: 0, failed: 0 };
+  for (const job of jobs) counts[job.status]++;
+  const open = counts.queued + counts.running;
+  const status: JobStatus = open > 0 ? (counts.queued === jobs.length ? 'queued' : 'running') : counts.succeeded > 0 ? 'succeeded' : 'failed';
+  return {
+    id: batch.id,
+    tool: batch.tool,
+    status,
+    progress: jobs.length ? Math.floor(jobs.reduce((sum, j) => sum + (j.status === 'failed' ? 100 : j.progress), 0) / jobs.length) : 0,
+    createdAt: batch.createdAt.toISOString(),
+    finishedAt: open === 0 ? (batch.finishedAt ?? latest(jobs))?.toISOString() ?? null : null,
+    expiresAt: batch.expiresAt.toISOString(),
+    counts,
+    jobs,
+    zipUrl: `/api/v1/batches/${batch.id}/zip`,
+  };
+}
+
+const latest = (jobs: JobView[]) => {
+  const times = jobs.map((j) => (j.finishedAt ? Date.parse(j.finishedAt) : 0));
+  return times.length ? new Date(Math.max(...times)) : undefined;
+};
+
+export async function getBatch(container: Container, owner: Owner | null, id: string): Promise<BatchView> {
+  const found = await findOwnedBatch(container, owner, id);
+  if (!found) throw new AppError('NOT_FOUND');
+  return batchView(container, found.batch, found.jobs);
+}
