@@ -6,5 +6,24 @@ import { z } from 'zod';
  */
 export const apiComponents = z.registry<{ id: string; description?: string }>();
 
+export type ApiSchema = z.ZodType;
+
 /** Timestamps are always UTC ISO 8601, as `Date.toISOString()` writes them. */
 export const timestamp = () => z.iso.datetime();
+
+const COMPONENTS_PATH = '#/components/schemas/';
+
+/** The component name of a registered schema (a body the OpenAPI document names). */
+export function componentName(schema: ApiSchema): string {
+  const id = apiComponents.get(schema)?.id;
+  if (!id) throw new Error('Only schemas registered in apiComponents can name an OpenAPI body');
+  return id;
+}
+
+export const componentRef = (schema: ApiSchema) => ({ $ref: `${COMPONENTS_PATH}${componentName(schema)}` });
+
+/** Every registered schema as JSON Schema (2020-12, as OpenAPI 3.1 takes it), referring to the others by $ref. */
+export function componentJsonSchemas(): Record<string, Record<string, unknown>> {
+  const { schemas } = z.toJSONSchema(apiComponents, { uri: (id) => `${COMPONENTS_PATH}${id}` });
+  return Object.fromEntries(Object.entries(schemas).map(([name, { $schema: _dialect, $id: _id, ...schema }]) => [name, schema]));
+}
