@@ -12,6 +12,7 @@ import { requestContext } from './http/middleware/request-context.ts';
 import { securityHeaders } from './http/middleware/security-headers.ts';
 import { sameOrigin } from './http/middleware/same-origin.ts';
 import { loadSession } from './http/middleware/session.ts';
+import { resolveOwner } from './http/middleware/owner.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { devMailRoutes } from './http/routes/dev-mail.ts';
 import { publicRoutes } from './http/routes/public.ts';
@@ -53,6 +54,7 @@ export function createApp(container: Container) {
 
   app.use('/api/*', sameOrigin(container.config.publicUrl));
   app.use('/api/*', loadSession(container));
+  app.use('/api/*', resolveOwner(container));
 
   app.route('/api', publicRoutes(container));
   app.route('/api', documentsRoutes(container));
