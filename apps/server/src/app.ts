@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { AppError } from '@wattle/shared';
 import type { Container } from './container.ts';
-import { errorResponse, handleError } from './http/middleware/error-handler.ts';
+import { handleError } from './http/middleware/error-handler.ts';
 import { requestContext } from './http/middleware/request-context.ts';
 import { securityHeaders } from './http/middleware/security-headers.ts';
 import { sameOrigin } from './http/middleware/same-origin.ts';
@@ -40,16 +40,15 @@ export function createApp(container: Container) {
     await next();
   });
   app.use(securityHeaders(container.config.publicUrl.startsWith('https://')));
-  // A 429 (rate limit, full queue) says when to come back.
-  app.use('/api/*', async (c, next) => {
-    await next();
-    const retryAfter = c.error instanceof AppError ? (c.error.details as { retryAfter?: number } | undefined)?.retryAfter : undefined;
-    if (retryAfter) c.res.headers.set('Retry-After', String(retryAfter));
-  });
   // Multipart routes stream their own bodies with their own limits; everything else is small JSON.
   app.use('/api/*', async (c, next) => {
     if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next();
-    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c as never, 'PAYLOAD_TOO_LARGE') })(c, next);
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE');
+      },
+    })(c, next);
   });
 
   app.use('/api/*', sameOrigin(container.config.publicUrl));
@@ -67,7 +66,10 @@ export function createApp(container: Container) {
   app.route('/api', toolsRoutes(container)).route('/api', jobsRoutes(container)).route('/api', openApiRoutes(container));
 
   // Bare /api is the web app's API documentation page; everything under it is the API.
-  app.all('/api/*', (c, next) => (c.req.path === '/api' ? next() : errorResponse(c, 'NOT_FOUND')));
+  app.all('/api/*', (c, next) => {
+    if (c.req.path === '/api') return next();
+    throw new AppError('NOT_FOUND');
+  });
   app.route('/', devMailRoutes(container));
   serveWebApp(app);
   return app;

@@ -36,17 +36,38 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; requestId?: string; details?: unknown };
 }
 
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly status: number;
-  readonly details?: unknown;
+/** What `details` holds for the codes that carry any; every other code carries none. */
+export interface ErrorDetails {
+  VALIDATION_FAILED: { fieldErrors: Record<string, string[]> };
+  FILE_TOO_LARGE: { maxBytes: number; filename?: string };
+  /** `accepts`: the input kinds taken (e.g. pdf), decided by the content. */
+  UNSUPPORTED_FILE_TYPE: { accepts: readonly string[]; filename?: string };
+  ENGINE_UNAVAILABLE: { engine: string };
+}
 
-  constructor(code: ErrorCode, details?: unknown, message?: string) {
-    super(message ?? ERROR_CATALOGUE[code].message);
+export type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetails ? ErrorDetails[C] : never;
+
+export interface AppErrorOptions {
+  /** Replaces the catalogue's message when the request needs a more precise one. */
+  message?: string;
+  /** Seconds until trying again can succeed; the error handler sends it as Retry-After. */
+  retryAfter?: number;
+}
+
+/** The one error the server throws; the error handler answers it as the envelope with its status. */
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
+  readonly status: number;
+  readonly details?: DetailsOf<C>;
+  readonly retryAfter?: number;
+
+  constructor(code: C, details?: DetailsOf<C>, options: AppErrorOptions = {}) {
+    super(options.message ?? ERROR_CATALOGUE[code].message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CATALOGUE[code].status;
     this.details = details;
+    this.retryAfter = options.retryAfter;
   }
 }
 

@@ -3,7 +3,8 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { verifyJWT } from 'better-auth/crypto';
 import { ERROR_CATALOGUE, passwordSchema, signupSchema } from '@wattle/shared';
 import type { AuthLimits } from './limits.ts';
-import { accountKey, ipKey, MAX_WINDOW_SECONDS, type Limit, type RateLimiter } from './rate-limiter.ts';
+import type { RateLimit, RateLimitResult } from '../services/rate-limit.ts';
+import { accountKey, ipKey } from './rate-limit-keys.ts';
 
 /** Endpoints limited per IP and per account (the body's email), by their better-auth path. */
 const ACCOUNT_PATHS: Record<string, Exclude<keyof AuthLimits, 'links'>> = {
@@ -18,7 +19,8 @@ const ACCOUNT_PATHS: Record<string, Exclude<keyof AuthLimits, 'links'>> = {
 const LINK_PATHS = new Set(['/magic-link/verify', '/reset-password', '/reset-password/:token', '/verify-email', '/sign-in/social', '/callback/:id', '/change-password']);
 
 export interface GuardOptions {
-  limiter: RateLimiter;
+  /** Counts one hit against the key's limit (the server's one rate limiter). */
+  countHit(key: string, limit: RateLimit): Promise<RateLimitResult>;
   limits: AuthLimits;
   rateLimitsEnabled: boolean;
   /** Where a second use of a one-time link lands. */
@@ -34,6 +36,9 @@ export function hashToken(token: string): string {
 }
 
 export const RESET_PREFIX = 'reset-password:';
+
+/** A link's token is claimed for longer than any link lives. */
+const CLAIM_ONCE: RateLimit = { max: 1, windowSeconds: 24 * 3600 };
 
 function rateLimited(retryAfterSeconds: number): APIError {
   return new APIError(
@@ -58,16 +63,16 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
  * one-time use of links, hashed reset tokens, and sign-up that never reveals a registered address.
  */
 export function authGuards(options: GuardOptions) {
-  const { limiter, limits } = options;
+  const { countHit, limits } = options;
 
-  async function enforce(key: string, limit: Limit) {
-    const result = await limiter.hit(key, limit);
-    if (result.limited) throw rateLimited(result.retryAfterSeconds);
+  async function enforce(key: string, limit: RateLimit) {
+    const result = await countHit(key, limit);
+    if (result.limited) throw rateLimited(result.retryAfter);
   }
 
   /** A link's token counts once: the first request claims it atomically, even under concurrent clicks. */
   async function claimOnce(kind: string, token: string): Promise<boolean> {
-    const result = await limiter.hit(`once:${kind}:${hashToken(token)}`, { max: 1, windowSeconds: MAX_WINDOW_SECONDS });
+    const result = await countHit(`once:${kind}:${hashToken(token)}`, CLAIM_ONCE);
     return !result.limited;
   }
 

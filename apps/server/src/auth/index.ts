@@ -13,11 +13,11 @@ import { createMailDispatcher } from '../mail/dispatcher.ts';
 import type { Brand } from '../mail/layout.ts';
 import { accountExistsMail, magicLinkMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 import { companyInfoFromConfig } from '../repositories/company-info.ts';
+import { countHits } from '../services/rate-limit.ts';
 import { createAccountRows, recordSignIn } from './account-rows.ts';
 import { currentDb, transactionAware } from './current-db.ts';
 import { authGuards, hashToken, RESET_PREFIX } from './guards.ts';
 import { resolveLimits, type AuthLimitOverrides } from './limits.ts';
-import { createRateLimiter } from './rate-limiter.ts';
 
 export interface AuthDeps {
   config: Config;
@@ -49,7 +49,6 @@ export function createAuth(deps: AuthDeps) {
   const company = companyInfoFromConfig(config);
   const brand: Brand = { tradingName: company.tradingName, abn: company.abn, address: company.address, publicUrl };
   const mail = createMailDispatcher(deps.mailer, logger);
-  const limiter = createRateLimiter(db, deps.clock);
   /** Links are always built on PUBLIC_URL, whatever host a request came in on. */
   const onPublicUrl = (pathAndQuery: string) => new URL(pathAndQuery, publicUrl).toString();
   const { google, facebook, linkedin } = config.oauth;
@@ -126,7 +125,7 @@ export function createAuth(deps: AuthDeps) {
     },
     hooks: {
       before: authGuards({
-        limiter,
+        countHit: (key, limit) => countHits({ db, clock: deps.clock }, key, limit),
         limits: resolveLimits(deps.limits),
         rateLimitsEnabled: config.RATE_LIMIT_ENABLED ?? true,
         invalidLinkUrl: onPublicUrl(`${CALLBACK_PATH}?error=INVALID_TOKEN`),

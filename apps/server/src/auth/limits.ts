@@ -1,17 +1,17 @@
-import type { Limit } from './rate-limiter.ts';
+import type { RateLimit } from '../services/rate-limit.ts';
 
 /**
  * Requests allowed per client IP and per account (the email in the body) on each guarded auth
  * endpoint. Tests pass smaller numbers through the container overrides to reach them quickly.
  */
 export interface AuthLimits {
-  signIn: { ip: Limit; account: Limit };
-  signUp: { ip: Limit; account: Limit };
-  magicLink: { ip: Limit; account: Limit };
-  passwordReset: { ip: Limit; account: Limit };
-  verificationEmail: { ip: Limit; account: Limit };
+  signIn: { ip: RateLimit; account: RateLimit };
+  signUp: { ip: RateLimit; account: RateLimit };
+  magicLink: { ip: RateLimit; account: RateLimit };
+  passwordReset: { ip: RateLimit; account: RateLimit };
+  verificationEmail: { ip: RateLimit; account: RateLimit };
   /** Following links and tokens (verify, reset, magic link, OAuth start and callback), per IP. */
-  links: { ip: Limit };
+  links: { ip: RateLimit };
 }
 
 const minutes = (n: number) => n * 60;

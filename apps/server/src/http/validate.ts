@@ -15,7 +15,7 @@ export async function readJson<T>(c: Context, schema: Parser<T>): Promise<T> {
   try {
     body = await c.req.json();
   } catch {
-    throw new AppError('BAD_REQUEST', undefined, 'The request body must be JSON.');
+    throw new AppError('BAD_REQUEST', undefined, { message: 'The request body must be JSON.' });
   }
   return schema.parse(body);
 }

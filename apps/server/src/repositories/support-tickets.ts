@@ -1,4 +1,3 @@
-import { and, count, eq, gte } from 'drizzle-orm';
 import { supportTickets, type Database } from '@wattle/db';
 
 export type SupportTicketRow = typeof supportTickets.$inferSelect;
@@ -9,12 +8,4 @@ export async function insertSupportTicket(
 ): Promise<SupportTicketRow> {
   const [row] = await db.insert(supportTickets).values(values).returning();
   return row!;
-}
-
-export async function countTicketsSince(db: Database, userId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(supportTickets)
-    .where(and(eq(supportTickets.userId, userId), gte(supportTickets.createdAt, since)));
-  return row?.n ?? 0;
 }

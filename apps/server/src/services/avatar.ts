@@ -21,9 +21,9 @@ const avatarKey = (userId: string) => `avatars/${userId}.jpg`;
  */
 export async function saveAvatar(container: Container, userId: string, bytes: Buffer): Promise<{ avatar_url: string }> {
   if (bytes.length > AVATAR_MAX_BYTES) throw new AppError('FILE_TOO_LARGE');
-  if (!isJpeg(bytes)) throw new AppError('UNSUPPORTED_FILE_TYPE', undefined, 'The profile picture must be a JPEG image.');
+  if (!isJpeg(bytes)) throw new AppError('UNSUPPORTED_FILE_TYPE', undefined, { message: 'The profile picture must be a JPEG image.' });
   const header = readJpegHeader(bytes);
-  if (!header) throw new AppError('UNSUPPORTED_FILE_TYPE', undefined, 'The profile picture could not be read.');
+  if (!header) throw new AppError('UNSUPPORTED_FILE_TYPE', undefined, { message: 'The profile picture could not be read.' });
   if (header.width * header.height > AVATAR_MAX_PIXELS) throw new AppError('IMAGE_TOO_LARGE');
 
   const output = await reencode(bytes);
@@ -41,7 +41,7 @@ async function reencode(bytes: Buffer): Promise<Buffer> {
       .jpeg({ quality: AVATAR_QUALITY })
       .toBuffer();
   } catch {
-    throw new AppError('UNSUPPORTED_FILE_TYPE', undefined, 'The profile picture could not be read.');
+    throw new AppError('UNSUPPORTED_FILE_TYPE', undefined, { message: 'The profile picture could not be read.' });
   }
 }
 

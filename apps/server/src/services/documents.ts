@@ -41,7 +41,8 @@ export interface StoreDocumentInput {
 export const DOCUMENT_UPLOADS_PER_MINUTE = 60;
 
 /** Counts one upload against the account's allowance; past it, RATE_LIMITED before the body is read. */
-export const checkUploadRate = (container: Container, userId: string) => takeFromRateLimit(container, `documents:${userId}`, 1, DOCUMENT_UPLOADS_PER_MINUTE);
+export const checkUploadRate = (container: Container, userId: string) =>
+  takeFromRateLimit(container, `documents:${userId}`, { max: DOCUMENT_UPLOADS_PER_MINUTE, windowSeconds: 60 });
 
 /**
  * Checks the content is a PDF (by a real parse, not the name or declared type), books its size against
@@ -146,12 +147,12 @@ const PARALLEL_PDF_CHECKS = 2;
 const pdfCheckSlot = concurrencyLimit(PARALLEL_PDF_CHECKS);
 
 async function checkPdf(path: string): Promise<{ pages: number | null; encrypted: boolean }> {
-  if ((await detectFileType(path)) !== 'pdf') throw new AppError('UNSUPPORTED_FILE_TYPE', { accepted: ['application/pdf'] });
+  if ((await detectFileType(path)) !== 'pdf') throw new AppError('UNSUPPORTED_FILE_TYPE', { accepts: ['pdf'] });
   try {
     const info = await pdfCheckSlot(() => inspectPdf(path));
     return { pages: info.pages, encrypted: info.encrypted };
   } catch (err) {
-    if (isEngineError(err, 'PDF_CORRUPT')) throw new AppError('UNSUPPORTED_FILE_TYPE', { accepted: ['application/pdf'] });
+    if (isEngineError(err, 'PDF_CORRUPT')) throw new AppError('UNSUPPORTED_FILE_TYPE', { accepts: ['pdf'] });
     throw err;
   }
 }

@@ -1,8 +1,9 @@
-import { AppError, type SupportTicket, type SupportTicketInput } from '@wattle/shared';
+import type { SupportTicket, SupportTicketInput } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { getCompanyInfo } from '../repositories/company-info.ts';
 import { findProfile } from '../repositories/profiles.ts';
-import { countTicketsSince, insertSupportTicket } from '../repositories/support-tickets.ts';
+import { insertSupportTicket } from '../repositories/support-tickets.ts';
+import { takeFromRateLimit } from './rate-limit.ts';
 import type { SessionUser } from './profile.ts';
 
 /** Enough for a real conversation, too few to flood the support inbox. */
@@ -12,10 +13,8 @@ export type SupportTicketJson = SupportTicket;
 
 /** Stores the ticket, then mails it to the company's support address with replies going to the user. */
 export async function fileSupportTicket(container: Container, user: SessionUser, input: SupportTicketInput): Promise<SupportTicketJson> {
+  await takeFromRateLimit(container, `support:${user.id}`, { max: SUPPORT_TICKETS_PER_HOUR, windowSeconds: 3600 });
   const now = container.clock.now();
-  if ((await countTicketsSince(container.db, user.id, new Date(now.getTime() - 3_600_000))) >= SUPPORT_TICKETS_PER_HOUR) {
-    throw new AppError('RATE_LIMITED');
-  }
   const [profile, company] = await Promise.all([findProfile(container.db, user.id), getCompanyInfo(container.db)]);
   if (!company) throw new Error('company_info is not seeded');
   // Replies go to the verified sign-in address; the profile's contact email is only mentioned.

@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './app.ts';
 export * from './support.ts';
 export * from './jobs.ts';
+export * from './rate-limits.ts';

@@ -126,10 +126,3 @@ export const jobOutputs = pgTable(
     index('job_outputs_visitor_idx').on(t.visitorSessionId, t.createdAt),
   ],
 );
-
-/** Fixed-window counters for job submissions (per visitor IP or per account), shared by every process. */
-export const toolRateLimits = pgTable('tool_rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
-});

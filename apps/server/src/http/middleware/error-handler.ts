@@ -8,20 +8,26 @@ export function errorBody(c: Context<AppEnv>, code: ErrorCode, details?: unknown
   return { error: { code, message: message ?? ERROR_CATALOGUE[code].message, requestId: c.get('requestId'), ...(details === undefined ? {} : { details }) } };
 }
 
-export function errorResponse(c: Context<AppEnv>, code: ErrorCode, details?: unknown, message?: string) {
-  return c.json(errorBody(c, code, details, message), ERROR_CATALOGUE[code].status as 400);
+/** The envelope for an AppError, with its status and, when it says when to come back, Retry-After. */
+export function appErrorResponse(c: Context<AppEnv>, err: AppError) {
+  const res = c.json(errorBody(c, err.code, err.details, err.message), err.status as 400);
+  if (err.retryAfter) res.headers.set('Retry-After', String(err.retryAfter));
+  return res;
 }
 
 /** Turns every thrown error into the catalogue's shape; unknown errors are logged and answered as INTERNAL. */
 export function handleError(err: Error, c: Context<AppEnv>) {
-  if (err instanceof AppError) return errorResponse(c, err.code, err.details, err.message);
-  if (err instanceof ZodError) return errorResponse(c, 'VALIDATION_FAILED', { fieldErrors: fieldErrors(err) });
+  return appErrorResponse(c, asAppError(err, c));
+}
+
+function asAppError(err: Error, c: Context<AppEnv>): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) return new AppError('VALIDATION_FAILED', { fieldErrors: fieldErrors(err) });
   if (err instanceof HTTPException) {
-    const code: ErrorCode = err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 404 ? 'NOT_FOUND' : err.status === 401 ? 'UNAUTHORIZED' : err.status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
-    return errorResponse(c, code);
+    return new AppError(err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 404 ? 'NOT_FOUND' : err.status === 401 ? 'UNAUTHORIZED' : err.status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
   }
   c.get('logger')?.error({ err, requestId: c.get('requestId'), path: c.req.path }, 'unhandled error');
-  return errorResponse(c, 'INTERNAL');
+  return new AppError('INTERNAL');
 }
 
 export function fieldErrors(err: ZodError): Record<string, string[]> {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import { AppError } from '@wattle/shared';
 import type { AppEnv } from '../types.ts';
-import { errorResponse } from './error-handler.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,7 +16,7 @@ export function sameOrigin(publicUrl: string): MiddlewareHandler<AppEnv> {
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     const foreign = (origin !== undefined && origin !== ours) || (site !== undefined && site !== 'same-origin' && site !== 'none');
-    if (foreign) return errorResponse(c, 'FORBIDDEN');
+    if (foreign) throw new AppError('FORBIDDEN');
     await next();
   };
 }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { isErrorCode, type ErrorCode } from '@wattle/shared';
+import { AppError, isErrorCode, type DetailsOf, type ErrorCode } from '@wattle/shared';
 import type { Container } from '../../container.ts';
-import { errorResponse } from '../middleware/error-handler.ts';
+import { appErrorResponse } from '../middleware/error-handler.ts';
 import type { AppEnv } from '../types.ts';
 
 /** better-auth's error codes (its `{ code, message }` bodies) in our catalogue's words. */
@@ -34,10 +34,9 @@ async function asAppError(c: Context<AppEnv>, res: Response): Promise<Response> 
   const given = typeof body?.code === 'string' ? body.code : '';
   // Our guards already throw catalogue codes (RATE_LIMITED, VALIDATION_FAILED with field errors).
   const code = isErrorCode(given) ? given : (CODE_FOR[given] ?? codeForStatus(res.status));
-  const answer = errorResponse(c, code, isErrorCode(given) ? body?.details : undefined);
-  // The only headers of a refusal that still matter to the client.
-  const retryAfter = res.headers.get('retry-after');
-  if (retryAfter) answer.headers.set('Retry-After', retryAfter);
+  const details = isErrorCode(given) ? (body?.details as DetailsOf<ErrorCode>) : undefined;
+  // The only headers of a refusal that still matter to the client: Retry-After and cookies.
+  const answer = appErrorResponse(c, new AppError(code, details, { retryAfter: Number(res.headers.get('retry-after')) || undefined }));
   for (const cookie of res.headers.getSetCookie()) answer.headers.append('Set-Cookie', cookie);
   return answer;
 }

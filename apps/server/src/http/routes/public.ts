@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { AppError } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { getCompanyInfo } from '../../repositories/company-info.ts';
 import { devMailAvailable } from './dev-mail.ts';
@@ -26,7 +27,7 @@ export function publicRoutes(container: Container) {
 
   app.get('/company-info', async (c) => {
     const row = await getCompanyInfo(container.db);
-    if (!row) return c.json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, 404);
+    if (!row) throw new AppError('NOT_FOUND');
     c.header('Cache-Control', 'public, max-age=300');
     return c.json({
       company_name: row.companyName,

@@ -45,7 +45,7 @@ export interface MultipartBody {
 export async function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartBody> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) {
-    throw new AppError('BAD_REQUEST', undefined, 'Send the files as multipart/form-data.');
+    throw new AppError('BAD_REQUEST', undefined, { message: 'Send the files as multipart/form-data.' });
   }
   // Framing of every part, plus the text fields, on top of the files.
   const maxBodyBytes = limits.maxTotalBytes + (limits.maxFiles + 4) * MULTIPART_OVERHEAD_BYTES + 256 * 1024;
@@ -67,7 +67,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       },
     });
   } catch {
-    throw new AppError('BAD_REQUEST', undefined, 'The multipart body is not valid.');
+    throw new AppError('BAD_REQUEST', undefined, { message: 'The multipart body is not valid.' });
   }
 
   const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
@@ -114,7 +114,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       stream.on('limit', () => fail(new AppError('FILE_TOO_LARGE', { filename, maxBytes: limits.maxFileBytes })));
       writes.push(
         pipeline(stream, counter, createWriteStream(path, { mode: 0o600 })).catch((err) => {
-          fail(err instanceof AppError ? err : new AppError('BAD_REQUEST', undefined, 'The upload was interrupted.'));
+          fail(err instanceof AppError ? err : new AppError('BAD_REQUEST', undefined, { message: 'The upload was interrupted.' }));
         }),
       );
     });
@@ -122,8 +122,8 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     parser.on('filesLimit', () => fail(new AppError('VALIDATION_FAILED', { fieldErrors: { files: [`Send at most ${limits.maxFiles} files.`] } })));
     parser.on('fieldsLimit', () => fail(new AppError('VALIDATION_FAILED', { fieldErrors: { _: ['Too many fields.'] } })));
     parser.on('partsLimit', () => fail(new AppError('VALIDATION_FAILED', { fieldErrors: { _: ['Too many parts.'] } })));
-    parser.on('error', () => fail(new AppError('BAD_REQUEST', undefined, 'The multipart body is not valid.')));
-    source.on('error', (err) => fail(err instanceof AppError ? err : new AppError('BAD_REQUEST', undefined, 'The upload was interrupted.')));
+    parser.on('error', () => fail(new AppError('BAD_REQUEST', undefined, { message: 'The multipart body is not valid.' })));
+    source.on('error', (err) => fail(err instanceof AppError ? err : new AppError('BAD_REQUEST', undefined, { message: 'The upload was interrupted.' })));
     parser.on('close', () => {
       void Promise.all([...writes, fieldChain]).then(() => {
         if (settled) return;

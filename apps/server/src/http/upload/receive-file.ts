@@ -15,8 +15,8 @@ export interface ReceivedFile extends SpooledFile {
 /** Boundaries, part headers and the filename around one file: more than this over the limit cannot be a valid upload. */
 export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
-const notMultipart = () => new AppError('BAD_REQUEST', undefined, 'Send the file as multipart/form-data.');
-const malformed = () => new AppError('BAD_REQUEST', undefined, 'The upload was cut short or is not a valid form.');
+const notMultipart = () => new AppError('BAD_REQUEST', undefined, { message: 'Send the file as multipart/form-data.' });
+const malformed = () => new AppError('BAD_REQUEST', undefined, { message: 'The upload was cut short or is not a valid form.' });
 
 /**
  * Streams the one file of a multipart/form-data body (busboy, never a buffered parse) into a private
@@ -87,13 +87,13 @@ export async function receiveFile(
     await spool?.then((f) => f.remove(), () => {});
     throw err instanceof AppError ? err : malformed();
   }
-  if (!spool) throw new AppError('BAD_REQUEST', undefined, 'No file was sent.');
+  if (!spool) throw new AppError('BAD_REQUEST', undefined, { message: 'No file was sent.' });
   const file = await spool.catch((err) => {
     throw err instanceof AppError ? err : malformed();
   });
   if (extraFiles) {
     await file.remove();
-    throw new AppError('BAD_REQUEST', undefined, 'Send one file per request.');
+    throw new AppError('BAD_REQUEST', undefined, { message: 'Send one file per request.' });
   }
   return file;
 }

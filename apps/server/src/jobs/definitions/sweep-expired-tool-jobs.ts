@@ -1,6 +1,7 @@
 import type { Container } from '../../container.ts';
 import { deleteEmptyBatches } from '../../repositories/batches.ts';
-import { deleteOldRateLimitWindows, sweepExpiredJobs } from '../../repositories/jobs.ts';
+import { sweepExpiredJobs } from '../../repositories/jobs.ts';
+import { deleteEndedRateLimits } from '../../repositories/rate-limits.ts';
 import { deleteIdleVisitorSessions } from '../../repositories/visitor-sessions.ts';
 import { VISITOR_COOKIE_MAX_AGE_SECONDS } from '../../services/visitor-session.ts';
 import type { PeriodicJobDefinition } from '../job-definition.ts';
@@ -9,7 +10,7 @@ const BATCH_SIZE = 100;
 
 /**
  * Deletes what retention says must go: expired jobs with their inputs' and outputs' bytes and rows,
- * then emptied batches, idle visitor sessions and old rate-limit windows. Idempotent and safe with
+ * then emptied batches, idle visitor sessions and ended rate-limit windows. Idempotent and safe with
  * several instances at once (each takes different rows; deleting absent bytes is not an error).
  * Returns the number of jobs deleted.
  */
@@ -25,7 +26,7 @@ export async function sweepExpiredToolJobs(container: Container): Promise<number
   }
   await deleteEmptyBatches(container.db, now);
   await deleteIdleVisitorSessions(container.db, new Date(now.getTime() - VISITOR_COOKIE_MAX_AGE_SECONDS * 1000));
-  await deleteOldRateLimitWindows(container.db, new Date(now.getTime() - 60 * 60_000));
+  await deleteEndedRateLimits(container.db, now);
   return total;
 }
 

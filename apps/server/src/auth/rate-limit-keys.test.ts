@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountKey, ipKey } from './rate-limiter.ts';
+import { accountKey, ipKey } from './rate-limit-keys.ts';
 
 describe('rate-limit keys', () => {
   it('groups IPv6 addresses by /64 and unwraps IPv4-mapped ones', () => {
