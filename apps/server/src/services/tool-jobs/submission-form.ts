@@ -1,4 +1,4 @@
-import { AppError, getTool, type Tool } from '@wattle/shared';
+import { AppError, getTool, isUuid, type Tool } from '@wattle/shared';
 import { z } from 'zod';
 import type { Container } from '../../container.ts';
 import { userIdOf } from '../../domain/owner.ts';
@@ -23,7 +23,7 @@ export interface SubmissionForm {
   fileIds: string[];
 }
 
-const fileIdsSchema = z.array(z.uuid()).max(100);
+const fileIdsSchema = z.array(z.string().refine(isUuid)).max(100);
 
 /** One input per job: tools that combine files (merge) cannot run as a batch. */
 export const batchable = (tool: Tool) => tool.minFiles <= 1;
