@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { jobOutputs, jobs, usageStatistics } from '@wattle/db';
 import { imageOnlyPdf, textPdf } from '@wattle/pdf-engine/test/fixtures';
+import { dataPaths } from '../data-dir.ts';
 import { createTestContext, type TestClient, type TestContext } from '../test/harness.ts';
 import { jobForm, postJob, waitForJob } from '../test/jobs.ts';
 import { signedInUser } from '../test/users.ts';
@@ -94,7 +95,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('API and worker as separate proc
     await once(doomed, 'exit');
     // Its engine processes die with it (parent-death signal), they are not left running.
     await waitFor(() => engines.every((pid) => !alive(pid)));
-    expect(existsSync(join(ctx.dataDir, 'work', String(doomed.pid)))).toBe(true);
+    expect(existsSync(join(dataPaths(ctx.dataDir).work, String(doomed.pid)))).toBe(true);
 
     const rescuer = await startWorkerProcess('worker-rescuer');
     const job = await waitForJob(client, id);
@@ -107,18 +108,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('API and worker as separate proc
     const [usage] = await ctx.container.db.select().from(usageStatistics).where(eq(usageStatistics.userId, user.id));
     expect(usage!.pdfsProcessed).toBe(1);
     // One output blob; the dead worker's scratch dir was removed by the rescuer at start.
-    expect(readdirSync(join(ctx.dataDir, 'blobs', 'jobs', id)).filter((n) => !n.startsWith('input-'))).toHaveLength(1);
-    expect(existsSync(join(ctx.dataDir, 'work', String(doomed.pid)))).toBe(false);
-    expect(readdirSync(join(ctx.dataDir, 'work', String(rescuer.pid))).filter((n) => n !== 'office')).toEqual([]);
+    expect(readdirSync(join(dataPaths(ctx.dataDir).blobs, 'jobs', id)).filter((n) => !n.startsWith('input-'))).toHaveLength(1);
+    expect(existsSync(join(dataPaths(ctx.dataDir).work, String(doomed.pid)))).toBe(false);
+    expect(readdirSync(join(dataPaths(ctx.dataDir).work, String(rescuer.pid))).filter((n) => n !== 'office')).toEqual([]);
 
     rescuer.kill('SIGTERM');
     await once(rescuer, 'exit');
-    expect(existsSync(join(ctx.dataDir, 'work', String(rescuer.pid)))).toBe(false);
+    expect(existsSync(join(dataPaths(ctx.dataDir).work, String(rescuer.pid)))).toBe(false);
   });
 
   /** Processes whose working directory is inside the worker's scratch dir: the engines it runs. */
   function enginePids(workerPid: number): number[] {
-    const root = join(ctx.dataDir, 'work', String(workerPid));
+    const root = join(dataPaths(ctx.dataDir).work, String(workerPid));
     return readdirSync('/proc')
       .filter((name) => /^\d+$/.test(name))
       .filter((pid) => {

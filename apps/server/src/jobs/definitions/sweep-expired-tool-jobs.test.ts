@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobBatches, jobInputs, jobOutputs, jobs, visitorSessions } from '@wattle/db';
 import { textPdf } from '@wattle/pdf-engine/test/fixtures';
+import { dataPaths } from '../../data-dir.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { jobForm, manualClock, postJob, waitForJob } from '../../test/jobs.ts';
 import { signedInUser } from '../../test/users.ts';
@@ -15,7 +16,7 @@ describe('sweeping expired tool jobs', () => {
   let worker: Worker;
   const clock = manualClock();
   const blobs = () => {
-    const dir = join(ctx.dataDir, 'blobs', 'jobs');
+    const dir = join(dataPaths(ctx.dataDir).blobs, 'jobs');
     return existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
   };
 
