@@ -1,3 +1,4 @@
+export * from './families.ts';
 export * from './kinds.ts';
 export * from './page-ranges.ts';
 export * from './registry.ts';

@@ -1,13 +1,12 @@
-import { isToolId } from '@wattle/shared';
+import { isToolId, TOOL_FAMILIES } from '@wattle/shared';
 import type { RouteObject } from 'react-router';
-import { CATEGORY_SLUGS } from './lib/category-pages';
 
 /** Public tool pages, mounted inside the public layout by src/app/router.tsx. */
 export const toolsRoutes: RouteObject[] = [
   { path: 'tools', lazy: async () => ({ Component: (await import('./pages/tools-index-page')).ToolsIndexPage }) },
   // "/tools/organize" is both a menu category and the organise tool: the tool page wins and lists its family.
-  ...CATEGORY_SLUGS.filter((slug) => !isToolId(slug)).map((slug) => ({
-    path: `tools/${slug}`,
+  ...TOOL_FAMILIES.filter((family) => !isToolId(family.id)).map((family) => ({
+    path: `tools/${family.id}`,
     lazy: async () => ({ Component: (await import('./pages/category-page')).CategoryPage }),
   })),
   { path: 'tools/:toolId', lazy: async () => ({ Component: (await import('./pages/tool-page')).ToolPage }) },

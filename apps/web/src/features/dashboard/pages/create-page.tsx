@@ -1,9 +1,9 @@
-import { FileImageIcon, FileSpreadsheetIcon, FilesIcon, FileUpIcon, ScanTextIcon } from 'lucide-react';
+import { getToolFamily } from '@wattle/shared';
+import { FileUpIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Section } from '../components/section';
-import { ToolLinkGrid } from '../components/tool-links';
+import { ToolFamilySections } from '../components/tool-family-sections';
 
 export function CreatePdfPage() {
   return (
@@ -18,24 +18,7 @@ export function CreatePdfPage() {
         }
       />
       <div className="space-y-8">
-        <Section title="From files you already have">
-          <ToolLinkGrid
-            className="xl:grid-cols-2"
-            tools={[
-              { id: 'image-to-pdf', icon: FileImageIcon },
-              { id: 'office-to-pdf', icon: FileSpreadsheetIcon },
-            ]}
-          />
-        </Section>
-        <Section title="Combine and make searchable">
-          <ToolLinkGrid
-            className="xl:grid-cols-2"
-            tools={[
-              { id: 'merge', icon: FilesIcon },
-              { id: 'ocr', icon: ScanTextIcon },
-            ]}
-          />
-        </Section>
+        <ToolFamilySections family={getToolFamily('create')} gridClassName="xl:grid-cols-2" />
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <FileUpIcon className="size-4 shrink-0" aria-hidden="true" />
           New pages use your default page size from Settings. Save a result to My Documents to keep it.

@@ -1,10 +1,10 @@
-import { EraserIcon, FileArchiveIcon, FileTextIcon, LockIcon, ShieldCheckIcon } from 'lucide-react';
+import { getToolFamily } from '@wattle/shared';
+import { FileTextIcon, ShieldCheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { ToolLinkGrid } from '../components/tool-links';
-import { Section } from '../components/section';
+import { ToolFamilySections } from '../components/tool-family-sections';
 
 const STEPS = [
   { title: 'Protect it', text: 'Lock the PDF with a password, and send the password by a different channel, such as a text message.' },
@@ -41,15 +41,7 @@ export function SharePdfsPage() {
             ))}
           </CardContent>
         </Card>
-        <Section title="Prepare for sharing" icon={ShieldCheckIcon}>
-          <ToolLinkGrid
-            tools={[
-              { id: 'protect', icon: LockIcon },
-              { id: 'compress', icon: FileArchiveIcon },
-              { id: 'sanitize', icon: EraserIcon },
-            ]}
-          />
-        </Section>
+        <ToolFamilySections family={getToolFamily('share')} icon={ShieldCheckIcon} />
         <p className="text-sm text-muted-foreground">
           Download any file from My Documents to attach it to an email or upload it to your client portal. Files you process are deleted
           from our Australian servers automatically once your download expires.

@@ -32,6 +32,12 @@ export function useToolsCatalogue() {
   });
 }
 
+/** Ids of the tools the server cannot run right now (e.g. their engine is missing). */
+export function useUnavailableTools(): ReadonlySet<string> {
+  const { data } = useToolsCatalogue();
+  return new Set(data?.tools.filter((t) => !t.available).map((t) => t.id));
+}
+
 /** The server's status for one tool; while it loads, a tool counts as available. */
 export function useToolStatus(id: string): { available: boolean; limits?: ToolLimits } {
   const { data } = useToolsCatalogue();

@@ -2,7 +2,7 @@ import { TOOL_CATEGORIES, type Tool } from '@wattle/shared';
 import { ChevronRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/utils';
-import { CATEGORY_STYLE, TOOL_ICONS } from '../lib/tool-icons';
+import { CATEGORY_STYLE, TOOL_ICONS } from '@/lib/tool-icons';
 
 /** Breadcrumb, icon, name and one-line description of a tool. */
 export function ToolHeader({ tool }: { tool: Tool }) {

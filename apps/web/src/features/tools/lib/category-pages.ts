@@ -1,63 +1,46 @@
-import { TOOL_CATEGORIES, TOOLS, type Tool, type ToolId } from '@wattle/shared';
+import { familyTools, getToolFamily, TOOL_CATEGORIES, TOOL_FAMILIES, TOOLS, type Tool, type ToolFamily, type ToolFamilyId } from '@wattle/shared';
 import { ClockIcon, FilePlusIcon, FilePenLineIcon, LayersIcon, LockIcon, MapPinIcon, Share2Icon, ShieldCheckIcon, type LucideIcon } from 'lucide-react';
 
 /**
- * The menu's category pages (`/tools/create`, …): which registry tools each one offers, and its words.
- * `/tools/convert` is the marketing page of the same family, owned with the other marketing pages.
+ * The menu's category pages (`/tools/create`, …): one per tool family of the registry, with its words.
+ * `/tools/convert` is the marketing page of the conversions, owned with the other marketing pages.
  */
-export const CATEGORY_SLUGS = ['create', 'edit', 'secure', 'share', 'organize'] as const;
-
 export interface CategoryPage {
-  slug: (typeof CATEGORY_SLUGS)[number];
-  name: string;
+  family: ToolFamily;
   icon: LucideIcon;
   title: string;
   description: string;
-  tools: ToolId[];
 }
 
-export const CATEGORY_PAGES: CategoryPage[] = [
-  {
-    slug: 'create',
-    name: 'Create PDF',
+const PAGE_WORDS: Record<ToolFamilyId, Omit<CategoryPage, 'family'>> = {
+  create: {
     icon: FilePlusIcon,
     title: 'Create PDFs from images and documents',
     description: 'Turn photos, scans, Word, Excel and PowerPoint files into clean PDFs, combine them into one, and make scans searchable.',
-    tools: ['image-to-pdf', 'office-to-pdf', 'merge', 'ocr'],
   },
-  {
-    slug: 'edit',
-    name: 'Edit PDF',
+  edit: {
     icon: FilePenLineIcon,
     title: 'Edit PDFs in your browser',
     description: 'Stamp a watermark, number the pages, fix the title and author, turn pages the right way up and lock form fields in place.',
-    tools: ['watermark', 'page-numbers', 'edit-metadata', 'rotate', 'flatten', 'organize'],
   },
-  {
-    slug: 'secure',
-    name: 'Secure PDF',
+  secure: {
     icon: LockIcon,
     title: 'Protect PDFs with 256-bit encryption',
     description: 'Lock a PDF with a password, remove a password you know, and strip hidden scripts, links, attachments and metadata before you send it.',
-    tools: ['protect', 'unlock', 'sanitize', 'flatten'],
   },
-  {
-    slug: 'share',
-    name: 'Share PDF',
+  share: {
     icon: Share2Icon,
     title: 'Get PDFs ready to share',
     description: 'Make files small enough for email, lock them with a password, remove private details and turn pages into images for chat and the web.',
-    tools: ['compress', 'protect', 'sanitize', 'pdf-to-image'],
   },
-  {
-    slug: 'organize',
-    name: 'Organize PDFs',
+  organize: {
     icon: LayersIcon,
     title: 'Merge, split and reorder pages',
     description: 'Combine PDFs, split them into parts, put pages in a new order, pull out the pages you need or delete the ones you do not.',
-    tools: ['merge', 'split', 'organize', 'extract-pages', 'remove-pages', 'rotate', 'compress', 'repair'],
   },
-];
+};
+
+export const CATEGORY_PAGES: CategoryPage[] = TOOL_FAMILIES.map((family) => ({ family, ...PAGE_WORDS[family.id] }));
 
 /** Claims from the product's marketing (spec section 1), shown on every category page. */
 export const CATEGORY_BENEFITS: { icon: LucideIcon; title: string; description: string }[] = [
@@ -71,8 +54,11 @@ export const CATEGORY_BENEFITS: { icon: LucideIcon; title: string; description: 
  * (/tools/organize), otherwise the other tools of its registry category.
  */
 export function relatedTools(tool: Tool): { title: string; tools: Tool[] } {
-  const family = CATEGORY_PAGES.find((page) => page.slug === tool.id);
-  if (family) return { title: family.name, tools: TOOLS.filter((t) => t.id !== tool.id && family.tools.includes(t.id)) };
+  const family = getToolFamily(tool.id);
+  if (family) {
+    const members: readonly string[] = familyTools(family);
+    return { title: family.name, tools: TOOLS.filter((t) => t.id !== tool.id && members.includes(t.id)) };
+  }
   const category = TOOL_CATEGORIES.find((c) => c.id === tool.category)!;
   return { title: category.name, tools: TOOLS.filter((t) => t.id !== tool.id && t.category === tool.category) };
 }

@@ -1,6 +1,7 @@
-import { getTool } from '@wattle/shared';
+import { familyTools, getTool } from '@wattle/shared';
 import { ArrowRightIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { ToolGrid } from '@/components/tool-grid';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/session';
@@ -8,19 +9,17 @@ import { CtaBanner } from '@/features/marketing/components/cta-banner';
 import { PageHero } from '@/features/marketing/components/page-hero';
 import { Section } from '@/features/marketing/components/section';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useToolsCatalogue } from '../api/tools-catalogue';
-import { ToolCard } from '../components/tool-card';
+import { useUnavailableTools } from '../api/tools-catalogue';
 import { CATEGORY_BENEFITS, CATEGORY_PAGES } from '../lib/category-pages';
 
-/** A menu category (`/tools/create`, …): its tools from the registry, the benefits, a call to action. */
+/** A menu category (`/tools/create`, …): its family's tools from the registry, the benefits, a call to action. */
 export function CategoryPage() {
   const slug = useLocation().pathname.replace(/\/$/, '').split('/').pop();
-  const page = CATEGORY_PAGES.find((p) => p.slug === slug)!;
-  useDocumentTitle(page.name);
+  const page = CATEGORY_PAGES.find((p) => p.family.id === slug)!;
+  useDocumentTitle(page.family.name);
   const { user } = useSession();
-  const { data } = useToolsCatalogue();
-  const unavailable = new Set(data?.tools.filter((t) => !t.available).map((t) => t.id));
-  const tools = page.tools.map((id) => getTool(id));
+  const unavailable = useUnavailableTools();
+  const tools = familyTools(page.family).map((id) => getTool(id));
   const firstTool = tools[0]!;
 
   return (
@@ -29,7 +28,7 @@ export function CategoryPage() {
         eyebrow={
           <Badge variant="secondary" className="gap-1.5 rounded-full px-3 py-1 text-sm">
             <page.icon className="size-3.5!" aria-hidden />
-            {page.name}
+            {page.family.name}
           </Badge>
         }
         title={page.title}
@@ -49,13 +48,7 @@ export function CategoryPage() {
         }
       />
       <Section eyebrow="Tools" title={`${tools.length} tools, free to use`} description="No account needed for the basics. Pick a tool, drop your file and download the result.">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {tools.map((tool) => (
-            <li key={tool.id}>
-              <ToolCard tool={tool} available={!unavailable.has(tool.id)} />
-            </li>
-          ))}
-        </ul>
+        <ToolGrid tools={tools} unavailable={unavailable} />
       </Section>
       <Section tone="muted" eyebrow="Why Wattle PDF" title="Private by design">
         <div className="grid gap-10 md:grid-cols-3">

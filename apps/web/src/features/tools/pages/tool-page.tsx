@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '@/app/not-found-page';
 import { FileDropZone } from '@/components/file-drop-zone';
+import { ToolGrid } from '@/components/tool-grid';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -26,7 +27,6 @@ import { OptionsFields } from '../components/options-form';
 import { PageGrid } from '../components/page-grid';
 import { PasswordPrompt } from '../components/password-prompt';
 import { RunError, RunProgress, RunResult } from '../components/run-status';
-import { ToolCard } from '../components/tool-card';
 import { ToolHeader } from '../components/tool-header';
 import { usePdfDocument, type PdfSource } from '../hooks/use-pdf-document';
 import { relatedTools } from '../lib/category-pages';
@@ -343,13 +343,7 @@ function RelatedTools({ tool }: { tool: Tool }) {
       <h2 id="related-tools" className="mb-5 text-xl font-bold tracking-tight">
         More from {title}
       </h2>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {tools.map((t) => (
-          <li key={t.id}>
-            <ToolCard tool={t} />
-          </li>
-        ))}
-      </ul>
+      <ToolGrid tools={tools} />
     </section>
   );
 }

@@ -1,20 +1,19 @@
 import { TOOL_CATEGORIES, TOOLS } from '@wattle/shared';
 import { SearchIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ToolGrid } from '@/components/tool-grid';
 import { Input } from '@/components/ui/input';
 import { PageHero } from '@/features/marketing/components/page-hero';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
-import { useToolsCatalogue } from '../api/tools-catalogue';
-import { ToolCard } from '../components/tool-card';
-import { CATEGORY_STYLE } from '../lib/tool-icons';
+import { useUnavailableTools } from '../api/tools-catalogue';
+import { CATEGORY_STYLE } from '@/lib/tool-icons';
 
 /** `/tools`: every tool from the registry, by category, with a quick filter. */
 export function ToolsIndexPage() {
   useDocumentTitle('PDF Tools');
   const [search, setSearch] = useState('');
-  const { data } = useToolsCatalogue();
-  const unavailable = new Set(data?.tools.filter((t) => !t.available).map((t) => t.id));
+  const unavailable = useUnavailableTools();
   const needle = search.trim().toLowerCase();
   const matches = TOOLS.filter((t) => !needle || `${t.name} ${t.description}`.toLowerCase().includes(needle));
 
@@ -66,13 +65,7 @@ export function ToolsIndexPage() {
                 </span>
                 {category.name}
               </h2>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {tools.map((tool) => (
-                  <li key={tool.id}>
-                    <ToolCard tool={tool} available={!unavailable.has(tool.id)} />
-                  </li>
-                ))}
-              </ul>
+              <ToolGrid tools={tools} unavailable={unavailable} />
             </section>
           );
         })}

@@ -1,11 +1,26 @@
 import type { Tool } from '@wattle/shared';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { CATEGORY_STYLE, TOOL_ICONS } from '@/lib/tool-icons';
 import { cn } from '@/lib/utils';
-import { CATEGORY_STYLE, TOOL_ICONS } from '../lib/tool-icons';
 
-/** A tool as a card linking to its page. */
-export function ToolCard({ tool, available = true }: { tool: Tool; available?: boolean }) {
+/**
+ * Tools as cards linking to their pages: /tools, the category pages, the dashboard's hubs and a tool
+ * page's related tools all show tools this one way.
+ */
+export function ToolGrid({ tools, unavailable, className }: { tools: readonly Tool[]; unavailable?: ReadonlySet<string>; className?: string }) {
+  return (
+    <ul className={cn('grid gap-4 sm:grid-cols-2 lg:grid-cols-3', className)}>
+      {tools.map((tool) => (
+        <li key={tool.id}>
+          <ToolCard tool={tool} available={!unavailable?.has(tool.id)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ToolCard({ tool, available }: { tool: Tool; available: boolean }) {
   const Icon = TOOL_ICONS[tool.id];
   return (
     <Link

@@ -1,0 +1,62 @@
+import type { ToolId } from './registry.ts';
+
+/**
+ * Tool families: what people come to do (create, edit, secure, share, organise), each a curated set of
+ * registry tools, in sections. The menu's category pages (/tools/<family>) list a family's tools, the
+ * dashboard's hubs (/dashboard/<family>) show its sections, and a tool page whose address is a family's
+ * (/tools/organize) lists the family under it. A tool may belong to several families.
+ */
+export interface ToolFamily {
+  /** Also the address: /tools/<id>, and /dashboard/<id> for the families with a hub. */
+  readonly id: string;
+  readonly name: string;
+  readonly sections: readonly { readonly title?: string; readonly tools: readonly ToolId[] }[];
+}
+
+export const TOOL_FAMILIES = [
+  {
+    id: 'create',
+    name: 'Create PDF',
+    sections: [
+      { title: 'From files you already have', tools: ['image-to-pdf', 'office-to-pdf'] },
+      { title: 'Combine and make searchable', tools: ['merge', 'ocr'] },
+    ],
+  },
+  {
+    id: 'edit',
+    name: 'Edit PDF',
+    sections: [
+      { title: 'Mark up pages', tools: ['watermark', 'page-numbers', 'flatten'] },
+      { title: 'Rearrange pages', tools: ['organize', 'rotate', 'merge', 'split', 'extract-pages', 'remove-pages'] },
+      { title: 'Fix and tidy', tools: ['edit-metadata', 'repair', 'unlock'] },
+    ],
+  },
+  {
+    id: 'secure',
+    name: 'Secure PDF',
+    sections: [{ tools: ['protect', 'unlock', 'sanitize', 'flatten'] }],
+  },
+  {
+    id: 'share',
+    name: 'Share PDF',
+    sections: [{ title: 'Prepare for sharing', tools: ['compress', 'protect', 'sanitize', 'pdf-to-image'] }],
+  },
+  {
+    id: 'organize',
+    name: 'Organize PDFs',
+    sections: [{ tools: ['merge', 'split', 'organize', 'extract-pages', 'remove-pages', 'rotate', 'compress', 'repair'] }],
+  },
+] as const satisfies readonly ToolFamily[];
+
+export type ToolFamilyId = (typeof TOOL_FAMILIES)[number]['id'];
+
+/** Every tool of a family, section after section. */
+export function familyTools(family: ToolFamily): ToolId[] {
+  return family.sections.flatMap((section) => section.tools);
+}
+
+export function getToolFamily(id: ToolFamilyId): ToolFamily;
+export function getToolFamily(id: string): ToolFamily | undefined;
+export function getToolFamily(id: string): ToolFamily | undefined {
+  return TOOL_FAMILIES.find((family) => family.id === id);
+}
