@@ -2,6 +2,21 @@ import { z } from 'zod';
 
 const componentState = z.enum(['up', 'down']);
 
+const binaryStatus = z.strictObject({ available: z.boolean(), version: z.string().optional() });
+
+/** What the engines found on this machine: each native binary, and whether converters run without network. */
+export const engineReportSchema = z.strictObject({
+  qpdf: binaryStatus,
+  pdftoppm: binaryStatus,
+  pdftotext: binaryStatus,
+  tesseract: binaryStatus.extend({ languages: z.array(z.string()) }),
+  soffice: binaryStatus,
+  /** python3 with the uno module: LibreOffice can be kept warm (else cold conversions). */
+  uno: binaryStatus,
+  /** `unshare --net` works here: converters run with no network at all. */
+  networkIsolation: z.boolean(),
+});
+
 /** `GET /api/health`: 200 when everything is up, 503 with the same body when something is down. */
 export const healthSchema = z.strictObject({
   status: z.enum(['ok', 'degraded']),
@@ -11,8 +26,7 @@ export const healthSchema = z.strictObject({
   databaseKind: z.string(),
   database: componentState,
   storage: componentState,
-  /** Each native engine the worker found, with whatever else it reports (languages, versions). */
-  engines: z.record(z.string(), z.looseObject({ available: z.boolean() })),
+  engines: engineReportSchema,
 });
 
 export type Health = z.infer<typeof healthSchema>;

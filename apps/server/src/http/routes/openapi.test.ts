@@ -1,0 +1,238 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as shared from '@wattle/shared';
+import {
+  appConfigSchema,
+  companyInfoSchema,
+  componentName,
+  dashboardSummarySchema,
+  documentPageSchema,
+  documentSchema,
+  filedSupportTicketSchema,
+  healthSchema,
+  jobSchema,
+  markedReadSchema,
+  notificationPageSchema,
+  profileResponseSchema,
+  unreadCountSchema,
+  usageSchema,
+  type ApiSchema,
+  type Batch,
+  type Job,
+} from '@wattle/shared';
+import { startWorker, type Worker } from '../../jobs/worker.ts';
+import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
+import { jobForm, postJob, waitForJob } from '../../test/jobs.ts';
+import { makePdf } from '../../test/pdfs.ts';
+import { signedInUser } from '../../test/users.ts';
+import { openApiDocument } from './openapi.ts';
+
+/**
+ * The contract test: the OpenAPI document is valid 3.1, and every route it documents, called on the
+ * real app (a signed-in user, a visitor, jobs finished by the real queue), answers the schema the
+ * document names for that status. The schemas are strict: a field too many or too few fails.
+ */
+
+type Operation = { responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }> };
+type OpenApi = { paths: Record<string, Record<string, Operation>> };
+
+/** Every registered contract schema by its component name, as the document names it. */
+const componentSchemas = new Map<string, ApiSchema>(
+  (Object.values(shared) as unknown[])
+    .filter((value): value is ApiSchema => !!value && typeof value === 'object' && shared.apiComponents.has(value as ApiSchema))
+    .map((schema) => [componentName(schema), schema]),
+);
+
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+function expectShape(schema: ApiSchema, body: unknown, label: string) {
+  const parsed = schema.safeParse(body);
+  expect(parsed.success ? [] : parsed.error.issues, `${label}: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
+}
+
+/** The SSE events' data, one JSON value each. */
+function sseData(text: string): unknown[] {
+  return text
+    .split('\n\n')
+    .flatMap((block) => block.split('\n').filter((line) => line.startsWith('data: ')))
+    .map((line) => JSON.parse(line.slice(6)));
+}
+
+describe('OpenAPI contract', () => {
+  let ctx: TestContext;
+  let worker: Worker;
+  let doc: OpenApi;
+  let user: TestClient;
+  let visitor: TestClient;
+  let job: Job;
+  let batch: Batch;
+  let discardedOutputId: string;
+
+  const submit = async (client: TestClient, path = '/api/v1/jobs') => postJob(client, jobForm('rotate', [{ name: 'a.pdf', bytes: await makePdf({ pages: 1 }) }]), path);
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    worker = await startWorker(ctx.container, { periodic: false });
+    doc = openApiDocument(ctx.container) as unknown as OpenApi;
+    user = (await signedInUser(ctx)).client;
+    visitor = ctx.client();
+
+    job = await waitForJob(user, (await (await submit(user)).json()).id);
+    discardedOutputId = (await waitForJob(user, (await (await submit(user)).json()).id)).outputs[0]!.id;
+    const form = jobForm('rotate', [
+      { name: 'a.pdf', bytes: await makePdf({ pages: 1 }) },
+      { name: 'b.pdf', bytes: await makePdf({ pages: 2 }) },
+    ]);
+    const created = (await (await postJob(user, form, '/api/v1/batches')).json()) as Batch;
+    for (const each of created.jobs) await waitForJob(user, each.id);
+    batch = (await (await user.request(`/api/v1/batches/${created.id}`)).json()) as Batch;
+    expect(job.status).toBe('succeeded');
+    expect(batch.status).toBe('succeeded');
+  }, 120_000);
+
+  afterAll(async () => {
+    await worker?.stop();
+    await ctx?.close();
+  });
+
+  it('validates as OpenAPI 3.1', async () => {
+    const result = await new Validator().validate(structuredClone(doc));
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('names only registered schemas for its bodies', () => {
+    const refs = JSON.stringify(doc.paths).match(/#\/components\/schemas\/[\w-]+/g) ?? [];
+    for (const ref of new Set(refs)) {
+      const name = ref.split('/').pop()!;
+      if (!name.startsWith('ToolOptions_')) expect(componentSchemas.has(name), name).toBe(true);
+    }
+  });
+
+  /** One or more calls per documented operation, each with the status it must answer. */
+  const calls: Record<string, { label: string; status: number; call: () => Promise<Response> }[]> = {
+    'get /api/v1/tools': [
+      { label: 'visitor', status: 200, call: () => visitor.request('/api/v1/tools') },
+      { label: 'account', status: 200, call: () => user.request('/api/v1/tools') },
+    ],
+    'get /api/v1/tools/{id}': [
+      { label: 'a tool', status: 200, call: () => visitor.request('/api/v1/tools/rotate') },
+      { label: 'no such tool', status: 404, call: () => visitor.request('/api/v1/tools/nope') },
+    ],
+    'post /api/v1/jobs': [
+      { label: 'queued', status: 202, call: () => submit(visitor) },
+      { label: 'bad options', status: 400, call: async () => postJob(visitor, jobForm('rotate', [{ name: 'a.pdf', bytes: await makePdf({ pages: 1 }) }], { options: { angle: 45 } })) },
+      { label: 'fileIds as a visitor', status: 401, call: () => postJob(ctx.client(), jobForm('rotate', [], { fileIds: [MISSING_ID] })) },
+    ],
+    'get /api/v1/jobs/{id}': [
+      { label: 'finished', status: 200, call: () => user.request(`/api/v1/jobs/${job.id}`) },
+      { label: 'not yours', status: 404, call: () => visitor.request(`/api/v1/jobs/${job.id}`) },
+    ],
+    'get /api/v1/jobs/{id}/events': [
+      { label: 'stream', status: 200, call: () => user.request(`/api/v1/jobs/${job.id}/events`) },
+      { label: 'no such job', status: 404, call: () => user.request(`/api/v1/jobs/${MISSING_ID}/events`) },
+    ],
+    'get /api/v1/outputs': [
+      { label: 'account', status: 200, call: () => user.request('/api/v1/outputs') },
+      { label: 'visitor', status: 200, call: () => visitor.request('/api/v1/outputs') },
+    ],
+    'delete /api/v1/outputs/{id}': [
+      { label: 'deleted', status: 204, call: () => user.request(`/api/v1/outputs/${discardedOutputId}`, { method: 'DELETE' }) },
+      { label: 'gone', status: 404, call: () => user.request(`/api/v1/outputs/${discardedOutputId}`, { method: 'DELETE' }) },
+    ],
+    'get /api/v1/outputs/{id}/download': [
+      { label: 'signed link', status: 200, call: () => ctx.client().request(job.outputs[0]!.downloadUrl) },
+      { label: 'bad signature', status: 404, call: () => ctx.client().request(`/api/v1/outputs/${job.outputs[0]!.id}/download?expires=1&signature=x`) },
+    ],
+    'post /api/v1/outputs/{id}/save': [
+      { label: 'saved', status: 201, call: () => user.request(`/api/v1/outputs/${job.outputs[0]!.id}/save`, { method: 'POST' }) },
+      { label: 'saved again', status: 200, call: () => user.request(`/api/v1/outputs/${job.outputs[0]!.id}/save`, { method: 'POST' }) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/outputs/${job.outputs[0]!.id}/save`, { method: 'POST' }) },
+    ],
+    'post /api/v1/batches': [
+      { label: 'queued', status: 202, call: () => submit(user, '/api/v1/batches') },
+      { label: 'visitor', status: 401, call: () => submit(visitor, '/api/v1/batches') },
+    ],
+    'get /api/v1/batches/{id}': [
+      { label: 'finished', status: 200, call: () => user.request(`/api/v1/batches/${batch.id}`) },
+      { label: 'no such batch', status: 404, call: () => user.request(`/api/v1/batches/${MISSING_ID}`) },
+    ],
+    'get /api/v1/batches/{id}/zip': [
+      { label: 'zip', status: 200, call: () => user.request(`/api/v1/batches/${batch.id}/zip`) },
+      { label: 'no such batch', status: 404, call: () => user.request(`/api/v1/batches/${MISSING_ID}/zip`) },
+    ],
+    'get /api/v1/openapi.json': [{ label: 'document', status: 200, call: () => visitor.request('/api/v1/openapi.json') }],
+  };
+
+  it('calls every documented operation', () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`));
+    expect(Object.keys(calls).sort()).toEqual(documented.sort());
+  });
+
+  it('answers every documented route with the schema the document names for its status', async () => {
+    for (const [operation, cases] of Object.entries(calls)) {
+      const [method, path] = operation.split(' ') as [string, string];
+      for (const { label, status, call } of cases) {
+        const where = `${operation} (${label})`;
+        const res = await call();
+        expect(res.status, `${where}: ${await res.clone().text().then((t) => t.slice(0, 300))}`).toBe(status);
+        const response = doc.paths[path]![method]!.responses[String(status)];
+        expect(response, `${where}: status ${status} is not documented`).toBeDefined();
+        const content = response!.content;
+        if (!content) {
+          expect(await res.text(), where).toBe('');
+          continue;
+        }
+        const type = res.headers.get('content-type') ?? '';
+        if (type.startsWith('application/json')) {
+          const name = content['application/json']?.schema?.$ref?.split('/').pop();
+          const body = await res.json();
+          if (name) expectShape(componentSchemas.get(name)!, body, where);
+          else expect(body, where).toBeTypeOf('object');
+        } else if (type.startsWith('text/event-stream')) {
+          expect(Object.keys(content), where).toContain('text/event-stream');
+          const events = sseData(await res.text());
+          expect(events.length, where).toBeGreaterThan(0);
+          for (const event of events) expectShape(jobSchema, event, where);
+        } else {
+          expect(Object.keys(content), where).toContain(type);
+          await res.arrayBuffer();
+        }
+      }
+    }
+  }, 120_000);
+
+  it('answers the account and site routes with their shared schemas', async () => {
+    const upload = new FormData();
+    upload.append('file', new Blob([(await makePdf({ pages: 1 })) as BlobPart], { type: 'application/pdf' }), 'mine.pdf');
+    const checks: [string, number, ApiSchema, () => Promise<Response>][] = [
+      ['POST /api/documents', 201, documentSchema, () => user.request('/api/documents', { method: 'POST', body: upload })],
+      ['GET /api/documents', 200, documentPageSchema, () => user.request('/api/documents')],
+      ['GET /api/usage', 200, usageSchema, () => user.request('/api/usage')],
+      ['GET /api/profile', 200, profileResponseSchema, () => user.request('/api/profile')],
+      ['PATCH /api/profile', 200, profileResponseSchema, () => user.request('/api/profile', { method: 'PATCH', json: { company_name: 'Wattle Pty Ltd' } })],
+      ['GET /api/notifications', 200, notificationPageSchema, () => user.request('/api/notifications')],
+      ['GET /api/notifications/unread-count', 200, unreadCountSchema, () => user.request('/api/notifications/unread-count')],
+      ['POST /api/notifications/read-all', 200, markedReadSchema, () => user.request('/api/notifications/read-all', { method: 'POST' })],
+      ['GET /api/dashboard/summary', 200, dashboardSummarySchema, () => user.request('/api/dashboard/summary')],
+      [
+        'POST /api/support/tickets',
+        201,
+        filedSupportTicketSchema,
+        () => user.request('/api/support/tickets', { method: 'POST', json: { subject: 'Contract test', message: 'Checking the shape of a filed ticket.' } }),
+      ],
+      ['GET /api/config', 200, appConfigSchema, () => visitor.request('/api/config')],
+      ['GET /api/company-info', 200, companyInfoSchema, () => visitor.request('/api/company-info')],
+      ['GET /api/profile (signed out)', 401, shared.errorBodySchema, () => visitor.request('/api/profile')],
+    ];
+    for (const [where, status, schema, call] of checks) {
+      const res = await call();
+      const body = await res.json();
+      expect(res.status, `${where}: ${JSON.stringify(body).slice(0, 300)}`).toBe(status);
+      expectShape(schema, body, where);
+    }
+    // Health answers 503 with the same body when a part is down.
+    const health = await visitor.request('/api/health');
+    expectShape(healthSchema, await health.json(), 'GET /api/health');
+  }, 60_000);
+});
