@@ -1,12 +1,12 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { inspectPdf, runTool, EngineError, type EngineLimits } from '@wattle/pdf-engine';
 import type { ToolId } from '@wattle/shared';
 import type { Container } from '../container.ts';
-import { dataPaths } from '../data-dir.ts';
-import type { NewJobOutput } from '../repositories/jobs.ts';
+import { processWorkDir } from '../data-dir.ts';
+import type { NewJobOutput } from '../repositories/outputs.ts';
 
 export interface ToolRun {
   jobId: string;
@@ -18,17 +18,13 @@ export interface ToolRun {
   signal?: AbortSignal;
 }
 
-/** This process's scratch space: one dir per process, so a dead process's leftovers can be told apart. */
-const workRoot = (container: Container) => dataPaths(container.dataDir).work;
-export const processWorkDir = (container: Container) => join(workRoot(container), String(process.pid));
-
 /**
  * Runs a tool on a job's inputs through the engine layer and stores what it made under keys derived
  * from the job id (jobs/{jobId}/{n}-{name}), so a retried attempt overwrites instead of adding. The
  * job's scratch dir is removed however it ends.
  */
 export async function runToolForJob(container: Container, run: ToolRun): Promise<NewJobOutput[]> {
-  const dir = join(processWorkDir(container), run.jobId);
+  const dir = join(processWorkDir(container.dataDir), run.jobId);
   await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, 'in'), { recursive: true, mode: 0o700 });
   await mkdir(join(dir, 'out'), { mode: 0o700 });
@@ -81,26 +77,4 @@ async function checkedPages(output: { path: string; contentType: string; pages?:
 function keySafe(filename: string): string {
   const safe = filename.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(-80);
   return safe || 'output';
-}
-
-/** Removes the scratch dirs of processes that no longer run (a worker killed mid-job). */
-export async function removeOrphanWorkDirs(container: Container): Promise<string[]> {
-  const root = workRoot(container);
-  const removed: string[] = [];
-  for (const name of await readdir(root).catch(() => [] as string[])) {
-    const pid = Number(name);
-    if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
-    await rm(join(root, name), { recursive: true, force: true });
-    removed.push(name);
-  }
-  return removed;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
