@@ -1,7 +1,7 @@
 import { formatBytes, getTool, toolOptionsJsonSchema, type Tool } from '@wattle/shared';
 import { FolderOpenIcon, RotateCcwIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '@/app/not-found-page';
 import { FileDropZone } from '@/components/file-drop-zone';
@@ -11,29 +11,28 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session';
-import { fetchDocumentBytes } from '@/features/documents/api/documents';
-import { unlockInput } from '@/features/jobs/api/unlock';
 import { InputList } from '@/features/jobs/components/input-list';
 import { StoredDocumentsDialog } from '@/features/jobs/components/stored-documents-dialog';
 import { useJobRun } from '@/features/jobs/hooks/use-job-run';
-import { addInputs, requestFor, storedInput, uploadInput, type JobInput } from '@/features/jobs/lib/inputs';
-import { describeError } from '@/features/jobs/lib/job-errors';
+import { requestFor } from '@/features/jobs/lib/inputs';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
-import { useProfileDefaults } from '../api/profile-defaults';
 import { useToolStatus } from '../api/tools-catalogue';
 import { OptionsFields } from '../components/options-form';
 import { PageGrid } from '../components/page-grid';
 import { PasswordPrompt } from '../components/password-prompt';
 import { RunError, RunProgress, RunResult } from '../components/run-status';
 import { ToolHeader } from '../components/tool-header';
-import { usePdfDocument, type PdfSource } from '../hooks/use-pdf-document';
+import { useInputPdf } from '../hooks/use-input-pdf';
+import { useOptionDefaults } from '../hooks/use-option-defaults';
+import { useOptionsForm } from '../hooks/use-options-form';
+import { useRefusalOnFields } from '../hooks/use-refusal-on-fields';
+import { useToolInputs } from '../hooks/use-tool-inputs';
 import { relatedTools } from '../lib/category-pages';
-import { acceptAttribute, checkNewFiles, describeKinds } from '../lib/file-checks';
-import { defaultFormValues, leafFields, optionFields, type FormValues } from '../lib/option-fields';
-import { optionsResolver } from '../lib/options-resolver';
-import type { ValidationContext } from '../lib/validate-options';
+import { acceptAttribute, describeKinds } from '../lib/file-checks';
+import { inputUnlock } from '../lib/input-unlock';
+import { defaultFormValues, leafFields, optionFields } from '../lib/option-fields';
 import { PAGE_GRID } from '../lib/page-grid-modes';
 import { PDF_PREFILL } from '../lib/pdf-prefill';
 import { formatRetention } from '../lib/retention';
@@ -50,139 +49,53 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
   useDocumentTitle(tool.name);
   const { user } = useSession();
   const { available, limits } = useToolStatus(tool.id);
-  const [inputs, setInputs] = useState<JobInput[]>([]);
-  const [fileErrors, setFileErrors] = useState<string[]>([]);
-  const [pickerOpen, setPickerOpen] = useState(false);
   const run = useJobRun();
-  const resultRef = useRef<HTMLDivElement>(null);
-
-  const fields = useMemo(() => optionFields(toolOptionsJsonSchema(tool.id)), [tool.id]);
-  const grid = PAGE_GRID[tool.id];
-  const hasPageFields = leafFields(fields).some((f) => f.kind === 'pages');
-
-  // The first PDF is opened with pdf.js when pages can be picked or named: thumbnails and page checks.
-  const first = inputs[0];
-  const prefill = PDF_PREFILL[tool.id];
-  const pdfSource = useMemo<PdfSource | null>(() => {
-    if (!(hasPageFields || prefill) || !first || tool.maxFiles !== 1) return null;
-    if (first.kind === 'upload') {
-      const file = first.file;
-      return () => file.arrayBuffer();
-    }
-    const id = first.document.id;
-    return () => fetchDocumentBytes(id);
-  }, [first, hasPageFields, prefill, tool.maxFiles]);
-  const pdf = usePdfDocument(pdfSource);
-  const pageCount = pdf.status === 'ready' ? pdf.pageCount : undefined;
-
-  const validation = useRef<ValidationContext>({ pageCount });
-  const form = useForm<FormValues>({
-    defaultValues: defaultFormValues(fields),
-    resolver: optionsResolver(tool.options, fields, () => validation.current),
-  });
-  validation.current = { pageCount, isEdited: (name) => form.getFieldState(name).isDirty };
-
-  // Account defaults (image-to-pdf's page size) fill in until the person picks something else.
-  const profileDefaults = useProfileDefaults(leafFields(fields).map((f) => f.name));
-  useEffect(() => {
-    for (const [name, value] of Object.entries(profileDefaults)) {
-      if (!form.getFieldState(name).isDirty) form.resetField(name, { defaultValue: value });
-    }
-  }, [profileDefaults, form]);
-
-  // Options that start from the document itself (its current metadata), unless already edited.
-  useEffect(() => {
-    if (!prefill || pdf.status !== 'ready') return;
-    let cancelled = false;
-    void pdf.doc.getMetadata().then(({ info }) => {
-      if (cancelled) return;
-      for (const [name, value] of Object.entries(prefill(info as Record<string, unknown>))) {
-        if (!form.getFieldState(name).isDirty) form.resetField(name, { defaultValue: value });
-      }
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [prefill, pdf, form]);
-
-  // A new document starts organise on all of its pages in order.
-  useEffect(() => {
-    if (grid?.mode === 'order' && pageCount && !form.getValues(grid.field)) form.setValue(grid.field, `1-${pageCount}`, { shouldValidate: false });
-  }, [grid, pageCount, form]);
-
-  const gridValue = useWatch({ control: form.control, name: grid?.field ?? '__none' }) as string | undefined;
-  const angle = useWatch({ control: form.control, name: 'angle' }) as number | undefined;
-
   const { stage, job } = run;
   const busy = stage.name === 'uploading' || (stage.name === 'submitted' && job?.status !== 'succeeded' && job?.status !== 'failed');
   const finished = stage.name === 'submitted' && job && (job.status === 'succeeded' || job.status === 'failed');
+  const [pickerOpen, setPickerOpen] = useState(false);
 
+  // The files: a new choice ends the last run and forgets what was read from the previous document.
+  const files = useToolInputs(tool, limits, () => {
+    if (!busy && stage.name !== 'idle') run.reset();
+    forgetDocument();
+  });
+  const { inputs } = files;
+
+  // The first PDF is opened with pdf.js when pages can be picked or named, or options read from it.
+  const fields = useMemo(() => optionFields(toolOptionsJsonSchema(tool.id)), [tool.id]);
+  const prefill = PDF_PREFILL[tool.id];
+  const pdf = useInputPdf(tool, inputs[0], Boolean(prefill) || leafFields(fields).some((f) => f.kind === 'pages'));
+  const pageCount = pdf.status === 'ready' ? pdf.pageCount : undefined;
+
+  // The options: generated from the registry, started from the account and the document, checked by the server.
+  const form = useOptionsForm(tool, fields, pageCount);
+  const grid = PAGE_GRID[tool.id];
+  useOptionDefaults(tool, form, fields, pdf);
+  useRefusalOnFields(tool, form, run);
+  const gridValue = useWatch({ control: form.control, name: grid?.field ?? '__none' }) as string | undefined;
+  const angle = useWatch({ control: form.control, name: 'angle' }) as number | undefined;
+  function forgetDocument() {
+    if (grid?.mode === 'order') form.setValue(grid.field, '');
+    if (prefill) form.reset(defaultFormValues(fields));
+  }
+
+  const resultRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (finished) resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, [finished]);
 
-  // Options the API refused come back under "options.<field>": show them on the fields.
-  useEffect(() => {
-    if (stage.name !== 'refused') return;
-    for (const [key, message] of Object.entries(fieldErrorsOf(stage.error))) {
-      if (key.startsWith('options.')) form.setError(key.slice('options.'.length), { message });
-    }
-  }, [stage, form]);
-
-  const changeInputs = (next: JobInput[]) => {
-    setInputs(next);
-    if (!busy && stage.name !== 'idle') run.reset();
-    if (grid?.mode === 'order') form.setValue(grid.field, '');
-    // Values read from the previous document do not belong to the next one.
-    if (prefill) form.reset(defaultFormValues(fields));
-  };
-
-  const addFiles = (files: File[]) => {
-    const keep = tool.maxFiles === 1 ? [] : inputs;
-    const { accepted, errors } = checkNewFiles(files, keep.map((i) => ({ size: i.kind === 'upload' ? i.file.size : i.document.file_size })), {
-      accepts: tool.accepts,
-      maxFiles: tool.maxFiles,
-      maxFileBytes: limits?.maxFileBytes,
-      maxTotalBytes: limits?.maxTotalBytes,
-    });
-    setFileErrors(errors);
-    if (accepted.length > 0) changeInputs(addInputs(keep, accepted.map(uploadInput)));
-  };
-
   const lastOptions = useRef<Record<string, unknown>>({});
   const submit = form.handleSubmit((options) => {
-    setFileErrors([]);
+    files.clearErrors();
     lastOptions.current = options;
     void run.start(requestFor(tool.id, options, inputs));
   });
-
-  // An encrypted single input: take the password, swap in an unlocked copy (and run the tool on it).
-  const canUnlock = tool.id !== 'unlock' && inputs.length === 1;
-  const unlockFirst = canUnlock
-    ? async (password: string) => {
-        const unlocked = [uploadInput(await unlockInput(inputs[0]!, password))];
-        setInputs(unlocked);
-        return unlocked;
-      }
-    : undefined;
-  const unlockAndRun = unlockFirst
-    ? async (password: string) => {
-        void run.start(requestFor(tool.id, lastOptions.current, await unlockFirst(password)));
-      }
-    : undefined;
-
-  // On the unlock tool itself, a missing or wrong password belongs under its field.
-  const failedCode = stage.name === 'submitted' && job?.status === 'failed' ? job.error?.code : undefined;
-  useEffect(() => {
-    if (tool.id === 'unlock' && (failedCode === 'PDF_ENCRYPTED' || failedCode === 'WRONG_PASSWORD')) {
-      form.setError('password', { message: describeError({ code: failedCode }).message }, { shouldFocus: true });
-    }
-  }, [failedCode, tool.id, form]);
+  const { unlock, unlockAndRun } = inputUnlock(tool, inputs, files.replace, (unlocked) => void run.start(requestFor(tool.id, lastOptions.current, unlocked)));
 
   const startOver = () => {
     run.reset();
-    setInputs([]);
-    setFileErrors([]);
+    files.clear();
     // Back to the defaults, including the account's (resetField made those the form's defaults).
     form.reset();
   };
@@ -213,12 +126,12 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
           <FileDropZone
             accept={acceptAttribute(tool.accepts)}
             multiple={multiple}
-            onFiles={addFiles}
+            onFiles={files.addFiles}
             title={multiple ? `Drop your ${kinds} files here` : `Drop your ${kinds} file here`}
             hint={hint}
             disabled={!available}
           />
-          <FileErrors errors={fileErrors} />
+          <FileErrors errors={files.fileErrors} />
           <div className="flex flex-col items-center gap-3 text-center text-sm text-muted-foreground">
             {canPickStored && (
               <Button type="button" variant="outline" onClick={() => setPickerOpen(true)} disabled={!available}>
@@ -237,11 +150,11 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
             className={cn('mt-8 grid items-start gap-6', grid ? 'lg:grid-cols-[minmax(0,1fr)_380px]' : 'mx-auto max-w-2xl')}
           >
             <div className="min-w-0 space-y-4">
-              <InputList inputs={inputs} onChange={changeInputs} ordered={multiple} disabled={busy} />
+              <InputList inputs={inputs} onChange={files.change} ordered={multiple} disabled={busy} />
               {multiple && canAddMore && !busy && (
-                <FileDropZone size="row" accept={acceptAttribute(tool.accepts)} multiple onFiles={addFiles} title="Add more files" hint={hint} />
+                <FileDropZone size="row" accept={acceptAttribute(tool.accepts)} multiple onFiles={files.addFiles} title="Add more files" hint={hint} />
               )}
-              <FileErrors errors={fileErrors} />
+              <FileErrors errors={files.fileErrors} />
               {canPickStored && multiple && !busy && inputs.length < tool.maxFiles && (
                 <Button type="button" variant="outline" size="sm" onClick={() => setPickerOpen(true)}>
                   <FolderOpenIcon /> Add from My Documents
@@ -253,10 +166,10 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
                 </p>
               )}
               {pdf.status === 'error' &&
-                (pdf.reason === 'password' && unlockFirst ? (
+                (pdf.reason === 'password' && unlock ? (
                   <div className="space-y-3 rounded-xl border bg-card p-4">
                     <p className="text-sm">This PDF is protected by a password. Enter it to see the pages and continue.</p>
-                    <PasswordPrompt onUnlock={unlockFirst} action="Unlock" />
+                    <PasswordPrompt onUnlock={unlock} action="Unlock" />
                   </div>
                 ) : (
                   grid && <p className="text-sm text-muted-foreground">The pages of this PDF cannot be shown here. You can still type the page numbers in the options.</p>
@@ -329,7 +242,7 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
         onOpenChange={setPickerOpen}
         max={tool.maxFiles === 1 ? 1 : tool.maxFiles - inputs.length}
         chosenIds={inputs.flatMap((i) => (i.kind === 'stored' ? [i.document.id] : []))}
-        onPick={(documents) => changeInputs(addInputs(tool.maxFiles === 1 ? [] : inputs, documents.map(storedInput)))}
+        onPick={files.addDocuments}
       />
     </div>
   );

@@ -1,0 +1,45 @@
+import type { Tool } from '@wattle/shared';
+import { useEffect } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useProfileDefaults } from '../api/profile-defaults';
+import { leafFields, type FormValues, type OptionField } from '../lib/option-fields';
+import { PAGE_GRID } from '../lib/page-grid-modes';
+import { PDF_PREFILL } from '../lib/pdf-prefill';
+import type { PdfDocumentState } from './use-pdf-document';
+
+/**
+ * Options that start from somewhere other than the registry: the account's settings, the document's
+ * own metadata, its page count. None of them overwrites what the person has already edited.
+ */
+export function useOptionDefaults(tool: Tool, form: UseFormReturn<FormValues>, fields: OptionField[], pdf: PdfDocumentState) {
+  // Account defaults (image-to-pdf's page size) fill in until the person picks something else.
+  const profileDefaults = useProfileDefaults(leafFields(fields).map((f) => f.name));
+  useEffect(() => {
+    for (const [name, value] of Object.entries(profileDefaults)) {
+      if (!form.getFieldState(name).isDirty) form.resetField(name, { defaultValue: value });
+    }
+  }, [profileDefaults, form]);
+
+  // Options that start from the document itself (its current metadata).
+  const prefill = PDF_PREFILL[tool.id];
+  useEffect(() => {
+    if (!prefill || pdf.status !== 'ready') return;
+    let cancelled = false;
+    void pdf.doc.getMetadata().then(({ info }) => {
+      if (cancelled) return;
+      for (const [name, value] of Object.entries(prefill(info as Record<string, unknown>))) {
+        if (!form.getFieldState(name).isDirty) form.resetField(name, { defaultValue: value });
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [prefill, pdf, form]);
+
+  // A new document starts organise on all of its pages in order.
+  const grid = PAGE_GRID[tool.id];
+  const pageCount = pdf.status === 'ready' ? pdf.pageCount : undefined;
+  useEffect(() => {
+    if (grid?.mode === 'order' && pageCount && !form.getValues(grid.field)) form.setValue(grid.field, `1-${pageCount}`, { shouldValidate: false });
+  }, [grid, pageCount, form]);
+}
