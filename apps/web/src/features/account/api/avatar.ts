@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { PROFILE_QUERY_KEY, type Profile } from './profile';
+import { PROFILE_QUERY_KEY } from './profile';
+import type { Profile } from '@wattle/shared';
 
 /** `PUT /api/profile/avatar`: the cropped 400x400 JPEG; answers the new cache-busting avatar_url. */
 export function useUploadAvatar() {

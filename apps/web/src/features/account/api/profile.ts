@@ -1,26 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdate } from '@wattle/shared';
+import type { Profile, ProfileUpdate } from '@wattle/shared';
 import { useSession } from '@/features/auth/session';
 import { api } from '@/lib/api-client';
 import { browserTimeZone } from '@/lib/time-zone';
-
-/** `GET /api/profile`: the spec's snake_case profile (section 3) plus locale, time zone and last sign-in. */
-export interface Profile {
-  id: string;
-  first_name: string;
-  last_name: string;
-  company_name: string | null;
-  phone_number: string | null;
-  email: string;
-  avatar_url: string | null;
-  pdf_viewer_mode: 'continuous' | 'single';
-  pdf_export_quality: 'low' | 'medium' | 'high';
-  preferred_page_size: 'A4' | 'Letter' | 'Legal';
-  auto_save_frequency: 0 | 1 | 5 | 15 | 30;
-  time_zone: string;
-  locale: string;
-  last_login_at: string | null;
-}
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth/session';
 import { cn } from '@/lib/utils';
 import { useUploadAvatar } from '../api/avatar';
-import type { Profile } from '../api/profile';
+import type { Profile } from '@wattle/shared';
 import { useFakeProgress } from '../hooks/use-fake-progress';
 import { isAllowedAvatarType } from '../lib/crop';
 import { CropDialog } from './crop-dialog';

@@ -9,7 +9,8 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { fieldErrorsOf } from '@/lib/api-client';
-import { useUpdateProfile, type Profile } from '../api/profile';
+import { useUpdateProfile } from '../api/profile';
+import type { Profile } from '@wattle/shared';
 
 type ProfileValues = z.input<typeof profileSchema>;
 

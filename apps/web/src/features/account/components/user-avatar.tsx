@@ -1,6 +1,7 @@
 import { Avatar } from 'radix-ui';
 import { cn } from '@/lib/utils';
-import { initials, type Profile } from '../api/profile';
+import { initials } from '../api/profile';
+import type { Profile } from '@wattle/shared';
 
 /** The user's round picture, or their initials on the brand green while there is none. */
 export function UserAvatar({

@@ -7,7 +7,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { api } from '@/lib/api-client';
-import { PROFILE_QUERY_KEY, useProfile, type Profile } from '../api/profile';
+import { PROFILE_QUERY_KEY, useProfile } from '../api/profile';
+import type { Profile } from '@wattle/shared';
 import { SETTINGS } from '../lib/settings';
 
 /** A setting shows its new value at once; a failed save puts the old one back. */

@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AppConfig } from '@wattle/shared';
 import { api } from '@/lib/api-client';
-
-export type SocialProviderId = 'google' | 'facebook' | 'linkedin';
-
-interface AppConfig {
-  socialProviders: SocialProviderId[];
-}
 
 /** The server's capabilities (`GET /api/config`): which social providers have credentials. */
 export function useAppConfig() {

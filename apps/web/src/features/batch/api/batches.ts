@@ -1,22 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { submitMultipart, type JobRequest, type SubmitOptions } from '@/features/jobs/api/submit';
-import type { Job, JobStatus } from '@/features/jobs/api/types';
-import { isFinished } from '@/features/jobs/api/types';
-
-/** A batch: one job per input, as docs/api/jobs.md defines it. */
-export interface Batch {
-  id: string;
-  tool: string;
-  status: JobStatus;
-  progress: number;
-  createdAt: string;
-  finishedAt: string | null;
-  expiresAt: string;
-  counts: { total: number; queued: number; running: number; succeeded: number; failed: number };
-  jobs: Job[];
-  zipUrl: string;
-}
+import { isFinished, type Batch } from '@wattle/shared';
 
 /** The most inputs one batch takes. */
 export const MAX_BATCH_INPUTS = 100;

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { Job, JobStatus } from '@/features/jobs/api/types';
+import type { Job, JobStatus } from '@wattle/shared';
 import { ExpiryCountdown } from '@/features/jobs/components/expiry-countdown';
 import { describeError } from '@/features/jobs/lib/job-errors';
 import { cn } from '@/lib/utils';

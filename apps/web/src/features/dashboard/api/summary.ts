@@ -1,13 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { DashboardSummary } from '@wattle/shared';
 import { api } from '@/lib/api-client';
-
-/** `GET /api/dashboard/summary`: usage and the last 24 hours' activity. */
-export interface DashboardSummary {
-  pdfs_processed: number;
-  storage_used: number;
-  storage_limit: number;
-  recent_activity: { uploads: number; jobs: number; total: number; since: string };
-}
 
 /** Under ['dashboard'], which the documents, usage and job events invalidate. */
 export const SUMMARY_QUERY_KEY = ['dashboard', 'summary'] as const;

@@ -1,32 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_STORAGE_LIMIT } from '@wattle/shared';
+import { DEFAULT_STORAGE_LIMIT, type DocumentItem, type DocumentPage, type Usage } from '@wattle/shared';
 import { api } from '@/lib/api-client';
-
-/** A pdf_files row as the API answers it (spec section 3, plus what the server's content check found). */
-export interface DocumentItem {
-  id: string;
-  filename: string;
-  file_path: string;
-  file_size: number;
-  uploaded_at: string;
-  deleted: boolean;
-  page_count: number | null;
-  encrypted: boolean;
-}
-
-export interface DocumentPage {
-  items: DocumentItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/** The usage_statistics row (spec section 3). */
-export interface Usage {
-  pdfs_processed: number;
-  storage_used: number;
-  storage_limit: number;
-}
 
 /** Prefixes the realtime stream invalidates on documents.changed and usage.changed. */
 export const DOCUMENTS_KEY = ['documents'] as const;

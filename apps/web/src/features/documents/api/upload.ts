@@ -1,5 +1,5 @@
 import { ApiError, NETWORK_ERROR, toApiError } from '@/lib/api-client';
-import type { DocumentItem } from './documents';
+import type { DocumentItem } from '@wattle/shared';
 
 /**
  * `POST /api/documents` with one file, through XMLHttpRequest because fetch cannot report upload

@@ -9,7 +9,8 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/toast';
-import { useDeleteDocument, type DocumentItem } from '../api/documents';
+import { useDeleteDocument } from '../api/documents';
+import type { DocumentItem } from '@wattle/shared';
 
 /** The spec's confirmation before a soft delete, with its toasts. */
 export function DeleteDocumentDialog({ document, onClose }: { document: DocumentItem | undefined; onClose: () => void }) {

@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
 import { formatDate } from '@/lib/dates';
-import type { DocumentItem } from '../api/documents';
+import type { DocumentItem } from '@wattle/shared';
 
 interface DocumentsTableProps {
   documents: DocumentItem[];

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/account/api/profile';
-import { fetchDocumentBytes, type DocumentItem } from '../api/documents';
+import { fetchDocumentBytes } from '../api/documents';
+import type { DocumentItem } from '@wattle/shared';
 import { openPdf, PdfPasswordError } from '../lib/pdf';
 import { PdfViewer } from './pdf-viewer';
 

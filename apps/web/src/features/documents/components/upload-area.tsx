@@ -2,7 +2,7 @@ import { formatBytes } from '@wattle/shared';
 import { CheckCircle2Icon, FileTextIcon, XCircleIcon } from 'lucide-react';
 import { FileDropZone } from '@/components/file-drop-zone';
 import { Progress } from '@/components/ui/progress';
-import type { DocumentItem } from '../api/documents';
+import type { DocumentItem } from '@wattle/shared';
 import { usePdfUpload, type UploadEntry } from '../hooks/use-pdf-upload';
 
 interface UploadAreaProps {

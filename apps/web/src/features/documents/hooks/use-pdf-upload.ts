@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { api, isApiError } from '@/lib/api-client';
-import { refreshDocuments, storageLimitOf, USAGE_KEY, type DocumentItem, type Usage } from '../api/documents';
+import { refreshDocuments, storageLimitOf, USAGE_KEY } from '../api/documents';
+import type { DocumentItem, Usage } from '@wattle/shared';
 import { uploadDocument } from '../api/upload';
 import { checkUpload, UPLOAD_MESSAGES, uploadedCountText } from '../lib/upload-rules';
 

@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
 import { useDeleteOutput, useOutputs } from '@/features/jobs/api/outputs';
-import type { ListedOutput } from '@/features/jobs/api/types';
+import type { ListedOutput } from '@wattle/shared';
 import { ExpiryCountdown } from '@/features/jobs/components/expiry-countdown';
 import { canSaveOutput, DownloadButton, SaveOutputButton } from '@/features/jobs/components/output-actions';
 import { useNow } from '@/features/jobs/hooks/use-now';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
 import { submitMultipart, type JobRequest, type SubmitOptions } from './submit';
-import { isFinished, type Job } from './types';
+import { isFinished, type Job } from '@wattle/shared';
 
 export const jobQueryKey = (id: string) => ['jobs', id] as const;
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { refreshDocuments } from '@/features/documents/api/documents';
 import { api, isApiError } from '@/lib/api-client';
-import type { ListedOutput } from './types';
+import type { ListedOutput } from '@wattle/shared';
 
 // Under 'jobs' so the realtime job.updated event refreshes the list too.
 export const OUTPUTS_QUERY_KEY = ['jobs', 'outputs'] as const;

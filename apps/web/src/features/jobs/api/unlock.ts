@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 import { inputName, requestFor, type JobInput } from '../lib/inputs';
 import { createJob, fetchJob } from './jobs';
-import { isFinished, type Job } from './types';
+import { isFinished, type Job } from '@wattle/shared';
 
 const POLL_MS = 700;
 

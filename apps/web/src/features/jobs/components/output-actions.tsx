@@ -2,7 +2,7 @@ import { CheckIcon, DownloadIcon, SaveIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useSaveOutput } from '../api/outputs';
-import type { JobOutput } from '../api/types';
+import type { JobOutput } from '@wattle/shared';
 
 /** My Documents holds PDFs: only PDF outputs can be saved there. */
 export function canSaveOutput(output: Pick<JobOutput, 'contentType'>): boolean {

@@ -7,7 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
-import { useDocuments, type DocumentItem } from '@/features/documents/api/documents';
+import { useDocuments } from '@/features/documents/api/documents';
+import type { DocumentItem } from '@wattle/shared';
 import { formatDate } from '@/lib/dates';
 
 interface StoredDocumentsDialogProps {

@@ -1,4 +1,4 @@
-import type { DocumentItem } from '@/features/documents/api/documents';
+import type { DocumentItem } from '@wattle/shared';
 import type { JobRequest } from '../api/submit';
 
 /** A chosen input: a file from this device, or a document already in My Documents. */

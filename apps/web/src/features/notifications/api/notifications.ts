@@ -1,22 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationPage } from '@wattle/shared';
 import { api } from '@/lib/api-client';
-
-export interface Notification {
-  id: string;
-  type: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read: boolean;
-  created_at: string;
-}
-
-export interface NotificationPage {
-  items: Notification[];
-  total: number;
-  page: number;
-  page_size: number;
-}
 
 /** Everything under ['notifications'] is refetched on the `notification` event (lib/realtime.ts). */
 export const notificationKeys = {

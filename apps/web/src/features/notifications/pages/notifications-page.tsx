@@ -21,7 +21,8 @@ import { toast } from '@/components/ui/toast';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
 import { formatDateTime, timeAgo } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount, type Notification } from '../api/notifications';
+import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../api/notifications';
+import type { Notification } from '@wattle/shared';
 
 const ICONS: Record<string, LucideIcon> = { welcome: PartyPopperIcon, 'job.finished': FileCheckIcon, 'job.failed': FileXIcon, 'batch.finished': LayersIcon };
 

@@ -1,13 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SupportTicketInput } from '@wattle/shared';
+import type { SupportTicket, SupportTicketInput } from '@wattle/shared';
 import { api } from '@/lib/api-client';
-
-export interface SupportTicket {
-  id: string;
-  reference: string;
-  subject: string;
-  created_at: string;
-}
 
 /** `POST /api/support/tickets`: stored, and mailed to the support team with replies to the user. */
 export function useFileTicket() {

@@ -15,7 +15,8 @@ import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth/session';
 import { ContactCards } from '@/features/marketing/components/contact-cards';
 import { fieldErrorsOf, isApiError } from '@/lib/api-client';
-import { useFileTicket, type SupportTicket } from '../api/tickets';
+import { useFileTicket } from '../api/tickets';
+import type { SupportTicket } from '@wattle/shared';
 
 export function SupportPage() {
   const { user } = useSession();

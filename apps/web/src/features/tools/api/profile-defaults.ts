@@ -1,4 +1,5 @@
-import { useProfile, type Profile } from '@/features/account/api/profile';
+import { useProfile } from '@/features/account/api/profile';
+import type { Profile } from '@wattle/shared';
 
 /** Option fields whose default comes from the account's PDF settings (`GET /api/profile`). */
 const PROFILE_DEFAULTS: Partial<Record<string, keyof Profile>> = { pageSize: 'preferred_page_size' };

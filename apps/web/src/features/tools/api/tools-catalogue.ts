@@ -1,26 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/features/auth/session';
+import type { ToolLimits, ToolsCatalogue } from '@wattle/shared';
 import { api } from '@/lib/api-client';
-
-/** What the server adds to the registry for this caller: limits (visitor or account) and availability. */
-export interface ToolLimits {
-  maxFileBytes: number;
-  maxTotalBytes: number;
-  maxPages: number;
-  jobsPerMinute: number;
-  retentionMinutes: number;
-}
-
-export interface ToolStatus {
-  id: string;
-  available: boolean;
-  batchable: boolean;
-}
-
-export interface ToolsCatalogue {
-  limits: ToolLimits;
-  tools: ToolStatus[];
-}
 
 /** `GET /api/v1/tools`, keyed by the caller: limits differ between visitors and account holders. */
 export function useToolsCatalogue() {

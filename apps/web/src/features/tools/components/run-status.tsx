@@ -5,7 +5,7 @@ import { formatBytes } from '@wattle/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import type { Job } from '@/features/jobs/api/types';
+import type { Job } from '@wattle/shared';
 import { PasswordPrompt } from './password-prompt';
 import { ExpiryCountdown } from '@/features/jobs/components/expiry-countdown';
 import { canSaveOutput, DownloadButton, SaveOutputButton } from '@/features/jobs/components/output-actions';
