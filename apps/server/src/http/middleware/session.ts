@@ -34,7 +34,7 @@ export function loadSession(container: Container): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** 401 UNAUTHORIZED unless loadSession found a user. */
+/** 401 UNAUTHORIZED unless loadSession found a user: for what belongs to a browser session (the realtime stream); account data is gated by requireAccount (owner.ts). */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get('user')) throw new AppError('UNAUTHORIZED');
   await next();

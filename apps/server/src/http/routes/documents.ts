@@ -3,9 +3,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { AppError, MAX_PDF_SIZE, safeFilename } from '@wattle/shared';
 import type { Container } from '../../container.ts';
+import { userIdOf } from '../../domain/owner.ts';
 import { dataPaths } from '../../data-dir.ts';
 import { checkUploadRate, deleteDocument, listDocumentsPage, openDocument, storeDocument, usageOf } from '../../services/documents.ts';
-import { requireUser } from '../middleware/session.ts';
+import { accountId, requireAccount } from '../middleware/owner.ts';
 import type { AppEnv } from '../types.ts';
 import { receiveFile } from '../upload/receive-file.ts';
 import { readQuery } from '../validate.ts';
@@ -18,22 +19,22 @@ const listQuery = z.object({
 /** The signed-in user's PDFs (upload, list, download, delete) and storage usage. Every id is scoped by owner. */
 export function documentsRoutes(container: Container) {
   const app = new Hono<AppEnv>();
-  app.use('/documents', requireUser);
-  app.use('/usage', requireUser);
+  app.use('/documents', requireAccount);
+  app.use('/usage', requireAccount);
   // A file's own address answers NOT_FOUND to anyone but its owner, visitors included.
   app.use('/documents/*', async (c, next) => {
-    if (!c.get('user')) throw new AppError('NOT_FOUND');
+    if (!userIdOf(c.get('owner'))) throw new AppError('NOT_FOUND');
     await next();
   });
 
-  app.get('/documents', async (c) => c.json(await listDocumentsPage(container, c.get('user')!.id, readQuery(c, listQuery))));
+  app.get('/documents', async (c) => c.json(await listDocumentsPage(container, accountId(c), readQuery(c, listQuery))));
 
   // One file per request, so the browser can show each file's own progress.
   app.post('/documents', async (c) => {
-    await checkUploadRate(container, c.get('user')!.id);
+    await checkUploadRate(container, accountId(c));
     const file = await receiveFile(c.req.raw, { tempDir: dataPaths(container.dataDir).uploadSpool, maxFileBytes: MAX_PDF_SIZE });
     try {
-      const document = await storeDocument(container, c.get('user')!.id, { filename: file.filename, path: file.path, size: file.size });
+      const document = await storeDocument(container, accountId(c), { filename: file.filename, path: file.path, size: file.size });
       return c.json(document, 201);
     } finally {
       await file.remove();
@@ -41,7 +42,7 @@ export function documentsRoutes(container: Container) {
   });
 
   app.get('/documents/:id/download', async (c) => {
-    const { document, contentType, body } = await openDocument(container, c.get('user')!.id, c.req.param('id'));
+    const { document, contentType, body } = await openDocument(container, accountId(c), c.req.param('id'));
     c.header('Content-Type', contentType);
     c.header('Content-Length', String(document.file_size));
     c.header('Content-Disposition', attachment(document.filename));
@@ -52,11 +53,11 @@ export function documentsRoutes(container: Container) {
   });
 
   app.delete('/documents/:id', async (c) => {
-    await deleteDocument(container, c.get('user')!.id, c.req.param('id'));
+    await deleteDocument(container, accountId(c), c.req.param('id'));
     return c.body(null, 204);
   });
 
-  app.get('/usage', async (c) => c.json(await usageOf(container, c.get('user')!.id)));
+  app.get('/usage', async (c) => c.json(await usageOf(container, accountId(c))));
 
   return app;
 }

@@ -6,7 +6,7 @@ import type { Container } from '../../container.ts';
 import { dataPaths } from '../../data-dir.ts';
 import { AVATAR_MAX_BYTES, readAvatar, saveAvatar } from '../../services/avatar.ts';
 import { getProfile, patchProfile } from '../../services/profile.ts';
-import { requireUser } from '../middleware/session.ts';
+import { accountId, requireAccount } from '../middleware/owner.ts';
 import type { AppEnv } from '../types.ts';
 import { receiveFile } from '../upload/receive-file.ts';
 import { readJson } from '../validate.ts';
@@ -17,20 +17,20 @@ const AVATAR_FILE = /^([A-Za-z0-9_-]{1,128})\.jpg$/;
 export function profileRoutes(container: Container) {
   const app = new Hono<AppEnv>();
 
-  app.get('/profile', requireUser, async (c) => {
+  app.get('/profile', requireAccount, async (c) => {
     const browserTimeZone = c.req.query('time_zone')?.slice(0, 64);
     return c.json(await getProfile(container, c.get('user')!, browserTimeZone));
   });
 
-  app.patch('/profile', requireUser, async (c) => {
+  app.patch('/profile', requireAccount, async (c) => {
     const update = await readJson(c, profileUpdateSchema);
     return c.json(await patchProfile(container, c.get('user')!, update));
   });
 
-  app.put('/profile/avatar', requireUser, async (c) => {
+  app.put('/profile/avatar', requireAccount, async (c) => {
     const file = await receiveFile(c.req.raw, { tempDir: dataPaths(container.dataDir).uploadSpool, maxFileBytes: AVATAR_MAX_BYTES });
     try {
-      return c.json(await saveAvatar(container, c.get('user')!.id, await readFile(file.path)));
+      return c.json(await saveAvatar(container, accountId(c), await readFile(file.path)));
     } finally {
       await file.remove();
     }
