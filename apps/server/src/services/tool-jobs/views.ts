@@ -1,4 +1,4 @@
-import { AppError } from '@wattle/shared';
+import { AppError, type Batch, type Job, type JobOutput, type JobStatus } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import type { Owner } from '../../domain/owner.ts';
 import { findBatch, type BatchRow } from '../../repositories/batches.ts';
@@ -8,46 +8,10 @@ import { signedDownloadUrl } from './download-links.ts';
 
 /** Jobs, batches and outputs as the API shows them, read for their owner. */
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
-
-export interface OutputView {
-  id: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  pages: number | null;
-  /** What changed beyond the tool's purpose, e.g. that the result is no longer PDF/A. */
-  notes: { code: string; message: string }[];
-  downloadUrl: string;
-  expiresAt: string;
-}
-
-export interface JobView {
-  id: string;
-  tool: string;
-  status: JobStatus;
-  progress: number;
-  createdAt: string;
-  finishedAt: string | null;
-  expiresAt: string;
-  batchId: string | null;
-  inputs: { filename: string; size: number }[];
-  error?: { code: string; message: string };
-  outputs: OutputView[];
-}
-
-export interface BatchView {
-  id: string;
-  tool: string;
-  status: JobStatus;
-  progress: number;
-  createdAt: string;
-  finishedAt: string | null;
-  expiresAt: string;
-  counts: Record<'total' | JobStatus, number>;
-  jobs: JobView[];
-  zipUrl: string;
-}
+// The shapes are the API contracts' (packages/shared/src/api/jobs.ts).
+export type OutputView = JobOutput;
+export type JobView = Job;
+export type BatchView = Batch;
 
 export function outputView(container: Container, row: JobOutputRow): OutputView {
   return {
