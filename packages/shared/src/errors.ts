@@ -32,10 +32,6 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; requestId?: string; details?: unknown };
-}
-
 /** What `details` holds for the codes that carry any; every other code carries none. */
 export interface ErrorDetails {
   VALIDATION_FAILED: { fieldErrors: Record<string, string[]> };

@@ -13,3 +13,5 @@ export const errorBodySchema = z
     }),
   })
   .register(apiComponents, { id: 'Error' });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
