@@ -53,6 +53,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     useListenNotify: true,
     superviseIntervalSeconds: superviseSeconds,
     monitorIntervalSeconds: superviseSeconds,
+    // Periodic jobs run on each process's own timer, not pg-boss cron (decision 061).
     schedule: false,
   });
   boss.on('error', (err) => options.logger.error({ err }, 'job queue error'));

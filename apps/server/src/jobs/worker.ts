@@ -28,9 +28,9 @@ export async function startWorker(container: Container, { periodic = true }: { p
   for (const job of queuedJobs) {
     await container.queue.work<object>(job.id, { concurrency: job.concurrency }, async (queued) => {
       const payload = job.payload.safeParse(queued.data);
-      // A payload no handler can read will not get better on a retry.
-      if (!payload.success) return container.logger.error({ job: job.id, queueJobId: queued.id, issues: payload.error.issues }, 'job payload does not match its definition; dropped');
-      await job.handler(container, { ...queued, data: payload.data });
+      if (payload.success) return job.handler(container, { ...queued, data: payload.data });
+      // A payload no handler can read will not get better on a retry: dropped, not thrown.
+      container.logger.error({ job: job.id, queueJobId: queued.id, issues: payload.error.issues }, 'job payload does not match its definition');
     });
   }
   const stopPeriodic = startPeriodicJobs(container, periodic ? periodicJobs : []);
@@ -47,8 +47,5 @@ export async function startWorker(container: Container, { periodic = true }: { p
 
 /** An api process without a worker still clears what a crash left on its own machine's disk. */
 export function startApiOnlyJobs(container: Container): () => Promise<void> {
-  return startPeriodicJobs(
-    container,
-    periodicJobs.filter((job) => job.runsIn === 'every process'),
-  );
+  return startPeriodicJobs(container, periodicJobs.filter((job) => job.runsIn === 'every process'));
 }
