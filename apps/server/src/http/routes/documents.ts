@@ -8,7 +8,7 @@ import { dataPaths } from '../../data-dir.ts';
 import { checkUploadRate, deleteDocument, listDocumentsPage, openDocument, storeDocument, usageOf } from '../../services/documents.ts';
 import { accountId, requireAccount } from '../middleware/owner.ts';
 import type { AppEnv } from '../types.ts';
-import { receiveFile } from '../upload/receive-file.ts';
+import { readOneFile } from '../upload/multipart.ts';
 import { readQuery } from '../validate.ts';
 
 const listQuery = z.object({
@@ -32,7 +32,7 @@ export function documentsRoutes(container: Container) {
   // One file per request, so the browser can show each file's own progress.
   app.post('/documents', async (c) => {
     await checkUploadRate(container, accountId(c));
-    const file = await receiveFile(c.req.raw, { tempDir: dataPaths(container.dataDir).uploadSpool, maxFileBytes: MAX_PDF_SIZE });
+    const file = await readOneFile(c.req.raw, { spoolDir: dataPaths(container.dataDir).uploadSpool, maxFileBytes: MAX_PDF_SIZE });
     try {
       const document = await storeDocument(container, accountId(c), { filename: file.filename, path: file.path, size: file.size });
       return c.json(document, 201);

@@ -1,5 +1,3 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
@@ -32,25 +30,22 @@ export function jobsRoutes(container: Container) {
 
   const callerOf = (c: Context<AppEnv>): Caller => ({ owner: c.get('owner'), ip: c.get('clientIp') });
 
-  /** Streams a multipart submission to a private temp dir (removed afterwards) and submits it. */
+  /** Streams a multipart submission to private temp files (removed afterwards) and submits it. */
   async function receive(c: Context<AppEnv>, mode: 'job' | 'batch') {
     const caller = callerOf(c);
     if (mode === 'job') await checkRate(container, caller, 1);
     const limits = limitsFor(container, caller.owner);
-    const parent = dataPaths(container.dataDir).toolUploadSpool;
-    await mkdir(parent, { recursive: true });
-    const dir = await mkdtemp(join(parent, 'req-'));
+    const body = await readMultipart(c.req.raw, {
+      spoolDir: dataPaths(container.dataDir).toolUploadSpool,
+      maxFileBytes: limits.maxFileBytes,
+      maxTotalBytes: limits.maxTotalBytes,
+      maxFiles: mode === 'job' ? MAX_FILES_PER_REQUEST : Math.max(1, limits.maxBatchInputs),
+      onField: (name, value) => (name === 'tool' ? precheckTool(container, caller, value) : undefined),
+    });
     try {
-      const body = await readMultipart(c.req.raw, {
-        dir,
-        maxFileBytes: limits.maxFileBytes,
-        maxTotalBytes: limits.maxTotalBytes,
-        maxFiles: mode === 'job' ? MAX_FILES_PER_REQUEST : Math.max(1, limits.maxBatchInputs),
-        onField: (name, value) => (name === 'tool' ? precheckTool(container, caller, value) : undefined),
-      });
       return await submit(container, caller, body, mode, () => ensureOwner(container, c));
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      for (const file of body.files) await file.remove();
     }
   }
 

@@ -1,14 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { AppError, profileUpdateSchema } from '@wattle/shared';
 import type { Container } from '../../container.ts';
-import { dataPaths } from '../../data-dir.ts';
 import { AVATAR_MAX_BYTES, readAvatar, saveAvatar } from '../../services/avatar.ts';
 import { getProfile, patchProfile } from '../../services/profile.ts';
 import { accountId, requireAccount } from '../middleware/owner.ts';
 import type { AppEnv } from '../types.ts';
-import { receiveFile } from '../upload/receive-file.ts';
+import { readOneFile } from '../upload/multipart.ts';
 import { readJson } from '../validate.ts';
 
 const AVATAR_FILE = /^([A-Za-z0-9_-]{1,128})\.jpg$/;
@@ -28,12 +26,9 @@ export function profileRoutes(container: Container) {
   });
 
   app.put('/profile/avatar', requireAccount, async (c) => {
-    const file = await receiveFile(c.req.raw, { tempDir: dataPaths(container.dataDir).uploadSpool, maxFileBytes: AVATAR_MAX_BYTES });
-    try {
-      return c.json(await saveAvatar(container, accountId(c), await readFile(file.path)));
-    } finally {
-      await file.remove();
-    }
+    // A picture is small: it is read into memory, never spooled.
+    const { bytes } = await readOneFile(c.req.raw, { maxFileBytes: AVATAR_MAX_BYTES });
+    return c.json(await saveAvatar(container, accountId(c), bytes));
   });
 
   app.get('/avatars/:file', async (c) => {
