@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENGINES, INPUT_KINDS, OUTPUT_KINDS, TOOL_CATEGORIES, type InputKind } from '../tools/kinds.ts';
+import { isUuid } from '../ids.ts';
 import { TOOL_IDS, TOOLS, type ToolId } from '../tools/registry.ts';
 import { apiComponents } from './components.ts';
 
@@ -60,7 +61,7 @@ export const toolOptionsComponent = (id: ToolId) => `ToolOptions_${id}`;
 export const MAX_SUBMITTED_FILE_IDS = 100;
 
 /** `fileIds` of a submission: JSON text of the account's stored document ids, after the uploaded files. */
-export const submittedFileIdsSchema = z.array(z.uuid()).max(MAX_SUBMITTED_FILE_IDS);
+export const submittedFileIdsSchema = z.array(z.string().refine(isUuid).meta({ format: 'uuid' })).max(MAX_SUBMITTED_FILE_IDS);
 const { $schema: _dialect, ...submittedFileIdsJsonSchema } = z.toJSONSchema(submittedFileIdsSchema);
 
 /**

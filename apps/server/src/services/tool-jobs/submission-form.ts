@@ -1,5 +1,4 @@
-import { AppError, getTool, isUuid, type Tool } from '@wattle/shared';
-import { z } from 'zod';
+import { AppError, getTool, submittedFileIdsSchema, type Tool } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { userIdOf } from '../../domain/owner.ts';
 import { findPreferredPageSize } from '../../repositories/profiles.ts';
@@ -22,8 +21,6 @@ export interface SubmissionForm {
   /** Stored documents to use as inputs, without repeats. */
   fileIds: string[];
 }
-
-const fileIdsSchema = z.array(z.string().refine(isUuid)).max(100);
 
 /** One input per job: tools that combine files (merge) cannot run as a batch. */
 export const batchable = (tool: Tool) => tool.minFiles <= 1;
@@ -55,7 +52,7 @@ export async function readSubmissionForm(container: Container, caller: Caller, b
   if (body.fields.fileIds !== undefined && body.fields.fileIds.trim() !== '') {
     if (!userIdOf(caller.owner)) throw new AppError('UNAUTHORIZED');
     try {
-      const parsed = fileIdsSchema.safeParse(JSON.parse(body.fields.fileIds));
+      const parsed = submittedFileIdsSchema.safeParse(JSON.parse(body.fields.fileIds));
       if (parsed.success) fileIds = [...new Set(parsed.data)];
       else add('fileIds', 'Give a JSON array of at most 100 document ids.');
     } catch {
