@@ -1,11 +1,10 @@
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { getCookies } from 'better-auth/cookies';
 import { magicLink } from 'better-auth/plugins/magic-link';
-import { eq } from 'drizzle-orm';
-import { schema, user as userTable, type Database } from '@wattle/db';
+import type { Database } from '@wattle/db';
 import type { Config } from '../config.ts';
+import { authDatabase, currentDb } from '../adapters/auth-database.ts';
 import type { Clock } from '../adapters/clock.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { Mailer } from '../adapters/mailer.ts';
@@ -13,9 +12,10 @@ import { createMailDispatcher } from '../mail/dispatcher.ts';
 import type { Brand } from '../mail/layout.ts';
 import { accountExistsMail, magicLinkMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 import { companyInfoFromConfig } from '../repositories/company-info.ts';
+import { recordSignIn } from '../repositories/profiles.ts';
+import { findUserIdByEmail } from '../repositories/users.ts';
 import { countHits } from '../services/rate-limit.ts';
-import { createAccountRows, recordSignIn } from './account-rows.ts';
-import { currentDb, transactionAware } from './current-db.ts';
+import { createAccountRows } from './account-rows.ts';
 import { authGuards, hashToken, RESET_PREFIX } from './guards.ts';
 import { resolveLimits, type AuthLimitOverrides } from './limits.ts';
 
@@ -68,7 +68,7 @@ export function createAuth(deps: AuthDeps) {
     baseURL: publicUrl,
     basePath: AUTH_BASE_PATH,
     trustedOrigins: [publicUrl],
-    database: drizzleAdapter(transactionAware(db), { provider: 'pg', schema, transaction: true }),
+    database: authDatabase(db),
     session: { expiresIn: SESSION_SECONDS.remembered, updateAge: DAY },
     emailAndPassword: {
       enabled: true,
@@ -104,7 +104,7 @@ export function createAuth(deps: AuthDeps) {
           const link = onPublicUrl(generated.pathname + generated.search);
           // Accounts are made by sign-up; an unknown address gets nothing, and the answer is the same.
           mail.dispatch(async () => {
-            const [known] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, email.trim().toLowerCase()));
+            const known = await findUserIdByEmail(db, email.trim().toLowerCase());
             return known ? { to: email, ...magicLinkMail(brand, { url: link, expiresInSeconds: LINK_SECONDS.magicLink }) } : undefined;
           });
         },

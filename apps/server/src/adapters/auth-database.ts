@@ -1,5 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Database } from '@wattle/db';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { schema, type Database } from '@wattle/db';
+
+/** better-auth's storage: our Drizzle schema on the app's database, through the handle below. */
+export const authDatabase = (db: Database) => drizzleAdapter(transactionAware(db), { provider: 'pg', schema, transaction: true });
 
 const openTransaction = new AsyncLocalStorage<Database>();
 
@@ -8,7 +12,7 @@ const openTransaction = new AsyncLocalStorage<Database>();
  * database hooks (profile and usage rows, last login) write inside the same transaction. On PGlite,
  * awaiting the main handle from inside an open transaction would deadlock.
  */
-export function transactionAware(db: Database): Database {
+function transactionAware(db: Database): Database {
   return new Proxy(db, {
     get(target, prop, receiver) {
       if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
