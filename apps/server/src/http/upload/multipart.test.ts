@@ -10,59 +10,77 @@ import { MULTIPART_OVERHEAD_BYTES, readMultipart, readOneFile } from './multipar
 const spoolDir = mkdtempSync(join(tmpdir(), 'wattle-multipart-'));
 afterAll(() => rmSync(spoolDir, { recursive: true, force: true }));
 
+/** A multipart request with no Content-Length whose boundary never comes; `pulled()` says how much was read. */
+function endlessPreamble(upTo: number) {
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled >= upTo) return controller.close();
+      pulled += 8192;
+      controller.enqueue(new Uint8Array(8192).fill(120));
+    },
+  });
+  const request = new Request('http://test/upload', { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'multipart/form-data; boundary=x' } } as RequestInit);
+  return { request, pulled: () => pulled };
+}
+
 describe('readMultipart', () => {
   it('refuses a body whose preamble runs past the limit, with no Content-Length to go by', async () => {
     const limit = 64 * 1024;
-    let pulled = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (pulled >= 64 * limit) return controller.close();
-        pulled += 8192;
-        controller.enqueue(new Uint8Array(8192).fill(120)); // no boundary ever comes
-      },
-    });
-    const request = new Request('http://test/upload', { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'multipart/form-data; boundary=x' } } as RequestInit);
+    const { request, pulled } = endlessPreamble(64 * limit);
     const dir = await mkdtemp(join(spoolDir, 'req-'));
     try {
       await expect(readMultipart(request, { spoolDir: dir, maxFileBytes: limit, maxTotalBytes: limit, maxFiles: 1 })).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
-      expect(pulled).toBeLessThan(32 * limit);
+      expect(pulled()).toBeLessThan(32 * limit);
     } finally {
       await rm(dir, { recursive: true });
     }
   });
 });
 
+/**
+ * Sends half of `form` to a real server whose handler reads it with `read`, then goes quiet; resolves
+ * with the answer once the server has closed the connection.
+ */
+async function sendHalfAndStall(read: (request: Request) => Promise<unknown>, form: FormData) {
+  const server = await serveOnLoopback(async (request) => {
+    try {
+      await read(request);
+      return new Response('received');
+    } catch (err) {
+      return Response.json({ code: (err as AppError).code }, { status: (err as AppError).status });
+    }
+  });
+  try {
+    const framed = new Response(form);
+    const body = Buffer.from(await framed.arrayBuffer());
+    return await sendAndAwaitClose(server.port, {
+      method: 'POST',
+      path: '/upload',
+      headers: { 'content-type': framed.headers.get('content-type')!, 'content-length': body.length },
+      body: [body.subarray(0, body.length / 2)],
+    });
+  } finally {
+    await server.close();
+  }
+}
+
 describe('readMultipart over a real socket', () => {
   it('cuts off a submission that stops arriving, answers and keeps no spool file', async () => {
+    const form = new FormData();
+    form.append('tool', 'compress');
+    form.append('files', new Blob([new Uint8Array(256 * 1024)], { type: 'application/pdf' }), 'a.pdf');
     // A private dir per request, removed however the request ends.
-    const server = await serveOnLoopback(async (request) => {
+    const answer = await sendHalfAndStall(async (request) => {
       const dir = await mkdtemp(join(spoolDir, 'req-'));
       try {
         await readMultipart(request, { spoolDir: dir, maxFileBytes: 1 << 20, maxTotalBytes: 1 << 20, maxFiles: 2, idleTimeoutMs: 200 });
-        return new Response('received');
-      } catch (err) {
-        return Response.json({ code: (err as AppError).code }, { status: (err as AppError).status });
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
-    });
-    try {
-      const form = new FormData();
-      form.append('tool', 'compress');
-      form.append('files', new Blob([new Uint8Array(256 * 1024)], { type: 'application/pdf' }), 'a.pdf');
-      const framed = new Response(form);
-      const body = Buffer.from(await framed.arrayBuffer());
-      const answer = await sendAndAwaitClose(server.port, {
-        method: 'POST',
-        path: '/api/v1/jobs',
-        headers: { 'content-type': framed.headers.get('content-type')!, 'content-length': body.length },
-        body: [body.subarray(0, body.length / 2)],
-      });
-      expect(answer).toMatchObject({ status: 408, body: JSON.stringify({ code: 'UPLOAD_STALLED' }) });
-      expect(readdirSync(spoolDir)).toEqual([]);
-    } finally {
-      await server.close();
-    }
+    }, form);
+    expect(answer).toMatchObject({ status: 408, body: JSON.stringify({ code: 'UPLOAD_STALLED' }) });
+    expect(readdirSync(spoolDir)).toEqual([]);
   });
 });
 
@@ -123,17 +141,9 @@ describe('readOneFile', () => {
   });
 
   it('refuses a body whose preamble runs past the limit, with no Content-Length to go by', async () => {
-    let pulled = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (pulled >= 8 * LIMIT) return controller.close();
-        pulled += 8192;
-        controller.enqueue(new Uint8Array(8192).fill(120)); // no boundary ever comes
-      },
-    });
-    const request = new Request('http://test/upload', { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'multipart/form-data; boundary=x' } } as RequestInit);
+    const { request, pulled } = endlessPreamble(8 * LIMIT);
     await expect(readOneFile(request, { spoolDir: tempDir, maxFileBytes: LIMIT })).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
-    expect(pulled).toBeLessThan(2 * LIMIT + MULTIPART_OVERHEAD_BYTES);
+    expect(pulled()).toBeLessThan(2 * LIMIT + MULTIPART_OVERHEAD_BYTES);
   });
 
   it('refuses a form cut short by the client and keeps nothing', async () => {
@@ -154,27 +164,10 @@ describe('readOneFile', () => {
 
 describe('readOneFile over a real socket', () => {
   it('cuts off an upload that stops arriving, answers and keeps no spool file', async () => {
-    const server = await serveOnLoopback(async (request) => {
-      try {
-        await (await readOneFile(request, { spoolDir: tempDir, maxFileBytes: LIMIT, idleTimeoutMs: 200 })).remove();
-        return new Response('stored');
-      } catch (err) {
-        return Response.json({ code: (err as AppError).code }, { status: (err as AppError).status });
-      }
-    });
-    try {
-      const framed = formRequest([['file', file(LIMIT), 'a.pdf']]);
-      const body = Buffer.from(await framed.arrayBuffer());
-      const answer = await sendAndAwaitClose(server.port, {
-        method: 'POST',
-        path: '/upload',
-        headers: { 'content-type': framed.headers.get('content-type')!, 'content-length': body.length },
-        body: [body.subarray(0, body.length / 2)],
-      });
-      expect(answer).toMatchObject({ status: 408, body: JSON.stringify({ code: 'UPLOAD_STALLED' }) });
-      expect(readdirSync(tempDir)).toEqual([]);
-    } finally {
-      await server.close();
-    }
+    const form = new FormData();
+    form.append('file', file(LIMIT), 'a.pdf');
+    const answer = await sendHalfAndStall(async (request) => (await readOneFile(request, { spoolDir: tempDir, maxFileBytes: LIMIT, idleTimeoutMs: 200 })).remove(), form);
+    expect(answer).toMatchObject({ status: 408, body: JSON.stringify({ code: 'UPLOAD_STALLED' }) });
+    expect(readdirSync(tempDir)).toEqual([]);
   });
 });
