@@ -1,15 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CompanyInfo } from '@wattle/shared';
 import { api } from '@/lib/api-client';
-
-export interface CompanyInfo {
-  company_name: string;
-  trading_name: string;
-  abn: string;
-  address: string;
-  email_support: string;
-  email_complaints: string;
-  email_sales: string;
-}
 
 const FIELDS = ['company_name', 'trading_name', 'abn', 'address', 'email_support', 'email_complaints', 'email_sales'] as const;
 

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { healthSchema as serverHealthSchema } from '@wattle/shared';
 import { api, isApiError } from '@/lib/api-client';
 
-const componentState = z.enum(['up', 'down']).catch('down');
+const { status, version, database, storage } = serverHealthSchema.shape;
 
-const healthSchema = z.object({
-  status: z.string(),
-  version: z.string().optional(),
-  database: componentState,
-  storage: componentState,
-});
+/** The parts the status page shows; a part in an unknown state counts as down rather than failing the page. */
+const healthSchema = z.object({ status, version, database: database.catch('down'), storage: storage.catch('down') });
 
 export type Health = z.infer<typeof healthSchema>;
 

@@ -2,7 +2,8 @@ import { BriefcaseIcon, HeadsetIcon, MailIcon, MessageSquareWarningIcon, type Lu
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCompanyInfo, type CompanyInfo } from '@/features/company/api/company-info';
+import type { CompanyInfo } from '@wattle/shared';
+import { useCompanyInfo } from '@/features/company/api/company-info';
 
 const CHANNELS: { title: string; description: string; icon: LucideIcon; field: keyof CompanyInfo; subject: string }[] = [
   {
