@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from './database.ts';
 import { profiles, user } from './schema/index.ts';
@@ -49,5 +51,28 @@ describe('embedded database', () => {
     await expect(
       handle.db.insert(profiles).values({ id: 'u2', email: 'b@example.com', autoSaveFrequency: 7 }),
     ).rejects.toThrow();
+  });
+});
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
+  it('survives the server ending an idle connection (a restart, an administrator) and serves the next query', async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const name = `wattle_db_${randomBytes(6).toString('hex')}`;
+    await admin.query(`create database ${name}`);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const handle = await createDatabase({ url: url.toString() });
+    try {
+      await handle.ping();
+      const removed = new Promise((done) => handle.pool!.once('remove', done));
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      await removed;
+      expect(await handle.ping()).toBe(true);
+    } finally {
+      await handle.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });

@@ -44,6 +44,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (a restart, a failover, an administrator) is an 'error' event:
+  // unheard, it would crash the process. The pool drops that client and the next query opens another.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const client = await pool.connect();
   try {
