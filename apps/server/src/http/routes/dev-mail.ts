@@ -2,15 +2,8 @@ import { Hono } from 'hono';
 import type { Container } from '../../container.ts';
 import type { StoredMail } from '../../adapters/mailer.ts';
 import { escapeHtml } from '../../mail/layout.ts';
+import { devMailAvailable } from '../../services/dev-outbox.ts';
 import type { AppEnv } from '../types.ts';
-
-/**
- * The dev outbox exists only when no SMTP server is configured. It holds live sign-in and reset
- * links, so it is never served in production, whatever the mail setup.
- */
-export function devMailAvailable(container: Container): boolean {
-  return !!container.mailer.outbox && !container.config.production;
-}
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f2;color:#1c2b27}
 header{background:#1f5c48;color:#fff;padding:14px 24px;border-bottom:4px solid #e8b923}

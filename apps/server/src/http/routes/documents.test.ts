@@ -15,7 +15,7 @@ import { manualClock } from '../../test/jobs.ts';
 import { disguised, makePdf } from '../../test/pdfs.ts';
 import { signedInUser, type TestUser } from '../../test/users.ts';
 import { DOCUMENT_UPLOADS_PER_MINUTE } from '../../services/documents.ts';
-import { attachment } from './documents.ts';
+import { attachment } from '../content-disposition.ts';
 
 let ctx: TestContext;
 let alice: { client: TestClient; user: TestUser };

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AppError, MAX_PDF_SIZE, safeFilename } from '@wattle/shared';
+import { AppError, MAX_PDF_SIZE } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { userIdOf } from '../../domain/owner.ts';
 import { dataPaths } from '../../data-dir.ts';
@@ -10,6 +10,7 @@ import { accountId, requireAccount } from '../middleware/owner.ts';
 import type { AppEnv } from '../types.ts';
 import { readOneFile } from '../upload/multipart.ts';
 import { readQuery } from '../validate.ts';
+import { attachment } from '../content-disposition.ts';
 
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -60,15 +61,4 @@ export function documentsRoutes(container: Container) {
   app.get('/usage', async (c) => c.json(await usageOf(container, accountId(c))));
 
   return app;
-}
-
-/**
- * RFC 6266: the name under the filename policy, with an ASCII fallback for old clients and the exact
- * name as RFC 5987 UTF-8 for the rest. Quotes, backslashes and non-ASCII never reach the quoted form.
- */
-export function attachment(name: string): string {
-  const filename = safeFilename(name);
-  const fallback = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_').trim() || 'document.pdf';
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

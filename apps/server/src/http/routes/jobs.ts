@@ -11,8 +11,8 @@ import { submit } from '../../services/tool-jobs/submission.ts';
 import { getBatch, getJob, type JobView } from '../../services/tool-jobs/views.ts';
 import { accountId, ensureOwner, requireAccount } from '../middleware/owner.ts';
 import { readMultipart } from '../upload/multipart.ts';
+import { attachment } from '../content-disposition.ts';
 import type { AppEnv } from '../types.ts';
-import { attachment } from './documents.ts';
 
 /** Files one job may take (image-to-pdf takes the most). */
 const MAX_FILES_PER_REQUEST = 100;

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { AppError } from '@wattle/shared';
 import type { Container } from '../../container.ts';
-import { getCompanyInfo } from '../../repositories/company-info.ts';
-import { devMailAvailable } from './dev-mail.ts';
+import { companyRecord } from '../../services/company-info.ts';
+import { devMailAvailable } from '../../services/dev-outbox.ts';
 import type { AppEnv } from '../types.ts';
 
 /** Routes anyone may call: health, the browser's capabilities, the company record. */
@@ -26,8 +25,7 @@ export function publicRoutes(container: Container) {
   );
 
   app.get('/company-info', async (c) => {
-    const row = await getCompanyInfo(container.db);
-    if (!row) throw new AppError('NOT_FOUND');
+    const row = await companyRecord(container);
     c.header('Cache-Control', 'public, max-age=300');
     return c.json({
       company_name: row.companyName,

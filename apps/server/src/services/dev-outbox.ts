@@ -1,0 +1,9 @@
+import type { Container } from '../container.ts';
+
+/**
+ * The dev outbox exists only when no SMTP server is configured. It holds live sign-in and reset
+ * links, so it is never served in production, whatever the mail setup.
+ */
+export function devMailAvailable(container: Container): boolean {
+  return !!container.mailer.outbox && !container.config.production;
+}
