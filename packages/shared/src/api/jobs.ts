@@ -27,15 +27,20 @@ export const jobOutputSchema = z
 
 export type JobOutput = z.infer<typeof jobOutputSchema>;
 
+/** What a job and a batch both report: their tool, where they are, and when they expire. */
+const workFields = {
+  id: z.uuid(),
+  tool: z.string(),
+  status: jobStatusSchema,
+  progress: z.int().min(0).max(100),
+  createdAt: timestamp(),
+  finishedAt: timestamp().nullable(),
+  expiresAt: timestamp(),
+};
+
 export const jobSchema = z
   .strictObject({
-    id: z.uuid(),
-    tool: z.string(),
-    status: jobStatusSchema,
-    progress: z.int().min(0).max(100),
-    createdAt: timestamp(),
-    finishedAt: timestamp().nullable(),
-    expiresAt: timestamp(),
+    ...workFields,
     batchId: z.uuid().nullable(),
     inputs: z.array(z.strictObject({ filename: z.string(), size: z.int().nonnegative() })),
     error: z
@@ -48,22 +53,13 @@ export const jobSchema = z
 
 export type Job = z.infer<typeof jobSchema>;
 
+const count = z.int().nonnegative();
+
 export const batchSchema = z
   .strictObject({
-    id: z.uuid(),
-    tool: z.string(),
+    ...workFields,
     status: jobStatusSchema.meta({ description: 'succeeded: every job finished and at least one succeeded.' }),
-    progress: z.int().min(0).max(100),
-    createdAt: timestamp(),
-    finishedAt: timestamp().nullable(),
-    expiresAt: timestamp(),
-    counts: z.strictObject({
-      total: z.int().nonnegative(),
-      queued: z.int().nonnegative(),
-      running: z.int().nonnegative(),
-      succeeded: z.int().nonnegative(),
-      failed: z.int().nonnegative(),
-    }),
+    counts: z.strictObject({ total: count, queued: count, running: count, succeeded: count, failed: count }),
     jobs: z.array(jobSchema),
     zipUrl: z.string(),
   })
