@@ -62,7 +62,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
     await admin.query(`create database ${name}`);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
-    const handle = await createDatabase({ url: url.toString() });
+    const handle = await createDatabase({ url: url.toString(), dataDir: tempDir() });
     try {
       await handle.ping();
       const removed = new Promise((done) => handle.pool!.once('remove', done));
