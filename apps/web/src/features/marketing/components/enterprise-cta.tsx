@@ -1,8 +1,8 @@
 import { MailIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { CtaBanner } from '@/components/public-page/cta-banner';
 import { Button } from '@/components/ui/button';
 import { useCompanyInfo } from '@/features/company/api/company-info';
-import { CtaBanner } from './cta-banner';
 
 /** Closing banner of the enterprise pages: write to sales (address from the company record). */
 export function EnterpriseCta() {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageHero } from '@/components/public-page/page-hero';
 import { EnterpriseCta } from './enterprise-cta';
 import { FeatureGrid, type Feature } from './feature-grid';
-import { PageHero } from './page-hero';
-import { Section } from './section';
+import { Section } from '@/components/public-page/section';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 interface EnterpriseFeaturePageProps {
   documentTitle: string;

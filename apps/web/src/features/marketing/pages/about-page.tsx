@@ -1,11 +1,11 @@
 import { formatAbn } from '@wattle/shared';
 import { HeartHandshakeIcon, MapPinIcon, TargetIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PageHero } from '@/components/public-page/page-hero';
+import { Section } from '@/components/public-page/section';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCompanyInfo } from '@/features/company/api/company-info';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { PageHero } from '../components/page-hero';
-import { Section } from '../components/section';
 
 export function AboutPage() {
   useDocumentTitle('About Us');

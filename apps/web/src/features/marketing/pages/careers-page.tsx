@@ -1,10 +1,10 @@
 import { LifeBuoyIcon, MailIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { PageHero } from '@/components/public-page/page-hero';
+import { Section } from '@/components/public-page/section';
 import { Button } from '@/components/ui/button';
 import { useCompanyInfo } from '@/features/company/api/company-info';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { PageHero } from '../components/page-hero';
-import { Section } from '../components/section';
 
 export function CareersPage() {
   useDocumentTitle('Careers');

@@ -1,10 +1,10 @@
 import { MapPinIcon } from 'lucide-react';
+import { PageHero } from '@/components/public-page/page-hero';
+import { Section } from '@/components/public-page/section';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ContactCards } from '../components/contact-cards';
 import { useCompanyInfo } from '@/features/company/api/company-info';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ContactCards } from '../components/contact-cards';
-import { PageHero } from '../components/page-hero';
-import { Section } from '../components/section';
 
 export function ContactPage() {
   useDocumentTitle('Contact');

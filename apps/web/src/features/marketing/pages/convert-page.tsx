@@ -12,13 +12,13 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { CtaBanner } from '@/components/public-page/cta-banner';
+import { PageHero } from '@/components/public-page/page-hero';
+import { Section } from '@/components/public-page/section';
 import { Badge } from '@/components/ui/badge';
+import { FeatureCard } from '../components/feature-card';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { CtaBanner } from '../components/cta-banner';
-import { FeatureCard } from '../components/feature-card';
-import { PageHero } from '../components/page-hero';
-import { Section } from '../components/section';
 import { SignUpButton } from '../components/sign-up-button';
 
 const CONVERSIONS_ID = 'conversion-tools';

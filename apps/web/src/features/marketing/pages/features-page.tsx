@@ -11,11 +11,11 @@ import {
   Share2Icon,
   SlidersHorizontalIcon,
 } from 'lucide-react';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { CtaBanner } from '../components/cta-banner';
+import { CtaBanner } from '@/components/public-page/cta-banner';
+import { PageHero } from '@/components/public-page/page-hero';
 import { FeatureGrid, type Feature } from '../components/feature-grid';
-import { PageHero } from '../components/page-hero';
-import { Section } from '../components/section';
+import { Section } from '@/components/public-page/section';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { SignUpButton } from '../components/sign-up-button';
 
 const TOOLS: Feature[] = [

@@ -11,14 +11,14 @@ import {
   ShieldCheckIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { CtaBanner } from '@/components/public-page/cta-banner';
+import { PageHero } from '@/components/public-page/page-hero';
+import { Section } from '@/components/public-page/section';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FeatureCard } from '../components/feature-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
-import { CtaBanner } from '../components/cta-banner';
-import { FeatureCard } from '../components/feature-card';
-import { PageHero } from '../components/page-hero';
-import { Section } from '../components/section';
 import { SignUpButton } from '../components/sign-up-button';
 
 const HOW_IT_WORKS_ID = 'how-it-works';

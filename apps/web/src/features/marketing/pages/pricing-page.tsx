@@ -2,14 +2,14 @@ import { DEFAULT_STORAGE_LIMIT, MAX_PDF_SIZE, formatBytes } from '@wattle/shared
 import { CheckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageHero } from '@/components/public-page/page-hero';
+import { Section } from '@/components/public-page/section';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCompanyInfo } from '@/features/company/api/company-info';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { PageHero } from '../components/page-hero';
-import { Section } from '../components/section';
 
 const FREE_FEATURES = [
   'Every PDF tool, with or without an account',

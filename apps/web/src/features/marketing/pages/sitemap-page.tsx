@@ -1,7 +1,7 @@
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageHero } from '@/components/public-page/page-hero';
 import { LinkGroupNav } from '../components/link-group-nav';
-import { PageHero } from '../components/page-hero';
-import { Section } from '../components/section';
+import { Section } from '@/components/public-page/section';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { BLOG_POSTS } from '../blog-posts';
 import { SITEMAP_GROUPS, type LinkGroup } from '../site-links';
 

@@ -1,11 +1,11 @@
 import { CircleCheckIcon, CircleXIcon, RefreshCwIcon } from 'lucide-react';
+import { PageHero } from '@/components/public-page/page-hero';
+import { Section } from '@/components/public-page/section';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useHealth, type Health } from '../api/health';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
-import { useHealth, type Health } from '../api/health';
-import { PageHero } from '../components/page-hero';
-import { Section } from '../components/section';
 
 const COMPONENTS: { id: 'database' | 'storage'; label: string; description: string }[] = [
   { id: 'database', label: 'Accounts and data', description: 'Sign-in, your dashboard and document lists' },

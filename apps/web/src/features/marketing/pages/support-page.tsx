@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageHero } from '@/components/public-page/page-hero';
 import { ContactCards } from '../components/contact-cards';
-import { PageHero } from '../components/page-hero';
-import { Section } from '../components/section';
+import { Section } from '@/components/public-page/section';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function SupportPage() {
   useDocumentTitle('Support');

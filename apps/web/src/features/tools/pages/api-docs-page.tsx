@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { BracesIcon, DownloadIcon } from 'lucide-react';
+import { PageHero } from '@/components/public-page/page-hero';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { PageHero } from '@/features/marketing/components/page-hero';
 import { api } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';

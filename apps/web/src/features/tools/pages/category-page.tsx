@@ -1,13 +1,13 @@
 import { familyTools, getTool } from '@wattle/shared';
 import { ArrowRightIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { CtaBanner } from '@/components/public-page/cta-banner';
+import { PageHero } from '@/components/public-page/page-hero';
+import { Section } from '@/components/public-page/section';
 import { ToolGrid } from '@/components/tool-grid';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/session';
-import { CtaBanner } from '@/features/marketing/components/cta-banner';
-import { PageHero } from '@/features/marketing/components/page-hero';
-import { Section } from '@/features/marketing/components/section';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUnavailableTools } from '../api/tools-catalogue';
 import { CATEGORY_BENEFITS, CATEGORY_PAGES } from '../lib/category-pages';

@@ -1,13 +1,13 @@
 import { TOOL_CATEGORIES, TOOLS } from '@wattle/shared';
 import { SearchIcon } from 'lucide-react';
 import { useState } from 'react';
+import { PageHero } from '@/components/public-page/page-hero';
 import { ToolGrid } from '@/components/tool-grid';
 import { Input } from '@/components/ui/input';
-import { PageHero } from '@/features/marketing/components/page-hero';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { cn } from '@/lib/utils';
-import { useUnavailableTools } from '../api/tools-catalogue';
 import { CATEGORY_STYLE } from '@/lib/tool-icons';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useUnavailableTools } from '../api/tools-catalogue';
+import { cn } from '@/lib/utils';
 
 /** `/tools`: every tool from the registry, by category, with a quick filter. */
 export function ToolsIndexPage() {
