@@ -17,8 +17,8 @@ import {
 import type { Container } from '../../container.ts';
 import { sessionCookieName } from '../../auth/index.ts';
 import { VISITOR_COOKIE } from '../../services/visitor-session.ts';
+import { optionsSchema } from '../../services/tool-jobs/catalogue.ts';
 import type { AppEnv } from '../types.ts';
-import { optionsSchema } from './tools.ts';
 
 /**
  * The OpenAPI 3.1 document of the public API, generated: every body's schema is a zod schema of
