@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '@/components/full-screen-spinner';
 import { authRoutes } from '@/features/auth/routes';
-import { batchRoutes } from '@/features/batch/routes';
 import { accountRoutes } from '@/features/account/routes';
 import { dashboardLayoutRoute, dashboardRoutes } from '@/features/dashboard/routes';
 import { documentsRoutes } from '@/features/documents/routes';
@@ -9,7 +8,7 @@ import { downloadsRoutes } from '@/features/downloads/routes';
 import { marketingRoutes } from '@/features/marketing/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { supportRoutes } from '@/features/support/routes';
-import { toolsRoutes } from '@/features/tools/routes';
+import { batchRoutes, toolsRoutes } from '@/features/tools/routes';
 import { AppRoot } from './app-root';
 import { GuestOnly, RequireAuth } from './guards/guards';
 import { PublicLayout } from './layouts/public/public-layout';

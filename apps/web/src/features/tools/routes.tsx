@@ -12,3 +12,8 @@ export const toolsRoutes: RouteObject[] = [
   { path: 'tools/:toolId', lazy: async () => ({ Component: (await import('./pages/tool-page')).ToolPage }) },
   { path: 'api', lazy: async () => ({ Component: (await import('./pages/api-docs-page')).ApiDocsPage }) },
 ];
+
+/** `/dashboard/batch`: one tool over many files, mounted inside the dashboard shell. */
+export const batchRoutes: RouteObject[] = [
+  { path: 'batch', lazy: async () => ({ Component: (await import('./pages/batch-page')).BatchPage }) },
+];

@@ -1,7 +1,6 @@
 import { getTool, TOOL_CATEGORIES, TOOLS, toolOptionsJsonSchema, type Tool } from '@wattle/shared';
 import { FolderOpenIcon } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
 import { FileDropZone } from '@/components/file-drop-zone';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -11,16 +10,15 @@ import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrig
 import { InputList } from '@/features/jobs/components/input-list';
 import { StoredDocumentsDialog } from '@/features/jobs/components/stored-documents-dialog';
 import { addInputs, inputName, inputSize, requestFor, storedInput, uploadInput, type JobInput } from '@/features/jobs/lib/inputs';
-import { useToolsCatalogue } from '@/features/tools/api/tools-catalogue';
-import { OptionsFields } from '@/features/tools/components/options-form';
-import { RunError, RunProgress } from '@/features/tools/components/run-status';
-import { acceptAttribute, checkNewFiles, describeKinds, kindOfFile } from '@/features/tools/lib/file-checks';
-import { defaultFormValues, optionFields, type FormValues } from '@/features/tools/lib/option-fields';
-import { optionsResolver } from '@/features/tools/lib/options-resolver';
-import type { ValidationContext } from '@/features/tools/lib/validate-options';
 import { ApiError, fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { createBatch, MAX_BATCH_INPUTS } from '../api/batches';
+import { useToolsCatalogue } from '../api/tools-catalogue';
 import { BatchProgress } from '../components/batch-progress';
+import { OptionsFields } from '../components/options-form';
+import { RunError, RunProgress } from '../components/run-status';
+import { useOptionsForm } from '../hooks/use-options-form';
+import { acceptAttribute, checkNewFiles, describeKinds, kindOfFile } from '../lib/file-checks';
+import { optionFields } from '../lib/option-fields';
 
 type Stage = { name: 'setup' } | { name: 'uploading'; fraction: number } | { name: 'running'; batchId: string } | { name: 'refused'; error: ApiError };
 
@@ -173,12 +171,8 @@ interface BatchOptionsProps {
 /** The chosen tool's options and the Run button; remounted when the tool changes. */
 function BatchOptions({ tool, count, uploading, error, onRun }: BatchOptionsProps) {
   const fields = useMemo(() => optionFields(toolOptionsJsonSchema(tool.id)), [tool.id]);
-  const edited = useRef<ValidationContext['isEdited']>(undefined);
-  const form = useForm<FormValues>({
-    defaultValues: defaultFormValues(fields),
-    resolver: optionsResolver(tool.options, fields, () => ({ isEdited: edited.current })),
-  });
-  edited.current = (name) => form.getFieldState(name).isDirty;
+  // Each document has its own pages: page numbers are checked by the server, per job.
+  const form = useOptionsForm(tool, fields, undefined);
   const details = error ? Object.values(fieldErrorsOf(error)) : [];
   return (
     <Form {...form}>
