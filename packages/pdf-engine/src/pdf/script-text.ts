@@ -1,0 +1,168 @@
+import { degrees, rgb, type PDFDocument, type PDFPage } from '@cantoo/pdf-lib';
+import bidiFactory from 'bidi-js';
+import { embeddedFont, fontFace, layoutFeatures, parsedFont, type FontScript, type FontStyle } from './fonts.ts';
+
+/**
+ * One line of text in any script our users write, drawn as real, extractable PDF text: each run of
+ * characters in the Noto font that covers it (subset-embedded once per document), Arabic shaped by
+ * fontkit's OpenType layout, and right-to-left runs placed in visual order by the Unicode bidi algorithm.
+ * The caller splits lines.
+ */
+
+export interface ScriptTextStyle extends FontStyle {
+  /** Which Chinese forms to draw Han characters in; by default simplified, unless the text has characters only the traditional font has. */
+  han?: 'simplified' | 'traditional';
+}
+
+export interface ScriptTextOptions extends ScriptTextStyle {
+  x: number;
+  y: number;
+  size: number;
+  /** Components 0–1; black by default. */
+  color?: { r: number; g: number; b: number };
+  opacity?: number;
+  /** Anticlockwise about (x, y), the start of the baseline. */
+  rotateDegrees?: number;
+}
+
+export interface ScriptTextMetrics {
+  width: number;
+  /** Above the baseline, in points. */
+  ascent: number;
+  /** Below the baseline, in points, as a positive number (the line's height is ascent + descent). */
+  descent: number;
+}
+
+/** Faces without an italic (all but Noto Sans) are slanted by this much instead. */
+const SYNTHETIC_ITALIC_DEGREES = 12;
+
+const bidi = bidiFactory();
+
+interface TextRun {
+  text: string;
+  script: FontScript;
+  /** Advance along the baseline, in font units per em (multiply by size). */
+  advance: number;
+}
+
+export async function drawScriptText(doc: PDFDocument, page: PDFPage, text: string, options: ScriptTextOptions): Promise<void> {
+  const runs = await visualRuns(text, options);
+  const angle = ((options.rotateDegrees ?? 0) * Math.PI) / 180;
+  const colour = options.color ? rgb(options.color.r, options.color.g, options.color.b) : rgb(0, 0, 0);
+  let along = 0;
+  for (const run of runs) {
+    const font = await embeddedFont(doc, run.script, options);
+    const slanted = Boolean(options.italic) && !fontFace(run.script, options).italic;
+    page.drawText(run.text, {
+      x: options.x + along * Math.cos(angle),
+      y: options.y + along * Math.sin(angle),
+      size: options.size,
+      font,
+      color: colour,
+      opacity: options.opacity,
+      rotate: degrees(options.rotateDegrees ?? 0),
+      xSkew: slanted ? degrees(SYNTHETIC_ITALIC_DEGREES) : undefined,
+    });
+    along += run.advance * options.size;
+  }
+}
+
+/** The width the text takes when drawn at this size, and the tallest ascent and deepest descent of the fonts it uses. */
+export async function measureScriptText(_doc: PDFDocument, text: string, size: number, style: ScriptTextStyle = {}): Promise<ScriptTextMetrics> {
+  const runs = await visualRuns(text, style);
+  const scripts = runs.length > 0 ? [...new Set(runs.map((run) => run.script))] : (['latin'] as const);
+  let ascent = 0;
+  let descent = 0;
+  for (const script of scripts) {
+    const font = await parsedFont(script, style);
+    ascent = Math.max(ascent, font.ascent / font.unitsPerEm);
+    descent = Math.max(descent, -font.descent / font.unitsPerEm);
+  }
+  const width = runs.reduce((sum, run) => sum + run.advance, 0);
+  return { width: width * size, ascent: ascent * size, descent: descent * size };
+}
+
+/** The text cut into runs of one font and one bidi level, in the order they are drawn left to right. */
+async function visualRuns(line: string, style: ScriptTextStyle): Promise<TextRun[]> {
+  const text = line.normalize('NFC');
+  if (text.length === 0) return [];
+  const embedding = bidi.getEmbeddingLevels(text);
+  const mirrored = bidi.getMirroredCharactersMap(text, embedding.levels);
+  const scripts = await fontScripts(text, style);
+
+  const logical: { start: number; end: number; script: FontScript; level: number }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const level = embedding.levels[i]!;
+    const script = scripts[i]!;
+    const last = logical.at(-1);
+    if (last && last.script === script && last.level === level) last.end = i + 1;
+    else logical.push({ start: i, end: i + 1, script, level });
+  }
+
+  const visualPosition = new Map<number, number>();
+  for (const [position, index] of bidi.getReorderedIndices(text, embedding).entries()) visualPosition.set(index, position);
+  const firstDrawn = (run: (typeof logical)[number]) => {
+    let first = Infinity;
+    for (let i = run.start; i < run.end; i++) first = Math.min(first, visualPosition.get(i) ?? i);
+    return first;
+  };
+
+  const runs: TextRun[] = [];
+  for (const run of logical.sort((a, b) => firstDrawn(a) - firstDrawn(b))) {
+    let runText = '';
+    for (let i = run.start; i < run.end; i++) runText += mirrored.get(i) ?? text[i];
+    // fontkit lays out a run holding Arabic right to left itself; any other run that bidi puts in
+    // the opposite direction (neutrals in Arabic text, Arabic-Indic digits) is turned here.
+    const fontkitTurns = ARABIC.test(runText);
+    if (fontkitTurns !== (run.level % 2 === 1)) runText = [...runText].reverse().join('');
+    const font = await parsedFont(run.script, style);
+    const advance = font.layout(runText, layoutFeatures(run.script)).glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth, 0) / font.unitsPerEm;
+    runs.push({ text: runText, script: run.script, advance });
+  }
+  return runs;
+}
+
+const ARABIC = /\p{Script=Arabic}/u;
+const GURMUKHI = /\p{Script=Gurmukhi}/u;
+const HAN = /[\p{Script=Han}\p{Script=Bopomofo}]/u;
+/** Spaces, punctuation, digits and combining marks: drawn in the font of the text around them when it has them. */
+const SHARED = /[\p{Script=Common}\p{Script=Inherited}]/u;
+
+/** The font script of each UTF-16 unit of the text (both halves of a surrogate pair get the same). */
+async function fontScripts(text: string, style: ScriptTextStyle): Promise<FontScript[]> {
+  const han = await hanScript(text, style);
+  const fallbacks: FontScript[] = ['latin', 'arabic', 'gurmukhi', han, han === 'simplified-han' ? 'traditional-han' : 'simplified-han'];
+  const scripts: FontScript[] = [];
+  let previous: FontScript | undefined;
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    const preferred: FontScript[] = [];
+    if (previous && SHARED.test(char)) preferred.push(previous);
+    if (ARABIC.test(char)) preferred.push('arabic');
+    else if (GURMUKHI.test(char)) preferred.push('gurmukhi');
+    else if (HAN.test(char)) preferred.push(han);
+    let chosen: FontScript = 'latin';
+    for (const script of [...preferred, ...fallbacks]) {
+      if ((await parsedFont(script)).hasGlyphForCodePoint(codePoint)) {
+        chosen = script;
+        break;
+      }
+    }
+    for (let unit = 0; unit < char.length; unit++) scripts.push(chosen);
+    previous = chosen;
+  }
+  return scripts;
+}
+
+async function hanScript(text: string, style: ScriptTextStyle): Promise<FontScript> {
+  if (style.han) return style.han === 'traditional' ? 'traditional-han' : 'simplified-han';
+  const hanChars = [...text].filter((char) => HAN.test(char));
+  if (hanChars.length === 0) return 'simplified-han';
+  const simplified = await parsedFont('simplified-han');
+  const traditional = await parsedFont('traditional-han');
+  const onlyTraditional = hanChars.some((char) => {
+    const codePoint = char.codePointAt(0)!;
+    return !simplified.hasGlyphForCodePoint(codePoint) && traditional.hasGlyphForCodePoint(codePoint);
+  });
+  return onlyTraditional ? 'traditional-han' : 'simplified-han';
+}
