@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { profiles, type Database } from '@wattle/db';
+import type { ToolSettings } from '@wattle/shared';
 import type { Queryable } from './queryable.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -41,10 +42,14 @@ export async function ensureProfile(db: Database, values: NewProfile): Promise<P
   return (await findProfile(db, values.id))!;
 }
 
-/** The paper size tools default to (image-to-pdf). */
-export async function findPreferredPageSize(db: Queryable, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ size: profiles.preferredPageSize }).from(profiles).where(eq(profiles.id, userId)).limit(1);
-  return row?.size;
+/** The PDF settings tools start from (Export Quality, Default Page Size); the database's checks keep them in range. */
+export async function findToolSettings(db: Queryable, userId: string): Promise<ToolSettings | undefined> {
+  const [row] = await db
+    .select({ pdf_export_quality: profiles.pdfExportQuality, preferred_page_size: profiles.preferredPageSize })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return row as ToolSettings | undefined;
 }
 
 /** A session is only ever created by a sign-in: this runs at every sign-in. */

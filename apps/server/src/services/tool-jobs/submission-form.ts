@@ -1,7 +1,7 @@
 import { AppError, getTool, submittedFileIdsSchema, type Tool } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { userIdOf } from '../../domain/owner.ts';
-import { findPreferredPageSize } from '../../repositories/profiles.ts';
+import { withAccountDefaults } from './account-defaults.ts';
 import { limitsFor, type Caller } from './admission.ts';
 
 /**
@@ -71,12 +71,4 @@ export async function readSubmissionForm(container: Container, caller: Caller, b
   }
   if (Object.keys(fieldErrors).length > 0 || !tool) throw new AppError('VALIDATION_FAILED', { fieldErrors });
   return { tool, options, fileIds };
-}
-
-async function withAccountDefaults(container: Container, caller: Caller, tool: Tool, raw: unknown): Promise<unknown> {
-  const userId = userIdOf(caller.owner);
-  // image-to-pdf's paper size defaults to the account's preferred page size.
-  if (tool.id !== 'image-to-pdf' || !userId || !raw || typeof raw !== 'object' || 'pageSize' in raw) return raw;
-  const preferred = await findPreferredPageSize(container.db, userId);
-  return preferred ? { ...raw, pageSize: preferred } : raw;
 }

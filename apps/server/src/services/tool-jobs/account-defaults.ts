@@ -1,0 +1,18 @@
+import { accountOptionDefaults, type Tool } from '@wattle/shared';
+import type { Container } from '../../container.ts';
+import { userIdOf } from '../../domain/owner.ts';
+import { findToolSettings } from '../../repositories/profiles.ts';
+import type { Caller } from './admission.ts';
+
+/**
+ * An account holder's submission starts from their PDF settings (shared `accountOptionDefaults`: Export
+ * Quality for compress and pdf-to-image, Default Page Size for image-to-pdf) before the registry's
+ * defaults fill in the rest. Options the caller sent always win; visitors get the registry's defaults.
+ */
+export async function withAccountDefaults(container: Container, caller: Caller, tool: Tool, raw: unknown): Promise<unknown> {
+  const userId = userIdOf(caller.owner);
+  // Anything but an object is left for the schema to refuse.
+  if (!userId || !raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const settings = await findToolSettings(container.db, userId);
+  return settings ? { ...accountOptionDefaults(tool.id, settings), ...raw } : raw;
+}
