@@ -1,4 +1,4 @@
-import { degrees, rgb, type PDFDocument, type PDFPage } from '@cantoo/pdf-lib';
+import { degrees, PDFHexString, PDFName, PDFOperator, PDFOperatorNames, rgb, type PDFDocument, type PDFPage } from '@cantoo/pdf-lib';
 import bidiFactory from 'bidi-js';
 import { embeddedFont, fontFace, layoutFeatures, parsedFont, type FontScript, type FontStyle } from './fonts.ts';
 
@@ -43,6 +43,8 @@ interface TextRun {
   script: FontScript;
   /** Advance along the baseline, in font units per em (multiply by size). */
   advance: number;
+  /** The run in reading order, when shaping moved glyphs out of it (Gurmukhi's pre-base vowel sign). */
+  actualText?: string;
 }
 
 export async function drawScriptText(doc: PDFDocument, page: PDFPage, text: string, options: ScriptTextOptions): Promise<void> {
@@ -53,6 +55,12 @@ export async function drawScriptText(doc: PDFDocument, page: PDFPage, text: stri
   for (const run of runs) {
     const font = await embeddedFont(doc, run.script, options);
     const slanted = Boolean(options.italic) && !fontFace(run.script, options).italic;
+    // Text extractors read glyphs in drawn order; ActualText gives them the reading order instead.
+    if (run.actualText) {
+      // An inline property list is valid in a content stream; pdf-lib's operand type just does not list dictionaries.
+      const properties = doc.context.obj({ ActualText: PDFHexString.fromText(run.actualText) }) as unknown as PDFName;
+      page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), properties]));
+    }
     page.drawText(run.text, {
       x: options.x + along * Math.cos(angle),
       y: options.y + along * Math.sin(angle),
@@ -63,6 +71,7 @@ export async function drawScriptText(doc: PDFDocument, page: PDFPage, text: stri
       rotate: degrees(options.rotateDegrees ?? 0),
       xSkew: slanted ? degrees(SYNTHETIC_ITALIC_DEGREES) : undefined,
     });
+    if (run.actualText) page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
     along += run.advance * options.size;
   }
 }
@@ -82,8 +91,23 @@ export async function measureScriptText(_doc: PDFDocument, text: string, size: n
   return { width: width * size, ascent: ascent * size, descent: descent * size };
 }
 
+/** A watermark draws the same line up to 120 times a page: its runs are worked out once. */
+const RECENT_LINES = 64;
+const recentRuns = new Map<string, Promise<TextRun[]>>();
+
+function visualRuns(line: string, style: ScriptTextStyle): Promise<TextRun[]> {
+  const key = JSON.stringify([line, Boolean(style.bold), Boolean(style.italic), style.han ?? null]);
+  let runs = recentRuns.get(key);
+  if (!runs) {
+    if (recentRuns.size >= RECENT_LINES) recentRuns.delete(recentRuns.keys().next().value!);
+    runs = layOutRuns(line, style);
+    recentRuns.set(key, runs);
+  }
+  return runs;
+}
+
 /** The text cut into runs of one font and one bidi level, in the order they are drawn left to right. */
-async function visualRuns(line: string, style: ScriptTextStyle): Promise<TextRun[]> {
+async function layOutRuns(line: string, style: ScriptTextStyle): Promise<TextRun[]> {
   const text = line.normalize('NFC');
   if (text.length === 0) return [];
   const embedding = bidi.getEmbeddingLevels(text);
@@ -116,8 +140,12 @@ async function visualRuns(line: string, style: ScriptTextStyle): Promise<TextRun
     const fontkitTurns = ARABIC.test(runText);
     if (fontkitTurns !== (run.level % 2 === 1)) runText = [...runText].reverse().join('');
     const font = await parsedFont(run.script, style);
-    const advance = font.layout(runText, layoutFeatures(run.script)).glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth, 0) / font.unitsPerEm;
-    runs.push({ text: runText, script: run.script, advance });
+    const shaped = font.layout(runText, layoutFeatures(run.script));
+    const advance = shaped.glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth, 0) / font.unitsPerEm;
+    const glyphOrder = (shaped.direction === 'rtl' ? [...shaped.glyphs].reverse() : shaped.glyphs).flatMap((glyph) => glyph.codePoints);
+    const readingOrder = [...runText].map((char) => char.codePointAt(0)!);
+    const reordered = glyphOrder.length === readingOrder.length && glyphOrder.some((codePoint, i) => codePoint !== readingOrder[i]);
+    runs.push({ text: runText, script: run.script, advance, actualText: reordered ? text.slice(run.start, run.end) : undefined });
   }
   return runs;
 }

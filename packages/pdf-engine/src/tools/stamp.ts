@@ -1,36 +1,34 @@
-import { degrees, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { centredText, displayBox } from '../pdf/geometry.ts';
 import { pdfaNotKept } from '../pdf/conformance.ts';
 import { preparePdf } from '../pdf/prepare.ts';
+import { drawScriptText, measureScriptText } from '../pdf/script-text.ts';
 import { openPrepared, writePdf } from '../pdf/write.ts';
 import { outputFilename } from '../output-names.ts';
 import type { Operation } from './operation.ts';
 
-/** Text stamped on pages with the standard Helvetica (the option schemas keep text to what it can draw). */
+/** Text stamped on pages, in any script (pdf/script-text.ts picks the Noto font for each run). */
 
 /** However small the font, a tiled page gets at most this many copies (a watermark DoS seen elsewhere). */
 const MAX_TILES = 120;
 const EDGE_MARGIN = 36;
-/** Why a stamped PDF/A file is no longer one: Helvetica is one of the standard fonts, never embedded. */
-const STAMPED = 'the stamped text uses a font that is not embedded';
+/** Why a stamped PDF/A file is no longer one: pdf-lib writes the font subsets without the CIDSet PDF/A-1 asks for, and a watermark is transparent. */
+const STAMPED = 'the stamped text is not written to the rules of PDF/A';
 
 function hexColour(hex: string) {
   const n = Number.parseInt(hex.slice(1), 16);
-  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+  return { r: ((n >> 16) & 255) / 255, g: ((n >> 8) & 255) / 255, b: (n & 255) / 255 };
 }
 
 export const watermark: Operation<'watermark'> = async ([input], options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
   const doc = await openPrepared(pdf);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const textWidth = font.widthOfTextAtSize(options.text, options.fontSize);
-  const textHeight = font.heightAtSize(options.fontSize, { descender: false });
+  const { width: textWidth, ascent: textHeight } = await measureScriptText(doc, options.text, options.fontSize);
   const colour = hexColour(options.color);
   for (const [i, page] of doc.getPages().entries()) {
     const box = displayBox(page);
     for (const [cx, cy] of anchors(options.position, box.width, box.height, textWidth, options.fontSize)) {
       const at = centredText(box, cx, cy, textWidth, textHeight, options.angle);
-      page.drawText(options.text, { x: at.x, y: at.y, size: options.fontSize, font, color: colour, opacity: options.opacity, rotate: degrees(at.angle) });
+      await drawScriptText(doc, page, options.text, { x: at.x, y: at.y, size: options.fontSize, color: colour, opacity: options.opacity, rotateDegrees: at.angle });
     }
     if (i % 20 === 0) ctx.checkAborted();
     ctx.progress((i + 1) / pdf.pages);
@@ -60,18 +58,16 @@ function anchors(position: 'center' | 'top' | 'bottom' | 'tiled', width: number,
 export const pageNumbers: Operation<'page-numbers'> = async ([input], options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
   const doc = await openPrepared(pdf);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
   const last = options.startAt + pdf.pages - 1;
-  const textHeight = font.heightAtSize(options.fontSize, { descender: false });
   for (const [i, page] of doc.getPages().entries()) {
     const text = options.format.replaceAll('{n}', String(options.startAt + i)).replaceAll('{total}', String(last));
-    const width = font.widthOfTextAtSize(text, options.fontSize);
+    const { width, ascent: textHeight } = await measureScriptText(doc, text, options.fontSize);
     const box = displayBox(page);
     const [vertical, horizontal] = options.position.split('-') as ['top' | 'bottom', 'left' | 'center' | 'right'];
     const cx = horizontal === 'left' ? EDGE_MARGIN + width / 2 : horizontal === 'right' ? box.width - EDGE_MARGIN - width / 2 : box.width / 2;
     const cy = vertical === 'top' ? box.height - EDGE_MARGIN / 1.5 - textHeight / 2 : EDGE_MARGIN / 1.5 + textHeight / 2;
     const at = centredText(box, cx, cy, width, textHeight, 0);
-    page.drawText(text, { x: at.x, y: at.y, size: options.fontSize, font, color: rgb(0, 0, 0), rotate: degrees(at.angle) });
+    await drawScriptText(doc, page, text, { x: at.x, y: at.y, size: options.fontSize, rotateDegrees: at.angle });
     if (i % 20 === 0) ctx.checkAborted();
     ctx.progress((i + 1) / pdf.pages);
   }

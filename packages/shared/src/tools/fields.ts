@@ -11,20 +11,20 @@ export const pageRanges = (description: string) =>
   z.string().max(PAGE_RANGES_MAX_LENGTH).regex(PAGE_RANGES_PATTERN, PAGE_RANGES_HINT).meta({ description, examples: ['1-3,5'] });
 
 /**
- * Characters the standard PDF fonts can draw (WinAnsi). Stamped text outside it would fail late
- * in the worker; refusing it in the form is clearer.
+ * Stamped text is one line in any script (the engine draws it with Noto fonts); control characters,
+ * line breaks included, are refused.
  */
-const WIN_ANSI = String.raw`\x20-\x7E\xA0-\xFF\u20AC\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u017D\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u017E\u0178`;
-const WIN_ANSI_MESSAGE = 'Use Latin letters, digits and common punctuation only';
+const ONE_LINE = String.raw`[^\x00-\x1F\x7F]`;
+const ONE_LINE_MESSAGE = 'Use one line of text, without control characters';
 
 export const stampText = (description: string, maxLength: number) =>
-  z.string().min(1).max(maxLength).regex(new RegExp(`^[${WIN_ANSI}]*$`), WIN_ANSI_MESSAGE).meta({ description });
+  z.string().min(1).max(maxLength).regex(new RegExp(`^${ONE_LINE}*$`), ONE_LINE_MESSAGE).meta({ description });
 
 export const pageNumberFormat = z
   .string()
   .min(1)
   .max(100)
-  .regex(new RegExp(`^(?=.*\\{n\\})[${WIN_ANSI}]*$`), `Include {n} for the page number. ${WIN_ANSI_MESSAGE}`)
+  .regex(new RegExp(`^(?=.*\\{n\\})${ONE_LINE}*$`), `Include {n} for the page number. ${ONE_LINE_MESSAGE}`)
   .default('{n}')
   .meta({ description: 'Text of each number: {n} is the page number, {total} the number of pages.', examples: ['Page {n} of {total}'] });
 
