@@ -46,6 +46,7 @@ const REQUIRED: Record<ToolId, readonly Binary[]> = {
   'page-numbers': [],
   'edit-metadata': [],
   flatten: [],
+  edit: [],
   protect: ['qpdf'],
   unlock: ['qpdf'],
   sanitize: ['qpdf'],

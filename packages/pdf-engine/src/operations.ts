@@ -6,6 +6,7 @@ import { sanitize } from './tools/sanitize.ts';
 import { pageNumbers, watermark } from './tools/stamp.ts';
 import { editMetadata } from './tools/metadata.ts';
 import { flatten } from './tools/flatten.ts';
+import { edit } from './tools/edit/edit.ts';
 import { compress } from './tools/compress.ts';
 import { imageToPdf } from './tools/image-to-pdf.ts';
 import { officeToPdf } from './tools/office-to-pdf.ts';
@@ -35,6 +36,7 @@ export const OPERATIONS: { [Id in ToolId]: Operation<Id> } = {
   'page-numbers': pageNumbers,
   'edit-metadata': editMetadata,
   flatten,
+  edit,
   protect,
   unlock,
   sanitize,

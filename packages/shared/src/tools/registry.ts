@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { editOptionsSchema } from './edit-operations.ts';
 import { colour, metadataText, pageNumberFormat, pageRanges, password, position, stampText } from './fields.ts';
 import {
   IMAGE_INPUT_KINDS,
@@ -27,6 +28,8 @@ export interface ToolDefinition<Id extends string = string, Options extends z.Zo
   engine: EngineId;
   /** Heavy tools get their own, smaller concurrency (one per core at most). */
   heavy: boolean;
+  /** Its options are a document the browser editor (or an API caller) writes: no generated options form. */
+  editorOnly?: boolean;
 }
 
 const tool = <const Id extends string, Options extends z.ZodType>(definition: ToolDefinition<Id, Options>) => definition;
@@ -348,6 +351,20 @@ export const TOOLS = [
     heavy: false,
   }),
   tool({
+    id: 'edit',
+    name: 'Edit PDF',
+    description: 'Add text, images, shapes, highlights, comments and stamps, fill in forms and arrange pages in one pass.',
+    category: 'edit',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: editOptionsSchema,
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+    editorOnly: true,
+  }),
+  tool({
     id: 'protect',
     name: 'Protect PDF',
     description: 'Lock a PDF with a password using 256-bit AES encryption.',
@@ -422,6 +439,9 @@ export function getTool(id: string): Tool | undefined;
 export function getTool(id: string): Tool | undefined {
   return byId.get(id);
 }
+
+/** Tools whose options a generated form can fill in: the tool pages, the catalogue grid and batches. */
+export const isFormTool = (tool: ToolDefinition) => !tool.editorOnly;
 
 /** The options of a tool as JSON Schema (what callers may send), for the API and the generated forms. */
 export function toolOptionsJsonSchema(id: ToolId): Record<string, unknown> {

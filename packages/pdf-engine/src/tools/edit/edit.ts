@@ -1,0 +1,62 @@
+import type { PDFDocument } from '@cantoo/pdf-lib';
+import type { EditOperation } from '@wattle/shared';
+import { pdfaNotKept } from '../../pdf/conformance.ts';
+import { preparePdf } from '../../pdf/prepare.ts';
+import { openPrepared, writePdf } from '../../pdf/write.ts';
+import { outputFilename } from '../../output-names.ts';
+import type { Operation } from '../operation.ts';
+import { addAnnotation } from './annotations.ts';
+import { drawMark, drawShape, inPageSpace } from './drawing.ts';
+import { fillForm } from './form.ts';
+import { pageSpace } from './page-space.ts';
+import { applyPageOperation } from './pages.ts';
+import { drawDateStamp, drawTextBox } from './text.ts';
+import { checkEdits, isPageOperation, type PageOperation, type PreparedImage } from './validate.ts';
+
+/**
+ * The `edit` tool: applies an operations document (packages/shared edit-operations.ts) to the original.
+ * Everything that needs the document is checked first; then content operations in order, page
+ * operations last, and one save: a refused document writes nothing.
+ */
+export const edit: Operation<'edit'> = async ([input], { operations }, ctx) => {
+  const pdf = await preparePdf(ctx, input!);
+  const doc = await openPrepared(pdf);
+  const images = await checkEdits(ctx, doc, operations);
+  const pageOperations: PageOperation[] = [];
+  for (const [index, operation] of operations.entries()) {
+    if (isPageOperation(operation)) pageOperations.push(operation);
+    else await applyContent(doc, operation, images.get(index));
+    if (index % 20 === 0) ctx.checkAborted();
+    ctx.progress((index + 1) / operations.length);
+  }
+  for (const operation of pageOperations) applyPageOperation(doc, operation);
+  const notes = pdfaNotKept([pdf.profile], 'the edits add annotations and content that are not checked against PDF/A');
+  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'edited', 'pdf'), doc.getPageCount(), notes)];
+};
+
+type ContentOperation = Exclude<EditOperation, PageOperation>;
+
+async function applyContent(doc: PDFDocument, operation: ContentOperation, image: PreparedImage | undefined): Promise<void> {
+  if (operation.type === 'form') return fillForm(doc, operation);
+  const page = doc.getPage(operation.page - 1);
+  // Annotations live in page coordinates, beside the content rather than in it.
+  if (operation.type === 'highlight' || operation.type === 'underline' || operation.type === 'strikeout' || operation.type === 'ink' || operation.type === 'note') {
+    return addAnnotation(doc, page, pageSpace(page), operation);
+  }
+  await inPageSpace(doc, page, async (space) => {
+    switch (operation.type) {
+      case 'text':
+        return drawTextBox(doc, page, space, operation);
+      case 'image': {
+        const embedded = image!.format === 'jpeg' ? await doc.embedJpg(image!.bytes) : await doc.embedPng(image!.bytes);
+        page.drawImage(embedded, { x: operation.x, y: space.height - operation.y - operation.height, width: operation.width, height: operation.height, opacity: operation.opacity });
+        return;
+      }
+      case 'stamp':
+        if (operation.mark === 'date') return drawDateStamp(doc, page, space, { ...operation, date: operation.date! });
+        return drawMark(page, space, { ...operation, mark: operation.mark });
+      default:
+        return drawShape(page, space, operation);
+    }
+  });
+}

@@ -1,0 +1,21 @@
+import { PDFCheckBox, PDFDropdown, PDFOptionList, PDFRadioGroup, PDFTextField, type PDFDocument } from '@cantoo/pdf-lib';
+import type { EditOperation } from '@wattle/shared';
+
+/** Form values set as real field values through pdf-lib's form API (checked against the fields beforehand). */
+export function fillForm(doc: PDFDocument, operation: Extract<EditOperation, { type: 'form' }>): void {
+  const form = doc.getForm();
+  for (const [name, value] of Object.entries(operation.values)) {
+    const field = form.getField(name);
+    if (field instanceof PDFTextField) field.setText(value as string);
+    else if (field instanceof PDFCheckBox) (value ? field.check() : field.uncheck());
+    else if (field instanceof PDFRadioGroup) field.select(value as string);
+    else if (field instanceof PDFDropdown || field instanceof PDFOptionList) field.select(value as string | string[]);
+  }
+  if (!operation.flatten) return;
+  try {
+    form.flatten({ updateFieldAppearances: true });
+  } catch {
+    // Appearances cannot always be regenerated (fonts, odd values): keep the ones the file has.
+    form.flatten({ updateFieldAppearances: false });
+  }
+}

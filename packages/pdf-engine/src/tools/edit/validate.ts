@@ -1,0 +1,167 @@
+import { PDFCheckBox, PDFDropdown, PDFOptionList, PDFRadioGroup, PDFTextField, type PDFDocument, type PDFField } from '@cantoo/pdf-lib';
+import { PAGE_OPERATION_TYPES, type EditOperation } from '@wattle/shared';
+import sharp from 'sharp';
+import { EngineError } from '../../errors.ts';
+import type { ToolContext } from '../../context.ts';
+import { pageSpace } from './page-space.ts';
+
+/**
+ * The checks that need the document, all made before anything is drawn: pages exist, content lands on
+ * its page, images decode, form values fit their fields, page operations keep a page. Mistakes are
+ * reported together as VALIDATION_FAILED with the same field paths the schema uses (operations.3.page).
+ */
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** Image bytes ready for pdf-lib (WebP is converted to PNG here). */
+export interface PreparedImage {
+  bytes: Uint8Array;
+  format: 'jpeg' | 'png';
+}
+/** By operation index. */
+export type PreparedImages = Map<number, PreparedImage>;
+
+export type PageOperation = Extract<EditOperation, { type: (typeof PAGE_OPERATION_TYPES)[number] }>;
+export const isPageOperation = (operation: EditOperation): operation is PageOperation => (PAGE_OPERATION_TYPES as readonly string[]).includes(operation.type);
+
+export async function checkEdits(ctx: ToolContext, doc: PDFDocument, operations: readonly EditOperation[]): Promise<PreparedImages> {
+  const issues: FieldIssue[] = [];
+  const images: PreparedImages = new Map();
+  const pages = doc.getPages();
+  let pageCount = pages.length;
+  for (const [index, operation] of operations.entries()) {
+    const at = (field: string) => `operations.${index}${field ? `.${field}` : ''}`;
+    if (isPageOperation(operation)) {
+      const problem = pageOperationProblem(operation, pageCount);
+      if (problem) issues.push({ path: at(problem.field), message: problem.message });
+      else pageCount += operation.type === 'insert-page' ? 1 : operation.type === 'delete-page' ? -1 : 0;
+      continue;
+    }
+    if (operation.type === 'form') {
+      issues.push(...formIssues(doc, operation.values).map((issue) => ({ ...issue, path: at(`values.${issue.path}`) })));
+      continue;
+    }
+    const page = pages[operation.page - 1];
+    if (!page) {
+      issues.push({ path: at('page'), message: `The document has ${pages.length} page${pages.length === 1 ? '' : 's'}.` });
+      continue;
+    }
+    const space = pageSpace(page);
+    const bounds = contentBounds(operation);
+    if (bounds.x > space.width || bounds.y > space.height || bounds.x + bounds.width < 0 || bounds.y + bounds.height < 0) {
+      issues.push({ path: at(''), message: `This is outside page ${operation.page}.` });
+    }
+    if (operation.type === 'image') {
+      const image = await decodableImage(ctx, operation.data);
+      if (image) images.set(index, image);
+      else issues.push({ path: at('data'), message: 'This is not a JPEG, PNG or WebP image that can be read.' });
+    }
+    if (index % 50 === 0) ctx.checkAborted();
+  }
+  if (pageCount === 0) issues.push({ path: 'operations', message: 'The document must keep at least one page.' });
+  if (pageCount > ctx.limits.maxPages) issues.push({ path: 'operations', message: 'The result would have too many pages.' });
+  if (issues.length > 0) throw new EngineError('VALIDATION_FAILED', 'Some edits do not fit this document.', { fields: issues });
+  return images;
+}
+
+function pageOperationProblem(operation: PageOperation, pageCount: number): { field: string; message: string } | undefined {
+  const pagesNow = `The document has ${pageCount} page${pageCount === 1 ? '' : 's'} at this point.`;
+  switch (operation.type) {
+    case 'insert-page':
+      return operation.after > pageCount ? { field: 'after', message: pagesNow } : undefined;
+    case 'reorder-pages': {
+      const seen = new Set(operation.order);
+      const complete = operation.order.length === pageCount && seen.size === pageCount && operation.order.every((n) => n <= pageCount);
+      return complete ? undefined : { field: 'order', message: `List every page from 1 to ${pageCount} once.` };
+    }
+    default:
+      return operation.page > pageCount ? { field: 'page', message: pagesNow } : undefined;
+  }
+}
+
+/** Where an operation draws, in the top-left space of its visible page (text is estimated from its size). */
+function contentBounds(operation: Exclude<EditOperation, PageOperation | { type: 'form' }>): { x: number; y: number; width: number; height: number } {
+  switch (operation.type) {
+    case 'text': {
+      const lines = operation.text.split('\n');
+      const longest = Math.max(...lines.map((line) => line.length));
+      return { x: operation.x, y: operation.y, width: operation.width ?? longest * operation.size * 0.6, height: lines.length * operation.size * operation.lineHeight };
+    }
+    case 'line':
+    case 'arrow':
+      return spanOf([operation.from, operation.to]);
+    case 'ink':
+      return spanOf(operation.strokes.flat());
+    case 'highlight':
+    case 'underline':
+    case 'strikeout':
+      return spanOf(operation.rects.flatMap((r) => [r, { x: r.x + r.width, y: r.y + r.height }]));
+    case 'note':
+      return { x: operation.x, y: operation.y, width: NOTE_ICON, height: NOTE_ICON };
+    case 'stamp':
+      return { x: operation.x, y: operation.y, width: operation.size * (operation.mark === 'date' ? 5 : 1), height: operation.size };
+    default:
+      return operation;
+  }
+}
+
+/** Side of a sticky note's icon, in points, as readers draw it. */
+export const NOTE_ICON = 24;
+
+function spanOf(points: readonly { x: number; y: number }[]) {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
+/** Decodes the whole image (a JPEG header on garbage is not an image); WebP becomes PNG for pdf-lib. */
+async function decodableImage(ctx: ToolContext, data: string): Promise<PreparedImage | undefined> {
+  const bytes = Buffer.from(data, 'base64');
+  try {
+    const image = sharp(bytes, { limitInputPixels: ctx.limits.maxPixels, failOn: 'error' });
+    const { format } = await image.metadata();
+    await image.clone().resize(8, 8).raw().toBuffer();
+    if (format === 'jpeg' || format === 'png') return { bytes, format };
+    if (format === 'webp') return { bytes: await image.png().toBuffer(), format: 'png' };
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Form values checked against the fields: the field exists and the value is one it can take. */
+function formIssues(doc: PDFDocument, values: Record<string, string | boolean | string[]>): FieldIssue[] {
+  const form = doc.getForm();
+  const issues: FieldIssue[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    const field = form.getFieldMaybe(name);
+    const problem = field ? valueProblem(field, value) : 'There is no form field with this name.';
+    if (problem) issues.push({ path: name, message: problem });
+  }
+  return issues;
+}
+
+function valueProblem(field: PDFField, value: string | boolean | string[]): string | undefined {
+  if (field instanceof PDFTextField) {
+    if (typeof value !== 'string') return 'This is a text field: send text.';
+    const max = field.getMaxLength();
+    return max !== undefined && value.length > max ? `This field takes at most ${max} characters.` : undefined;
+  }
+  if (field instanceof PDFCheckBox) return typeof value === 'boolean' ? undefined : 'This is a checkbox: send true or false.';
+  if (field instanceof PDFRadioGroup) return typeof value === 'string' && field.getOptions().includes(value) ? undefined : `Choose one of: ${field.getOptions().join(', ')}.`;
+  if (field instanceof PDFDropdown || field instanceof PDFOptionList) {
+    const chosen = typeof value === 'string' ? [value] : Array.isArray(value) ? value : undefined;
+    const options = field.getOptions();
+    if (!chosen) return `Choose one of: ${options.join(', ')}.`;
+    if (chosen.length > 1 && !field.isMultiselect()) return 'This field takes one choice.';
+    // An editable dropdown also takes text of the user's own.
+    const editable = field instanceof PDFDropdown && field.isEditable();
+    return editable || chosen.every((c) => options.includes(c)) ? undefined : `Choose from: ${options.join(', ')}.`;
+  }
+  return 'This field cannot be filled in here.';
+}
