@@ -58,6 +58,7 @@ export const TOOL_ICONS: Record<ToolId, LucideIcon> = {
   'pdf-to-powerpoint': PresentationIcon,
   'pdf-to-text': FileTypeIcon,
   ocr: ScanTextIcon,
+  edit: FilePenLineIcon,
   watermark: StampIcon,
   'page-numbers': HashIcon,
   'edit-metadata': TagIcon,

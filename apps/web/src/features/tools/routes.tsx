@@ -1,11 +1,15 @@
-import { isToolId, TOOL_FAMILIES } from '@wattle/shared';
+import { getTool, isFormTool, TOOL_FAMILIES } from '@wattle/shared';
 import type { RouteObject } from 'react-router';
 
 /** Public tool pages, mounted inside the public layout by src/app/router.tsx. */
 export const toolsRoutes: RouteObject[] = [
   { path: 'tools', lazy: async () => ({ Component: (await import('./pages/tools-index-page')).ToolsIndexPage }) },
   // "/tools/organize" is both a menu category and the organise tool: the tool page wins and lists its family.
-  ...TOOL_FAMILIES.filter((family) => !isToolId(family.id)).map((family) => ({
+  // "/tools/edit" stays the family's page: the edit tool has no options form (the browser editor will live there).
+  ...TOOL_FAMILIES.filter((family) => {
+    const tool = getTool(family.id);
+    return !tool || !isFormTool(tool);
+  }).map((family) => ({
     path: `tools/${family.id}`,
     lazy: async () => ({ Component: (await import('./pages/category-page')).CategoryPage }),
   })),

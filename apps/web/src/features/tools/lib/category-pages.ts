@@ -1,4 +1,4 @@
-import { familyTools, getToolFamily, TOOL_CATEGORIES, TOOL_FAMILIES, TOOLS, type Tool, type ToolFamily, type ToolFamilyId } from '@wattle/shared';
+import { familyTools, getToolFamily, isFormTool, TOOL_CATEGORIES, TOOL_FAMILIES, TOOLS, type Tool, type ToolFamily, type ToolFamilyId } from '@wattle/shared';
 import { ClockIcon, FilePlusIcon, FilePenLineIcon, LayersIcon, LockIcon, MapPinIcon, Share2Icon, ShieldCheckIcon, type LucideIcon } from 'lucide-react';
 
 /**
@@ -57,8 +57,8 @@ export function relatedTools(tool: Tool): { title: string; tools: Tool[] } {
   const family = getToolFamily(tool.id);
   if (family) {
     const members: readonly string[] = familyTools(family);
-    return { title: family.name, tools: TOOLS.filter((t) => t.id !== tool.id && members.includes(t.id)) };
+    return { title: family.name, tools: TOOLS.filter((t) => isFormTool(t) && t.id !== tool.id && members.includes(t.id)) };
   }
   const category = TOOL_CATEGORIES.find((c) => c.id === tool.category)!;
-  return { title: category.name, tools: TOOLS.filter((t) => t.id !== tool.id && t.category === tool.category) };
+  return { title: category.name, tools: TOOLS.filter((t) => isFormTool(t) && t.id !== tool.id && t.category === tool.category) };
 }

@@ -1,4 +1,4 @@
-import { getTool, TOOL_CATEGORIES, TOOLS, toolOptionsJsonSchema, type Tool } from '@wattle/shared';
+import { getTool, isFormTool, TOOL_CATEGORIES, TOOLS, toolOptionsJsonSchema, type Tool } from '@wattle/shared';
 import { FolderOpenIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { FileDropZone } from '@/components/file-drop-zone';
@@ -25,9 +25,10 @@ type Stage = { name: 'setup' } | { name: 'uploading'; fraction: number } | { nam
 /** `/dashboard/batch`: one tool over many documents, each its own job, with a ZIP of all results. */
 export function BatchPage() {
   const { data: catalogue } = useToolsCatalogue();
-  // One input per job: the server says which tools qualify; until it answers, single-file tools do.
+  // One input per job: the server says which tools qualify; until it answers, single-file tools do. Options come from a form.
   const tools = useMemo(
-    () => (catalogue ? TOOLS.filter((t) => catalogue.tools.some((s) => s.id === t.id && s.batchable && s.available)) : TOOLS.filter((t) => t.maxFiles === 1)),
+    () =>
+      TOOLS.filter(isFormTool).filter((t) => (catalogue ? catalogue.tools.some((s) => s.id === t.id && s.batchable && s.available) : t.maxFiles === 1)),
     [catalogue],
   );
   const [toolId, setToolId] = useState<string>('compress');

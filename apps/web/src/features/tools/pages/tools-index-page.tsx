@@ -1,4 +1,4 @@
-import { TOOL_CATEGORIES, TOOLS } from '@wattle/shared';
+import { isFormTool, TOOL_CATEGORIES, TOOLS } from '@wattle/shared';
 import { SearchIcon } from 'lucide-react';
 import { useState } from 'react';
 import { PageHero } from '@/components/public-page/page-hero';
@@ -15,7 +15,7 @@ export function ToolsIndexPage() {
   const [search, setSearch] = useState('');
   const unavailable = useUnavailableTools();
   const needle = search.trim().toLowerCase();
-  const matches = TOOLS.filter((t) => !needle || `${t.name} ${t.description}`.toLowerCase().includes(needle));
+  const matches = TOOLS.filter((t) => isFormTool(t) && (!needle || `${t.name} ${t.description}`.toLowerCase().includes(needle)));
 
   return (
     <>
