@@ -1,25 +1,16 @@
 import type { Tool } from '@wattle/shared';
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useProfileDefaults } from '../api/profile-defaults';
-import { leafFields, type FormValues, type OptionField } from '../lib/option-fields';
+import type { FormValues } from '../lib/option-fields';
 import { PAGE_GRID } from '../lib/page-grid-modes';
 import { PDF_PREFILL } from '../lib/pdf-prefill';
 import type { PdfDocumentState } from './use-pdf-document';
 
 /**
- * Options that start from somewhere other than the registry: the account's settings, the document's
- * own metadata, its page count. None of them overwrites what the person has already edited.
+ * Options that start from the document: its own metadata, its page count (the account's settings are
+ * the form's own starting point, `useOptionsForm`). None of them overwrites what the person has edited.
  */
-export function useOptionDefaults(tool: Tool, form: UseFormReturn<FormValues>, fields: OptionField[], pdf: PdfDocumentState) {
-  // Account defaults (image-to-pdf's page size) fill in until the person picks something else.
-  const profileDefaults = useProfileDefaults(leafFields(fields).map((f) => f.name));
-  useEffect(() => {
-    for (const [name, value] of Object.entries(profileDefaults)) {
-      if (!form.getFieldState(name).isDirty) form.resetField(name, { defaultValue: value });
-    }
-  }, [profileDefaults, form]);
-
+export function useOptionDefaults(tool: Tool, form: UseFormReturn<FormValues>, pdf: PdfDocumentState) {
   // Options that start from the document itself (its current metadata).
   const prefill = PDF_PREFILL[tool.id];
   useEffect(() => {

@@ -24,15 +24,17 @@ import { PageGrid } from '../components/page-grid';
 import { PasswordPrompt } from '../components/password-prompt';
 import { RunError, RunProgress, RunResult } from '../components/run-status';
 import { ToolHeader } from '../components/tool-header';
+import { useAccountDefaults } from '../hooks/use-account-defaults';
 import { useInputPdf } from '../hooks/use-input-pdf';
 import { useOptionDefaults } from '../hooks/use-option-defaults';
 import { useOptionsForm } from '../hooks/use-options-form';
 import { useRefusalOnFields } from '../hooks/use-refusal-on-fields';
 import { useToolInputs } from '../hooks/use-tool-inputs';
+import { startingFormValues } from '../lib/account-defaults';
 import { relatedTools } from '../lib/category-pages';
 import { acceptAttribute, describeKinds } from '../lib/file-checks';
 import { inputUnlock } from '../lib/input-unlock';
-import { defaultFormValues, leafFields, optionFields } from '../lib/option-fields';
+import { leafFields, optionFields } from '../lib/option-fields';
 import { PAGE_GRID } from '../lib/page-grid-modes';
 import { PDF_PREFILL } from '../lib/pdf-prefill';
 import { formatRetention } from '../lib/retention';
@@ -70,14 +72,15 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
 
   // The options: generated from the registry, started from the account and the document, checked by the server.
   const form = useOptionsForm(tool, fields, pageCount);
+  const accountDefaults = useAccountDefaults(tool.id, fields);
   const grid = PAGE_GRID[tool.id];
-  useOptionDefaults(tool, form, fields, pdf);
+  useOptionDefaults(tool, form, pdf);
   useRefusalOnFields(tool, form, run);
   const gridValue = useWatch({ control: form.control, name: grid?.field ?? '__none' }) as string | undefined;
   const angle = useWatch({ control: form.control, name: 'angle' }) as number | undefined;
   function forgetDocument() {
     if (grid?.mode === 'order') form.setValue(grid.field, '');
-    if (prefill) form.reset(defaultFormValues(fields));
+    if (prefill) form.reset(startingFormValues(fields, accountDefaults));
   }
 
   const resultRef = useRef<HTMLDivElement>(null);
