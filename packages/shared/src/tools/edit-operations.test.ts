@@ -43,7 +43,7 @@ describe('the operations document', () => {
     expect(paths({ operations: [image(Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1').toString('base64'))] })).toEqual([]);
     expect(paths({ operations: [image(Buffer.from('GIF89a....').toString('base64'))] })).toEqual(['operations.0.data']);
     expect(paths({ operations: [image('not base64!')] })).toEqual(['operations.0.data']);
-    const big = `iVBORw0KGgo${'A'.repeat(Math.ceil(MAX_EDIT_IMAGE_BYTES / 3) * 4 - 12)}A`;
+    const big = `iVBORw0KGgo${'A'.repeat(Math.ceil(MAX_EDIT_IMAGE_BYTES / 3) * 4 + 4 - 11)}`; // one group over
     expect(paths({ operations: [image(big)] })).toEqual(['operations.0.data']);
     const large = `iVBORw0KGgo${'A'.repeat(4 * 1024 * 1024 - 11)}`; // 3 MiB each: seven are over the total
     expect(paths({ operations: Array.from({ length: 7 }, () => image(large)) })).toEqual(['operations']);
