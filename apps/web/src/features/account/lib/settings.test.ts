@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileSchema, profileUpdateSchema } from '@wattle/shared';
+import { accountOptionDefaults, EXPORT_QUALITIES, PAGE_SIZES, profileSchema, profileUpdateSchema, TOOLS, type ToolSettings } from '@wattle/shared';
 import { SETTINGS } from './settings';
 
 describe('settings', () => {
@@ -19,6 +19,20 @@ describe('settings', () => {
         expect(profileUpdateSchema.safeParse(update).success, `${setting.field}=${option.value}`).toBe(true);
         expect(update[setting.field]).toBe(option.value);
       }
+    }
+  });
+
+  it('describes Export Quality and Default Page Size by the tools that start from them', () => {
+    const toolsUsing = (field: keyof ToolSettings, values: readonly string[]) =>
+      TOOLS.filter((tool) => {
+        const results = values.map((value) => JSON.stringify(accountOptionDefaults(tool.id, { pdf_export_quality: 'medium', preferred_page_size: 'A4', [field]: value })));
+        return new Set(results).size > 1;
+      }).map((tool) => tool.name);
+    for (const [field, values] of [['pdf_export_quality', EXPORT_QUALITIES], ['preferred_page_size', PAGE_SIZES]] as const) {
+      const names = toolsUsing(field, values);
+      expect(names.length, field).toBeGreaterThan(0);
+      const description = SETTINGS.find((s) => s.field === field)!.description;
+      for (const name of names) expect(description).toContain(name);
     }
   });
 

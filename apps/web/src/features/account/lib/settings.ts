@@ -1,4 +1,4 @@
-import { AUTO_SAVE_OPTIONS, EXPORT_QUALITIES, PAGE_SIZES, PDF_VIEWER_MODES, type ProfileUpdate } from '@wattle/shared';
+import { AUTO_SAVE_OPTIONS, EXPORT_QUALITIES, getTool, PAGE_SIZES, PDF_VIEWER_MODES, type ProfileUpdate } from '@wattle/shared';
 
 type SettingField = 'pdf_viewer_mode' | 'pdf_export_quality' | 'preferred_page_size' | 'auto_save_frequency';
 
@@ -21,7 +21,10 @@ const AUTO_SAVE_LABELS: Record<(typeof AUTO_SAVE_OPTIONS)[number], string> = {
   30: 'Every 30 minutes',
 };
 
-/** Spec section 2, "PDF Settings": the four settings, their options and labels. */
+/**
+ * Spec section 2, "PDF Settings": the four settings, their options and labels. The descriptions say
+ * only what each setting does today (the tools' defaults come from shared `accountOptionDefaults`).
+ */
 export const SETTINGS: SettingDefinition[] = [
   {
     field: 'pdf_viewer_mode',
@@ -33,21 +36,21 @@ export const SETTINGS: SettingDefinition[] = [
   {
     field: 'pdf_export_quality',
     label: 'Export Quality',
-    description: 'Image quality of the PDFs and images the tools make. Higher quality takes longer and makes larger files.',
+    description: `Where ${getTool('compress').name} and ${getTool('pdf-to-image').name} start: Low makes smaller files faster, High keeps more detail. Each tool still lets you choose.`,
     options: EXPORT_QUALITIES.map((value) => ({ value, label: QUALITY_LABELS[value] })),
     toUpdate: (value) => ({ pdf_export_quality: value as (typeof EXPORT_QUALITIES)[number] }),
   },
   {
     field: 'preferred_page_size',
     label: 'Default Page Size',
-    description: 'Paper size for new pages, such as images turned into a PDF.',
+    description: `The paper size ${getTool('image-to-pdf').name} starts with. Each tool still lets you choose.`,
     options: PAGE_SIZES.map((value) => ({ value, label: value })),
     toUpdate: (value) => ({ preferred_page_size: value as (typeof PAGE_SIZES)[number] }),
   },
   {
     field: 'auto_save_frequency',
     label: 'Auto-Save Frequency',
-    description: 'How often your work is saved automatically while you edit.',
+    description: 'How often the PDF editor will save your work. The editor is coming soon.',
     options: AUTO_SAVE_OPTIONS.map((value) => ({ value, label: AUTO_SAVE_LABELS[value] })),
     toUpdate: (value) => ({ auto_save_frequency: Number(value) as ProfileUpdate['auto_save_frequency'] }),
   },
