@@ -26,6 +26,15 @@ export const OPTIONS: Partial<Record<ToolId, unknown>> = {
   'edit-metadata': { title: 'T' },
   protect: { userPassword: 'x' },
   unlock: { password: '' },
+  edit: {
+    operations: [
+      { type: 'text', page: 1, x: 1, y: 1, text: 'Edited' },
+      { type: 'rectangle', page: 1, x: 1, y: 1, width: 20, height: 10, stroke: '#000000' },
+      { type: 'highlight', page: 1, rects: [{ x: 1, y: 1, width: 20, height: 10 }] },
+      { type: 'note', page: 1, x: 1, y: 1, text: 'Note' },
+      { type: 'rotate-page', page: 1, angle: 90 },
+    ],
+  },
 };
 
 export interface Workspace {

@@ -1,0 +1,66 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDIT_EXAMPLE } from '@wattle/shared';
+import { textPdf } from '@wattle/pdf-engine/test/fixtures';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { jobForm, postJob, waitForJob } from '../test/jobs.ts';
+import { startWorker, type Worker } from './worker.ts';
+
+/** The edit tool through POST /api/v1/jobs, the real queue and the real engine, as any API caller uses it. */
+describe('edit jobs', () => {
+  let ctx: TestContext;
+  let worker: Worker;
+  let dir: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    worker = await startWorker(ctx.container, { periodic: false });
+    dir = mkdtempSync(join(tmpdir(), 'wattle-edit-job-'));
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await ctx?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('applies the documented example: the text is in the output and the note is a comment', async () => {
+    const client = ctx.client();
+    const res = await postJob(client, jobForm('edit', [{ name: 'invoice.pdf', bytes: await textPdf(2) }], { options: EDIT_EXAMPLE }));
+    expect(res.status, await res.clone().text()).toBe(202);
+    const job = await waitForJob(client, (await res.json()).id);
+    expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
+    expect(job.outputs[0]).toMatchObject({ filename: 'invoice-edited.pdf', pages: 2 });
+
+    const download = await client.request(job.outputs[0]!.downloadUrl);
+    const path = join(dir, 'edited.pdf');
+    writeFileSync(path, Buffer.from(await download.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Approved for payment');
+    expect(text).toContain('Invoice 1042');
+    const content = execFileSync('qpdf', ['--qdf', '--object-streams=disable', path, '-']).toString('latin1');
+    expect(content).toMatch(/\/Subtype \/Text/);
+    expect(content).toMatch(/\/Subtype \/Highlight/);
+  });
+
+  it('refuses a malformed operations document at once, with the fields', async () => {
+    const options = { operations: [{ type: 'text', page: 0, x: 0, y: 0, text: 'x' }, { type: 'sparkles' }] };
+    const res = await postJob(ctx.client(), jobForm('edit', [{ name: 'a.pdf', bytes: await textPdf(1) }], { options }));
+    expect(res.status).toBe(400);
+    const { error } = await res.json();
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(error.details.fieldErrors)).toEqual(['options.operations.0.page', 'options.operations.1.type']);
+  });
+
+  it('fails the job with VALIDATION_FAILED when an edit does not fit the document', async () => {
+    const client = ctx.client();
+    const options = { operations: [{ type: 'note', page: 5, x: 10, y: 10, text: 'no such page' }] };
+    const res = await postJob(client, jobForm('edit', [{ name: 'a.pdf', bytes: await textPdf(1) }], { options }));
+    const job = await waitForJob(client, (await res.json()).id);
+    expect(job.status).toBe('failed');
+    expect(job.error!.code).toBe('VALIDATION_FAILED');
+    expect(job.outputs).toEqual([]);
+  });
+});
