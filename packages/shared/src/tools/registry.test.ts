@@ -7,10 +7,12 @@ const ISSUE_TOOLS = [
   'merge', 'split', 'organize', 'rotate', 'extract-pages', 'remove-pages', 'compress', 'repair', 'image-to-pdf',
   'office-to-pdf', 'pdf-to-image', 'pdf-to-word', 'pdf-to-excel', 'pdf-to-powerpoint', 'pdf-to-text', 'ocr',
   'watermark', 'page-numbers', 'edit-metadata', 'flatten', 'protect', 'unlock', 'sanitize',
+  // issue 9
+  'edit',
 ];
 
 describe('tool registry', () => {
-  it('declares every tool of issue 4 once', () => {
+  it('declares every tool of issues 4 and 9 once', () => {
     expect([...TOOL_IDS].sort()).toEqual([...ISSUE_TOOLS].sort());
     expect(new Set(TOOL_IDS).size).toBe(TOOLS.length);
   });
