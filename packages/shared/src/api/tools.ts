@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { EXPORT_QUALITY } from '../tools/account-defaults.ts';
 import { ENGINES, INPUT_KINDS, OUTPUT_KINDS, TOOL_CATEGORIES, type InputKind } from '../tools/kinds.ts';
 import { isUuid } from '../ids.ts';
 import { TOOL_IDS, TOOLS, type ToolId } from '../tools/registry.ts';
+import { EXPORT_QUALITIES } from '../validation.ts';
 import { apiComponents } from './components.ts';
 
 const toolId = z.enum(TOOL_IDS as [ToolId, ...ToolId[]]);
@@ -64,6 +66,15 @@ export const MAX_SUBMITTED_FILE_IDS = 100;
 export const submittedFileIdsSchema = z.array(z.string().refine(isUuid).meta({ format: 'uuid' })).max(MAX_SUBMITTED_FILE_IDS);
 const { $schema: _dialect, ...submittedFileIdsJsonSchema } = z.toJSONSchema(submittedFileIdsSchema);
 
+/** The shared account-defaults table in words, so the API document cannot drift from it. */
+const accountDefaultsText = [
+  ...EXPORT_QUALITIES.map((quality) => {
+    const { compressLevel, pageImageDpi } = EXPORT_QUALITY[quality];
+    return `pdf_export_quality ${quality} gives compress level ${compressLevel} and pdf-to-image dpi ${pageImageDpi}`;
+  }),
+  'preferred_page_size gives image-to-pdf its pageSize',
+].join('; ');
+
 /**
  * The multipart form that creates a job or a batch. The server reads it as a stream (files are never
  * buffered whole), so this schema describes the form rather than validating it in one go.
@@ -74,7 +85,7 @@ export const toolSubmissionSchema = z
     options: z.string().optional().meta({
       contentMediaType: 'application/json',
       contentSchema: { oneOf: TOOLS.map((tool) => ({ $ref: `#/components/schemas/${toolOptionsComponent(tool.id)}` })) },
-      description: "JSON text of the chosen tool's options (ToolOptions_<tool>); omitted means the defaults.",
+      description: `JSON text of the chosen tool's options (ToolOptions_<tool>). An option left out takes its default, except that an account holder's PDF settings come first: ${accountDefaultsText}.`,
     }),
     files: z
       .array(z.string().meta({ contentMediaType: 'application/octet-stream' }))
