@@ -6,11 +6,11 @@ import type { ToolContext, ToolInput } from '../context.ts';
 import { detectFileType } from '../detect/file-type.ts';
 import { detectEngines } from '../engines.ts';
 import { EngineError } from '../errors.ts';
-import { qpdf, qpdfDecryptArgLines } from '../process/commands.ts';
+import { qpdf, qpdfDecryptJob } from '../process/commands.ts';
 import { profileOfBytes, type PdfProfile } from './conformance.ts';
 import { inspectPdfWith, type PdfInfo } from './inspect.ts';
 import { loadPdf } from './load.ts';
-import { isInvalidPassword, qpdfSucceeded, runQpdfArgFile } from './qpdf.ts';
+import { isInvalidPassword, qpdfSucceeded, runQpdfJob } from './qpdf.ts';
 import { checkPdfStreams } from './stream-budget.ts';
 import { countPages } from './verify.ts';
 
@@ -65,7 +65,7 @@ const workPath = (ctx: ToolContext) => join(ctx.dir, `in-${randomUUID()}.pdf`);
 
 async function decryptWithPassword(ctx: ToolContext, path: string, password: string, filename: string): Promise<string> {
   const out = workPath(ctx);
-  const result = await runQpdfArgFile(ctx, qpdfDecryptArgLines(path, out, password));
+  const result = await runQpdfJob(ctx, qpdfDecryptJob(path, out, password));
   if (isInvalidPassword(result)) throw new EngineError('WRONG_PASSWORD', 'The password is not correct for this PDF.', { filename });
   if (!qpdfSucceeded(result)) throw new EngineError('PDF_CORRUPT', 'This PDF is damaged and could not be read.', { filename });
   return out;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactPageList, pdftoppm, pdftotext, qpdf, qpdfDecryptArgLines, qpdfEncryptArgLines, sofficeConvert, sofficeListener, tesseractTextLayer, unoConvert } from './commands.ts';
+import { compactPageList, pdftoppm, pdftotext, qpdf, qpdfDecryptJob, qpdfEncryptJob, sofficeConvert, sofficeListener, tesseractTextLayer, unoConvert } from './commands.ts';
 
 const ALL = { print: true, modify: true, copy: true, annotate: true, fillForms: true, assemble: true };
 
@@ -9,17 +9,18 @@ describe('argument builders', () => {
     expect(qpdf.rotate('/j/in.pdf', '/j/out.pdf', 180).args[0]).toBe('--rotate=+180');
     expect(qpdf.rewrite('/a', '/b', { decrypt: true, optimise: true, objectStreams: true }).args).toEqual(['--decrypt', '--object-streams=generate', '--compress-streams=y', '--recompress-flate', '/a', '/b']);
     expect(qpdf.rewrite('/a', '/b', { optimise: true }).args).toEqual(['--compress-streams=y', '--recompress-flate', '/a', '/b']);
-    expect(qpdf.withArgFile('/j/args').args).toEqual(['@/j/args']);
+    expect(qpdf.withJobFile('/j/job.json').args).toEqual(['--job-json-file=/j/job.json']);
   });
 
   it('qpdf encryption is AES-256 with permissions allowed by default', () => {
-    expect(qpdfEncryptArgLines('/a', '/b', 'user pw', 'owner', ALL)).toEqual([
-      '--encrypt', 'user pw', 'owner', '256', '--print=full', '--modify-other=y', '--extract=y', '--annotate=y', '--form=y', '--assemble=y', '--', '/a', '/b',
-    ]);
-    const none = qpdfEncryptArgLines('/a', '/b', 'u', 'o', { print: false, modify: false, copy: false, annotate: false, fillForms: false, assemble: false });
-    expect(none).toContain('--print=none');
-    expect(none).toContain('--extract=n');
-    expect(qpdfDecryptArgLines('/a', '/b', 'pw')).toEqual(['--password=pw', '--decrypt', '/a', '/b']);
+    expect(qpdfEncryptJob('/a', '/b', 'user pw', 'owner', ALL)).toEqual({
+      inputFile: '/a',
+      outputFile: '/b',
+      encrypt: { userPassword: 'user pw', ownerPassword: 'owner', '256bit': { print: 'full', modifyOther: 'y', extract: 'y', annotate: 'y', form: 'y', assemble: 'y' } },
+    });
+    const none = qpdfEncryptJob('/a', '/b', 'u', 'o', { print: false, modify: false, copy: false, annotate: false, fillForms: false, assemble: false });
+    expect(none.encrypt).toMatchObject({ '256bit': { print: 'none', extract: 'n' } });
+    expect(qpdfDecryptJob('/a', '/b', 'pw')).toEqual({ inputFile: '/a', password: 'pw', outputFile: '/b', decrypt: '' });
   });
 
   it('compacts page lists', () => {

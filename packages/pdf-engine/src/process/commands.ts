@@ -25,8 +25,8 @@ export const qpdf = {
     command: 'qpdf',
     args: [`--rotate=+${angle}${pages ? `:${compactPageList(pages)}` : ''}`, input, output],
   }),
-  /** Runs qpdf with its arguments read from a file, so passwords never appear in a process listing. */
-  withArgFile: (argFile: string): CommandSpec => ({ command: 'qpdf', args: [`@${argFile}`] }),
+  /** Runs a qpdf job read from a JSON file (see QpdfJob), so passwords never appear in a process listing. */
+  withJobFile: (jobFile: string): CommandSpec => ({ command: 'qpdf', args: [`--job-json-file=${jobFile}`] }),
 };
 
 export interface Permissions {
@@ -38,27 +38,29 @@ export interface Permissions {
   assemble: boolean;
 }
 
-/** Lines of the argument file for AES-256 encryption; permissions left true stay allowed. */
-export function qpdfEncryptArgLines(input: string, output: string, userPassword: string, ownerPassword: string, p: Permissions): string[] {
-  return [
-    '--encrypt',
-    userPassword,
-    ownerPassword,
-    '256',
-    `--print=${p.print ? 'full' : 'none'}`,
-    `--modify-other=${p.modify ? 'y' : 'n'}`,
-    `--extract=${p.copy ? 'y' : 'n'}`,
-    `--annotate=${p.annotate ? 'y' : 'n'}`,
-    `--form=${p.fillForms ? 'y' : 'n'}`,
-    `--assemble=${p.assemble ? 'y' : 'n'}`,
-    '--',
-    input,
-    output,
-  ];
+/**
+ * qpdf's job JSON (qpdf --job-json-file): passwords travel as JSON strings, so one that begins with "-"
+ * or holds any character is data, never an option, and no password appears on a command line.
+ */
+export type QpdfJob = Record<string, unknown>;
+
+const yesNo = (allowed: boolean) => (allowed ? 'y' : 'n');
+
+/** AES-256 encryption; permissions left true stay allowed. */
+export function qpdfEncryptJob(input: string, output: string, userPassword: string, ownerPassword: string, p: Permissions): QpdfJob {
+  return {
+    inputFile: input,
+    outputFile: output,
+    encrypt: {
+      userPassword,
+      ownerPassword,
+      '256bit': { print: p.print ? 'full' : 'none', modifyOther: yesNo(p.modify), extract: yesNo(p.copy), annotate: yesNo(p.annotate), form: yesNo(p.fillForms), assemble: yesNo(p.assemble) },
+    },
+  };
 }
 
-export function qpdfDecryptArgLines(input: string, output: string, password: string): string[] {
-  return [`--password=${password}`, '--decrypt', input, output];
+export function qpdfDecryptJob(input: string, output: string, password: string): QpdfJob {
+  return { inputFile: input, password, outputFile: output, decrypt: '' };
 }
 
 /** "1,2,3,5" -> "1-3,5": qpdf page-range syntax, short even for long lists. */

@@ -5,11 +5,11 @@ import { expandPageRanges } from '@wattle/shared';
 import type { ToolContext } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { outputFilename } from '../output-names.ts';
-import { qpdf, qpdfDecryptArgLines, qpdfEncryptArgLines } from '../process/commands.ts';
+import { qpdf, qpdfDecryptJob, qpdfEncryptJob } from '../process/commands.ts';
 import { objectStreamsAllowed, pdfaNotKept, saveOptions } from '../pdf/conformance.ts';
 import { loadPdf } from '../pdf/load.ts';
 import { preparePdf } from '../pdf/prepare.ts';
-import { qpdfSucceeded, runQpdfArgFile } from '../pdf/qpdf.ts';
+import { qpdfSucceeded, runQpdfJob } from '../pdf/qpdf.ts';
 import { checkedOutput, pageRangesFor } from '../pdf/write.ts';
 import type { Operation } from './operation.ts';
 
@@ -42,7 +42,7 @@ export const protect: Operation<'protect'> = async ([input], options, ctx) => {
   const target = ctx.output(outputFilename(pdf.filename, 'protected', 'pdf'));
   // Without an owner password anyone who can open the file could lift the restrictions.
   const owner = options.ownerPassword ?? randomBytes(24).toString('base64url');
-  const result = await runQpdfArgFile(ctx, qpdfEncryptArgLines(pdf.path, target.path, options.userPassword, owner, options.permissions));
+  const result = await runQpdfJob(ctx, qpdfEncryptJob(pdf.path, target.path, options.userPassword, owner, options.permissions));
   if (!qpdfSucceeded(result)) throw failed();
   const checked = await encryptedOutput(ctx, target, options.userPassword, pdf.pages);
   const notes = pdfaNotKept([pdf.profile], 'PDF/A does not allow encryption');
@@ -60,7 +60,7 @@ export const unlock: Operation<'unlock'> = async ([input], options, ctx) => {
 /** An encrypted output can only be counted with its password: decrypt a scratch copy to check it. */
 async function encryptedOutput(ctx: ToolContext, target: { path: string; filename: string }, password: string, pages: number) {
   const scratch = join(ctx.dir, `check-${randomUUID()}.pdf`);
-  const result = await runQpdfArgFile(ctx, qpdfDecryptArgLines(target.path, scratch, password));
+  const result = await runQpdfJob(ctx, qpdfDecryptJob(target.path, scratch, password));
   if (!qpdfSucceeded(result)) throw failed();
   const checked = await checkedOutput(ctx, { path: scratch, filename: target.filename }, pages);
   return { ...checked, path: target.path };

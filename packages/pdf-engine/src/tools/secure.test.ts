@@ -34,12 +34,19 @@ describe('secure tools', () => {
     expect(limited).toContain('modify annotations: allowed');
   });
 
+  it('takes passwords that begin with a dash (qpdf read them as options and failed the job as damaged)', async () => {
+    const [locked] = await ws.run('protect', [file('r.pdf', two)], { userPassword: '-open', ownerPassword: '--owner' });
+    expect(encryption(locked!.path, '-open')).toContain('User password = -open');
+    const [unlocked] = await ws.run('unlock', [file('r-protected.pdf', await readFile(locked!.path))], { password: '-open' });
+    expect(unlocked).toMatchObject({ pages: 2 });
+  });
+
   it('keeps passwords out of engine command lines', async () => {
-    const { qpdfEncryptArgLines } = await import('../process/commands.ts');
-    expect(qpdfEncryptArgLines('in', 'out', 'pw', 'owner', { print: true, modify: true, copy: true, annotate: true, fillForms: true, assemble: true })).toContain('pw');
-    // runQpdfArgFile passes only "@file": see qpdf.withArgFile
+    const { qpdfEncryptJob } = await import('../process/commands.ts');
+    expect(JSON.stringify(qpdfEncryptJob('in', 'out', 'pw', 'owner', { print: true, modify: true, copy: true, annotate: true, fillForms: true, assemble: true }))).toContain('"pw"');
+    // runQpdfJob passes only the job file's name: see qpdf.withJobFile
     const { qpdf } = await import('../process/commands.ts');
-    expect(qpdf.withArgFile('/x/args').args).toEqual(['@/x/args']);
+    expect(qpdf.withJobFile('/x/job.json').args).toEqual(['--job-json-file=/x/job.json']);
   });
 
   it('unlocks with the right password, refuses a wrong or missing one', async () => {
