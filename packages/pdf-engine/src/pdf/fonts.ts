@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
@@ -20,13 +21,17 @@ interface FontFile {
   family: string;
   /** Only Noto Sans has italics; the others are slanted when drawn (see script-text.ts). */
   italics: boolean;
-  /** OpenType features turned off: fontkit 2 fails on this font's mark positioning, which pdf-lib does not draw anyway. */
+  /**
+   * OpenType features turned off. Gurmukhi: fontkit 2 fails on the font's mark positioning (which is not
+   * drawn anyway: glyphs are written with their advances only). Naskh: ccmp splits letters into a dotless
+   * base and dots, and as a PDF maps each glyph to one character, extracted text would lose the letter.
+   */
   featuresOff?: string[];
 }
 
 const FONT_FILES: Record<FontScript, FontFile> = {
   latin: { pkg: '@expo-google-fonts/noto-sans', family: 'NotoSans', italics: true },
-  arabic: { pkg: '@expo-google-fonts/noto-naskh-arabic', family: 'NotoNaskhArabic', italics: false },
+  arabic: { pkg: '@expo-google-fonts/noto-naskh-arabic', family: 'NotoNaskhArabic', italics: false, featuresOff: ['ccmp'] },
   gurmukhi: { pkg: '@expo-google-fonts/noto-sans-gurmukhi', family: 'NotoSansGurmukhi', italics: false, featuresOff: ['abvm', 'blwm'] },
   'simplified-han': { pkg: '@expo-google-fonts/noto-sans-sc', family: 'NotoSansSC', italics: false },
   'traditional-han': { pkg: '@expo-google-fonts/noto-sans-tc', family: 'NotoSansTC', italics: false },
@@ -87,8 +92,15 @@ export function embeddedFont(doc: PDFDocument, script: FontScript, style: FontSt
   const { key, path } = fontFace(script, style);
   let font = fonts.get(key);
   if (!font) {
-    font = fontBytes(path).then((bytes) => doc.embedFont(bytes, { subset: true, features: layoutFeatures(script) }));
+    font = Promise.all([fontBytes(path), parsedFont(script, style)]).then(([bytes, parsed]) =>
+      doc.embedFont(bytes, { subset: true, features: layoutFeatures(script), customName: `${subsetTag()}+${parsed.postscriptName}` }),
+    );
     fonts.set(key, font);
   }
   return font;
+}
+
+/** The six capitals PDF puts before a subset font's name (readers and pdffonts know a subset by it); random, so an edited file's new subsets never share a name with its old ones. */
+function subsetTag(): string {
+  return Array.from({ length: 6 }, () => String.fromCharCode(65 + randomInt(26))).join('');
 }

@@ -1,4 +1,22 @@
-import { degrees, PDFHexString, PDFName, PDFOperator, PDFOperatorNames, rgb, type PDFDocument, type PDFPage } from '@cantoo/pdf-lib';
+import {
+  beginText,
+  endText,
+  PDFHexString,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  rotateAndSkewTextDegreesAndTranslate,
+  setFillingColor,
+  setFontAndSize,
+  setGraphicsState,
+  showText,
+  type PDFDocument,
+  type PDFFont,
+  type PDFPage,
+} from '@cantoo/pdf-lib';
 import bidiFactory from 'bidi-js';
 import { embeddedFont, fontFace, layoutFeatures, parsedFont, type FontScript, type FontStyle } from './fonts.ts';
 
@@ -41,9 +59,13 @@ const bidi = bidiFactory();
 interface TextRun {
   text: string;
   script: FontScript;
-  /** Advance along the baseline, in font units per em (multiply by size). */
+  /** Advance along the baseline, in ems (multiply by size). */
   advance: number;
-  /** The run in reading order, when shaping moved glyphs out of it (Gurmukhi's pre-base vowel sign). */
+  /** Each glyph's advance in thousandths of an em, in the order they stand left to right. */
+  glyphAdvances: number[];
+  /** Written in reading order from right to left, so text extractors read it as it is read. */
+  rightToLeft: boolean;
+  /** The run in reading order, when shaping wrote its glyphs in another (Gurmukhi's pre-base vowel sign). */
   actualText?: string;
 }
 
@@ -55,25 +77,60 @@ export async function drawScriptText(doc: PDFDocument, page: PDFPage, text: stri
   for (const run of runs) {
     const font = await embeddedFont(doc, run.script, options);
     const slanted = Boolean(options.italic) && !fontFace(run.script, options).italic;
-    // Text extractors read glyphs in drawn order; ActualText gives them the reading order instead.
-    if (run.actualText) {
-      // An inline property list is valid in a content stream; pdf-lib's operand type just does not list dictionaries.
-      const properties = doc.context.obj({ ActualText: PDFHexString.fromText(run.actualText) }) as unknown as PDFName;
-      page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), properties]));
-    }
-    page.drawText(run.text, {
-      x: options.x + along * Math.cos(angle),
-      y: options.y + along * Math.sin(angle),
-      size: options.size,
-      font,
-      color: colour,
-      opacity: options.opacity,
-      rotate: degrees(options.rotateDegrees ?? 0),
-      xSkew: slanted ? degrees(SYNTHETIC_ITALIC_DEGREES) : undefined,
-    });
-    if (run.actualText) page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+    const x = options.x + along * Math.cos(angle);
+    const y = options.y + along * Math.sin(angle);
+    page.pushOperators(...runOperators(doc, page, run, font, { ...options, x, y, colour, slant: slanted ? SYNTHETIC_ITALIC_DEGREES : 0 }));
     along += run.advance * options.size;
   }
+}
+
+/**
+ * The content-stream operators of one run. pdf-lib's drawText writes glyphs left to right; a
+ * right-to-left run is written here in reading order instead, each glyph placed leftwards with TJ
+ * offsets, which is how pdftotext and other extractors recognise right-to-left text.
+ */
+function runOperators(
+  doc: PDFDocument,
+  page: PDFPage,
+  run: TextRun,
+  font: PDFFont,
+  at: ScriptTextOptions & { colour: ReturnType<typeof rgb>; slant: number },
+): PDFOperator[] {
+  const glyphs = font.encodeText(run.text).toString().slice(1, -1).match(/.{4}/g) ?? [];
+  const operators = [pushGraphicsState()];
+  if (at.opacity !== undefined) {
+    const state = doc.context.obj({ Type: 'ExtGState', ca: at.opacity, CA: at.opacity });
+    operators.push(setGraphicsState(page.node.newExtGState('GS', state)));
+  }
+  // Text extractors read glyphs in written order; ActualText gives them the reading order where shaping moved glyphs.
+  if (run.actualText) {
+    // An inline property list is valid in a content stream; pdf-lib's operand type just does not list dictionaries.
+    const properties = doc.context.obj({ ActualText: PDFHexString.fromText(run.actualText) }) as unknown as PDFName;
+    operators.push(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), properties]));
+  }
+  const startsAt = run.rightToLeft ? run.glyphAdvances.slice(0, -1).reduce((sum, advance) => sum + advance, 0) / 1000 : 0;
+  const rad = ((at.rotateDegrees ?? 0) * Math.PI) / 180;
+  operators.push(
+    beginText(),
+    setFillingColor(at.colour),
+    setFontAndSize(page.node.newFontDictionary(font.name, font.ref), at.size),
+    rotateAndSkewTextDegreesAndTranslate(at.rotateDegrees ?? 0, at.slant, 0, at.x + startsAt * at.size * Math.cos(rad), at.y + startsAt * at.size * Math.sin(rad)),
+  );
+  if (run.rightToLeft && glyphs.length > 1) {
+    const shown: (PDFHexString | number)[] = [];
+    for (let i = glyphs.length - 1; i >= 0; i--) {
+      shown.push(PDFHexString.of(glyphs[i]!));
+      // Back over the glyph just drawn and the one before it.
+      if (i > 0) shown.push(run.glyphAdvances[i]! + run.glyphAdvances[i - 1]!);
+    }
+    operators.push(PDFOperator.of(PDFOperatorNames.ShowTextAdjusted, [doc.context.obj(shown)]));
+  } else {
+    operators.push(showText(PDFHexString.of(glyphs.join(''))));
+  }
+  operators.push(endText());
+  if (run.actualText) operators.push(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+  operators.push(popGraphicsState());
+  return operators;
 }
 
 /** The width the text takes when drawn at this size, and the tallest ascent and deepest descent of the fonts it uses. */
@@ -141,11 +198,21 @@ async function layOutRuns(line: string, style: ScriptTextStyle): Promise<TextRun
     if (fontkitTurns !== (run.level % 2 === 1)) runText = [...runText].reverse().join('');
     const font = await parsedFont(run.script, style);
     const shaped = font.layout(runText, layoutFeatures(run.script));
-    const advance = shaped.glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth, 0) / font.unitsPerEm;
-    const glyphOrder = (shaped.direction === 'rtl' ? [...shaped.glyphs].reverse() : shaped.glyphs).flatMap((glyph) => glyph.codePoints);
-    const readingOrder = [...runText].map((char) => char.codePointAt(0)!);
-    const reordered = glyphOrder.length === readingOrder.length && glyphOrder.some((codePoint, i) => codePoint !== readingOrder[i]);
-    runs.push({ text: runText, script: run.script, advance, actualText: reordered ? text.slice(run.start, run.end) : undefined });
+    const glyphAdvances = shaped.glyphs.map((glyph) => (glyph.advanceWidth * 1000) / font.unitsPerEm);
+    const rightToLeft = run.level % 2 === 1;
+    const reading = text.slice(run.start, run.end);
+    const written = (rightToLeft ? [...shaped.glyphs].reverse() : shaped.glyphs).flatMap((glyph) => glyph.codePoints);
+    const readingOrder = [...reading].map((char) => char.codePointAt(0)!);
+    // (Not for right-to-left runs: pdftotext reverses ActualText there as if it were in visual order.)
+    const reordered = !rightToLeft && (written.length !== readingOrder.length || written.some((codePoint, i) => codePoint !== readingOrder[i]));
+    runs.push({
+      text: runText,
+      script: run.script,
+      advance: glyphAdvances.reduce((sum, advance) => sum + advance, 0) / 1000,
+      glyphAdvances,
+      rightToLeft,
+      actualText: reordered ? reading : undefined,
+    });
   }
   return runs;
 }
