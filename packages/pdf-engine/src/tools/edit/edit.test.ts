@@ -192,6 +192,9 @@ describe('edit: annotations and forms', () => {
     expect(filled.getDropdown('state').getSelected()).toEqual(['VIC']);
     expect(filled.getRadioGroup('plan').getSelected()).toBe('pro');
 
+    const [other] = await edit(pdf, [{ type: 'form', values: { name: '阮氏金 Nguyễn' } }]);
+    expect((await pdfOf(other!)).getForm().getTextField('name').getText()).toBe('阮氏金 Nguyễn');
+
     const [flat] = await edit(pdf, [{ type: 'form', values: { name: 'Kim Nguyen' }, flatten: true }]);
     expect((await pdfOf(flat!)).getForm().getFields()).toHaveLength(0);
     expect(pdfText(flat!.path)).toContain('Kim Nguyen');
