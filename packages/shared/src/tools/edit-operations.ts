@@ -30,8 +30,9 @@ const box = { x: coordinate, y: coordinate, width: length, height: length };
 const rect = z.strictObject(box);
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1A2B3C');
 const opacity = z.number().min(0).max(1).default(1);
+const rotation = z.number().min(-360).max(360).default(0).meta({ description: 'Degrees clockwise about the centre of the box, as the editor turns it.' });
 const strokeWidth = z.number().min(0).max(100).default(1).meta({ description: 'Line width in points.' });
-const shapeStyle = { stroke: hex.optional().meta({ description: 'Outline colour; no outline when left out.' }), fill: hex.optional(), strokeWidth, opacity };
+const shapeStyle = { rotation, stroke: hex.optional().meta({ description: 'Outline colour; no outline when left out.' }), fill: hex.optional(), strokeWidth, opacity };
 const lineStyle = { stroke: hex.default('#000000'), strokeWidth, opacity };
 
 /** Decoded length of a base64 string, from its length and padding. */
@@ -55,6 +56,7 @@ const text = z.strictObject({
   align: z.enum(['left', 'center', 'right']).default('left'),
   lineHeight: z.number().min(0.8).max(4).default(1.2).meta({ description: 'Distance between baselines, in font sizes.' }),
   opacity,
+  rotation,
 });
 
 const image = z.strictObject({
@@ -67,6 +69,7 @@ const image = z.strictObject({
     .refine((data) => IMAGE_SIGNATURES.some((signature) => signature.test(data)), 'This is not a JPEG, PNG or WebP image')
     .meta({ description: 'The image file (JPEG, PNG or WebP) as base64; it is stretched to the box.' }),
   opacity,
+  rotation,
 });
 
 const shape = <T extends 'rectangle' | 'ellipse'>(type: T) => z.strictObject({ type: z.literal(type), page: pageNumber, ...box, ...shapeStyle });

@@ -32,6 +32,25 @@ function isolateOriginalContent(doc: PDFDocument, page: PDFPage): void {
   page.node.wrapContentStreams(start, end);
 }
 
+/** Turns what `draw` puts down by `degrees` clockwise, as seen, about the centre of a top-left box. */
+export async function turnedAbout(page: PDFPage, space: PageSpace, box: Box, degrees: number, draw: () => void | Promise<void>): Promise<void> {
+  if (degrees === 0) return draw();
+  const cx = box.x + box.width / 2;
+  const cy = space.height - (box.y + box.height / 2);
+  const angle = (-degrees * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy));
+  await draw();
+  page.pushOperators(popGraphicsState());
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export function drawShape(page: PDFPage, space: PageSpace, shape: Shape): void {
   const flipY = (y: number) => space.height - y;
   if (shape.type === 'whiteout') {

@@ -105,6 +105,18 @@ describe('edit: content', () => {
     expect(imageCount(await pdfOf(out!), 0)).toBe(0); // vector paths, not pictures
   });
 
+  it('turns boxes clockwise about their centre, as the editor shows them', async () => {
+    const [out] = await edit(await blankPdf(), [
+      { type: 'rectangle', page: 1, x: 100, y: 100, width: 100, height: 20, fill: '#000000', rotation: 90 },
+      { type: 'text', page: 1, x: 300, y: 300, width: 200, text: 'Sideways', size: 20, rotation: 90 },
+    ]);
+    const image = render(out!.path);
+    expect(pixel(image, 150, 70)).toBeLessThan(40); // the turned box stands upright on the same centre
+    expect(pixel(image, 110, 110)).toBeGreaterThan(200);
+    // Turned text is still text (pdftotext reads turned text letter by letter).
+    expect(pdfText(out!.path).replace(/\s/g, '')).toContain('Sideways');
+  });
+
   it('covers what was there with an opaque white box', async () => {
     const source = await PDFDocument.create();
     const page = source.addPage(A4);

@@ -6,7 +6,7 @@ import { openPrepared, writePdf } from '../../pdf/write.ts';
 import { outputFilename } from '../../output-names.ts';
 import type { Operation } from '../operation.ts';
 import { addAnnotation } from './annotations.ts';
-import { drawMark, drawShape, inPageSpace } from './drawing.ts';
+import { drawMark, drawShape, inPageSpace, turnedAbout } from './drawing.ts';
 import { fillForm } from './form.ts';
 import { pageSpace } from './page-space.ts';
 import { applyPageOperation } from './pages.ts';
@@ -49,12 +49,15 @@ async function applyContent(doc: PDFDocument, operation: ContentOperation, image
         return drawTextBox(doc, page, space, operation);
       case 'image': {
         const embedded = image!.format === 'jpeg' ? await doc.embedJpg(image!.bytes) : await doc.embedPng(image!.bytes);
-        page.drawImage(embedded, { x: operation.x, y: space.height - operation.y - operation.height, width: operation.width, height: operation.height, opacity: operation.opacity });
-        return;
+        const at = { x: operation.x, y: space.height - operation.y - operation.height, width: operation.width, height: operation.height };
+        return turnedAbout(page, space, operation, operation.rotation, () => page.drawImage(embedded, { ...at, opacity: operation.opacity }));
       }
       case 'stamp':
         if (operation.mark === 'date') return drawDateStamp(doc, page, space, { ...operation, date: operation.date! });
         return drawMark(page, space, { ...operation, mark: operation.mark });
+      case 'rectangle':
+      case 'ellipse':
+        return turnedAbout(page, space, operation, operation.rotation, () => drawShape(page, space, operation));
       default:
         return drawShape(page, space, operation);
     }

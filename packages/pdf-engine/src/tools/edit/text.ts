@@ -2,6 +2,7 @@ import type { PDFDocument, PDFPage } from '@cantoo/pdf-lib';
 import type { EditOperation } from '@wattle/shared';
 import { drawScriptText, measureScriptText } from '../../pdf/script-text.ts';
 import { colourComponents } from './colour.ts';
+import { turnedAbout } from './drawing.ts';
 import type { PageSpace } from './page-space.ts';
 
 /**
@@ -18,13 +19,16 @@ export async function drawTextBox(doc: PDFDocument, page: PDFPage, space: PageSp
   const width = box.width ?? Math.max(...measured.map((m) => m.width));
   const [r, g, b] = colourComponents(box.color);
   const ascent = Math.max(...measured.map((m) => m.ascent));
-  for (const [i, line] of lines.entries()) {
-    if (line.trim() === '') continue;
-    const slack = width - measured[i]!.width;
-    const x = box.x + (box.align === 'center' ? slack / 2 : box.align === 'right' ? slack : 0);
-    const baseline = box.y + ascent + i * box.size * box.lineHeight;
-    await drawScriptText(doc, page, line, { x, y: space.height - baseline, size: box.size, color: { r, g, b }, opacity: box.opacity, ...style });
-  }
+  const height = lines.length * box.size * box.lineHeight;
+  await turnedAbout(page, space, { x: box.x, y: box.y, width, height }, box.rotation, async () => {
+    for (const [i, line] of lines.entries()) {
+      if (line.trim() === '') continue;
+      const slack = width - measured[i]!.width;
+      const x = box.x + (box.align === 'center' ? slack / 2 : box.align === 'right' ? slack : 0);
+      const baseline = box.y + ascent + i * box.size * box.lineHeight;
+      await drawScriptText(doc, page, line, { x, y: space.height - baseline, size: box.size, color: { r, g, b }, opacity: box.opacity, ...style });
+    }
+  });
 }
 
 /** A date stamp: the date as one line of text whose height (ascent to descent) is the stamp's size. */
