@@ -63,8 +63,15 @@ export async function checkEdits(ctx: ToolContext, doc: PDFDocument, operations:
   }
   if (pageCount === 0) issues.push({ path: 'operations', message: 'The document must keep at least one page.' });
   if (pageCount > ctx.limits.maxPages) issues.push({ path: 'operations', message: 'The result would have too many pages.' });
-  if (issues.length > 0) throw new EngineError('VALIDATION_FAILED', 'Some edits do not fit this document.', { fields: issues });
+  if (issues.length > 0) throw new EngineError('VALIDATION_FAILED', summary(issues), { fields: issues });
   return images;
+}
+
+/** A job keeps only its error's message, so the message names the first problem and counts the rest. */
+function summary(issues: readonly FieldIssue[]): string {
+  const [first] = issues;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return `Some edits do not fit this document: ${first!.path}: ${first!.message}${more}`;
 }
 
 function pageOperationProblem(operation: PageOperation, pageCount: number): { field: string; message: string } | undefined {
