@@ -19,6 +19,7 @@ const doc: OpenApiDocument = {
         ],
       },
       ToolOptions_merge: { type: 'object', properties: {} },
+      ToolOptions_edit: { type: 'object', properties: { operations: { type: 'array' } }, examples: [{ operations: [{ type: 'note' }] }] },
       Job: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, progress: { type: 'integer', minimum: 0, maximum: 100 } } },
     },
   },
@@ -51,8 +52,14 @@ describe('openapi helpers', () => {
 describe('tool options', () => {
   it('lists each tool with its variants', () => {
     const tools = toolOptionSchemas(doc);
-    expect(tools.map((t) => t.toolId)).toEqual(['split', 'merge']);
+    expect(tools.map((t) => t.toolId)).toEqual(['split', 'merge', 'edit']);
     expect(tools[0]!.variants.map((v) => v.label)).toEqual(['mode: "ranges"', 'mode: "every"']);
     expect(tools[1]!.variants).toEqual([{ label: undefined, schema: { type: 'object', properties: {} } }]);
+  });
+
+  it('carries a tool’s documented example', () => {
+    const tools = toolOptionSchemas(doc);
+    expect(tools[2]!.example).toEqual({ operations: [{ type: 'note' }] });
+    expect(tools[1]!.example).toBeUndefined();
   });
 });

@@ -20,6 +20,7 @@ export interface JsonSchemaNode {
   required?: string[];
   oneOf?: JsonSchemaNode[];
   anyOf?: JsonSchemaNode[];
+  examples?: unknown[];
 }
 
 export interface OpenApiParameter {
@@ -135,13 +136,14 @@ const TOOL_OPTIONS_PREFIX = 'ToolOptions_';
  * Each tool's options schema as the document declares it (components named ToolOptions_<tool>), split
  * into its variants when it is a union (e.g. split by ranges or every N pages).
  */
-export function toolOptionSchemas(doc: OpenApiDocument): { toolId: string; variants: { label?: string; schema: JsonSchemaNode }[] }[] {
+export function toolOptionSchemas(doc: OpenApiDocument): { toolId: string; variants: { label?: string; schema: JsonSchemaNode }[]; example?: unknown }[] {
   return Object.entries(doc.components?.schemas ?? {})
     .filter(([name]) => name.startsWith(TOOL_OPTIONS_PREFIX))
     .map(([name, schema]) => {
       const variants = (schema.oneOf ?? [schema]).map((variant) => resolveRef(doc, variant));
       return {
         toolId: name.slice(TOOL_OPTIONS_PREFIX.length),
+        example: schema.examples?.[0],
         variants: variants.map((variant) => {
           const tag = Object.entries(variant.properties ?? {}).find(([, p]) => p.const !== undefined);
           return { label: tag && `${tag[0]}: ${JSON.stringify(tag[1].const)}`, schema: variant };

@@ -125,7 +125,7 @@ curl -b jar ${origin}/api/v1/jobs/<id>`}</CodeBlock>
                 </p>
               </div>
               <div className="grid gap-4 xl:grid-cols-2">
-                {toolOptions.map(({ toolId, variants }) => (
+                {toolOptions.map(({ toolId, variants, example }) => (
                   <article key={toolId} id={`options-${toolId}`} className="space-y-3 rounded-xl border bg-card p-4">
                     <h3 className="flex flex-wrap items-baseline gap-x-2 font-semibold">
                       {getTool(toolId)?.name ?? toolId}
@@ -145,6 +145,7 @@ curl -b jar ${origin}/api/v1/jobs/<id>`}</CodeBlock>
                         />
                       );
                     })}
+                    {example !== undefined && <CodeBlock>{JSON.stringify(example, null, 2)}</CodeBlock>}
                   </article>
                 ))}
               </div>
