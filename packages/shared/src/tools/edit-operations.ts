@@ -140,8 +140,8 @@ const reorderPages = z.strictObject({
 const insertPage = z.strictObject({
   type: z.literal('insert-page'),
   after: z.int().min(0).max(100_000).meta({ description: 'The new page goes after this page; 0 puts it first.' }),
-  width: length.default(595.28).meta({ description: 'Width in points (A4 is 595.28 × 841.89).' }),
-  height: length.default(841.89),
+  width: z.number().min(72).max(MAX_POINTS).default(595.28).meta({ description: 'Width in points, at least one inch (A4 is 595.28 × 841.89).' }),
+  height: z.number().min(72).max(MAX_POINTS).default(841.89),
 });
 
 export const editOperationSchema = z.discriminatedUnion('type', [
