@@ -21,17 +21,13 @@ interface FontFile {
   family: string;
   /** Only Noto Sans has italics; the others are slanted when drawn (see script-text.ts). */
   italics: boolean;
-  /**
-   * OpenType features turned off. Gurmukhi: fontkit 2 fails on the font's mark positioning (which is not
-   * drawn anyway: glyphs are written with their advances only). Naskh: ccmp splits letters into a dotless
-   * base and dots, and as a PDF maps each glyph to one character, extracted text would lose the letter.
-   */
+  /** OpenType features turned off: fontkit 2 fails on Noto Sans Gurmukhi's above- and below-base mark positioning. */
   featuresOff?: string[];
 }
 
 const FONT_FILES: Record<FontScript, FontFile> = {
   latin: { pkg: '@expo-google-fonts/noto-sans', family: 'NotoSans', italics: true },
-  arabic: { pkg: '@expo-google-fonts/noto-naskh-arabic', family: 'NotoNaskhArabic', italics: false, featuresOff: ['ccmp'] },
+  arabic: { pkg: '@expo-google-fonts/noto-naskh-arabic', family: 'NotoNaskhArabic', italics: false },
   gurmukhi: { pkg: '@expo-google-fonts/noto-sans-gurmukhi', family: 'NotoSansGurmukhi', italics: false, featuresOff: ['abvm', 'blwm'] },
   'simplified-han': { pkg: '@expo-google-fonts/noto-sans-sc', family: 'NotoSansSC', italics: false },
   'traditional-han': { pkg: '@expo-google-fonts/noto-sans-tc', family: 'NotoSansTC', italics: false },

@@ -9,6 +9,7 @@ import {
   pushGraphicsState,
   rgb,
   rotateAndSkewTextDegreesAndTranslate,
+  setCharacterSpacing,
   setFillingColor,
   setFontAndSize,
   setGraphicsState,
@@ -61,8 +62,9 @@ interface TextRun {
   script: FontScript;
   /** Advance along the baseline, in ems (multiply by size). */
   advance: number;
-  /** Each glyph's advance in thousandths of an em, in the order they stand left to right. */
-  glyphAdvances: number[];
+  /** Left to right, each glyph where fontkit's OpenType positioning puts it, in ems from the run's start. */
+  /** `letters` are the characters the glyph stands for (none for a mark such as an Arabic dot). */
+  glyphs: { x: number; y: number; letters: string; spacing: number; offset: boolean }[];
   /** Written in reading order from right to left, so text extractors read it as it is read. */
   rightToLeft: boolean;
   /** The run in reading order, when shaping wrote its glyphs in another (Gurmukhi's pre-base vowel sign). */
@@ -85,9 +87,11 @@ export async function drawScriptText(doc: PDFDocument, page: PDFPage, text: stri
 }
 
 /**
- * The content-stream operators of one run. pdf-lib's drawText writes glyphs left to right; a
- * right-to-left run is written here in reading order instead, each glyph placed leftwards with TJ
- * offsets, which is how pdftotext and other extractors recognise right-to-left text.
+ * The content-stream operators of one run, each glyph placed where shaping puts it (Arabic dots and
+ * Gurmukhi vowel signs are positioned marks). A right-to-left run is written in reading order, which is
+ * how pdftotext and other extractors recognise right-to-left text; there each letter carries its own
+ * ActualText, because Noto's Arabic fonts share one dotless glyph between several letters and a font's
+ * ToUnicode map can name only one of them.
  */
 function runOperators(
   doc: PDFDocument,
@@ -96,42 +100,68 @@ function runOperators(
   font: PDFFont,
   at: ScriptTextOptions & { colour: ReturnType<typeof rgb>; slant: number },
 ): PDFOperator[] {
-  const glyphs = font.encodeText(run.text).toString().slice(1, -1).match(/.{4}/g) ?? [];
+  const glyphIds = font.encodeText(run.text).toString().slice(1, -1).match(/.{4}/g) ?? [];
   const operators = [pushGraphicsState()];
   if (at.opacity !== undefined) {
     const state = doc.context.obj({ Type: 'ExtGState', ca: at.opacity, CA: at.opacity });
     operators.push(setGraphicsState(page.node.newExtGState('GS', state)));
   }
-  // Text extractors read glyphs in written order; ActualText gives them the reading order where shaping moved glyphs.
-  if (run.actualText) {
-    // An inline property list is valid in a content stream; pdf-lib's operand type just does not list dictionaries.
-    const properties = doc.context.obj({ ActualText: PDFHexString.fromText(run.actualText) }) as unknown as PDFName;
-    operators.push(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), properties]));
-  }
-  const startsAt = run.rightToLeft ? run.glyphAdvances.slice(0, -1).reduce((sum, advance) => sum + advance, 0) / 1000 : 0;
-  const rad = ((at.rotateDegrees ?? 0) * Math.PI) / 180;
-  operators.push(
-    beginText(),
-    setFillingColor(at.colour),
-    setFontAndSize(page.node.newFontDictionary(font.name, font.ref), at.size),
-    rotateAndSkewTextDegreesAndTranslate(at.rotateDegrees ?? 0, at.slant, 0, at.x + startsAt * at.size * Math.cos(rad), at.y + startsAt * at.size * Math.sin(rad)),
-  );
-  if (run.rightToLeft && glyphs.length > 1) {
+  if (run.actualText) operators.push(beginActualText(doc, run.actualText));
+  operators.push(beginText(), setFillingColor(at.colour), setFontAndSize(page.node.newFontDictionary(font.name, font.ref), at.size));
+  const rotation = at.rotateDegrees ?? 0;
+  const rad = (rotation * Math.PI) / 180;
+  const place = (i: number) => {
+    const glyph = run.glyphs[i]!;
+    const dx = glyph.x * at.size;
+    const dy = glyph.y * at.size;
+    operators.push(
+      rotateAndSkewTextDegreesAndTranslate(rotation, at.slant, 0, at.x + dx * Math.cos(rad) - dy * Math.sin(rad), at.y + dx * Math.sin(rad) + dy * Math.cos(rad)),
+      // Character spacing makes the glyph as wide as positioning made it, so extractors see no gap inside a word.
+      setCharacterSpacing(glyph.spacing * at.size),
+      showText(PDFHexString.of(glyphIds[i] ?? '0000')),
+    );
+  };
+  if (!run.rightToLeft && !run.glyphs.some((glyph) => glyph.offset)) {
+    // Nothing moved off the baseline: one TJ, with kerning as its offsets.
+    operators.push(rotateAndSkewTextDegreesAndTranslate(rotation, at.slant, 0, at.x, at.y), setCharacterSpacing(0));
     const shown: (PDFHexString | number)[] = [];
-    for (let i = glyphs.length - 1; i >= 0; i--) {
-      shown.push(PDFHexString.of(glyphs[i]!));
-      // Back over the glyph just drawn and the one before it.
-      if (i > 0) shown.push(run.glyphAdvances[i]! + run.glyphAdvances[i - 1]!);
+    for (const [i, glyph] of run.glyphs.entries()) {
+      shown.push(PDFHexString.of(glyphIds[i] ?? '0000'));
+      const kerning = Math.round(glyph.spacing * 1_000_000) / 1000;
+      if (kerning !== 0 && i < run.glyphs.length - 1) shown.push(-kerning);
     }
-    operators.push(PDFOperator.of(PDFOperatorNames.ShowTextAdjusted, [doc.context.obj(shown)]));
+    if (shown.length > 0) operators.push(PDFOperator.of(PDFOperatorNames.ShowTextAdjusted, [doc.context.obj(shown)]));
+  } else if (!run.rightToLeft) {
+    for (const i of run.glyphs.keys()) place(i);
   } else {
-    operators.push(showText(PDFHexString.of(glyphs.join(''))));
+    // Letter by letter in reading order: a letter's marks (Arabic dots) first, then the letter in its own
+    // ActualText span (pdftotext takes a span's extent from its first glyph to the end of its last).
+    const letters: { glyph: number; marks: number[] }[] = [];
+    for (let i = run.glyphs.length - 1; i >= 0; i--) {
+      if (run.glyphs[i]!.letters === '' && letters.length > 0) letters.at(-1)!.marks.push(i);
+      else letters.push({ glyph: i, marks: [] });
+    }
+    for (const { glyph, marks } of letters) {
+      marks.forEach(place);
+      const actual = run.glyphs[glyph]!.letters;
+      if (actual) operators.push(beginActualText(doc, actual));
+      place(glyph);
+      if (actual) operators.push(endMarkedContent());
+    }
   }
   operators.push(endText());
-  if (run.actualText) operators.push(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+  if (run.actualText) operators.push(endMarkedContent());
   operators.push(popGraphicsState());
   return operators;
 }
+
+function beginActualText(doc: PDFDocument, text: string): PDFOperator {
+  // An inline property list is valid in a content stream; pdf-lib's operand type just does not list dictionaries.
+  const properties = doc.context.obj({ ActualText: PDFHexString.fromText(text) }) as unknown as PDFName;
+  return PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), properties]);
+}
+
+const endMarkedContent = () => PDFOperator.of(PDFOperatorNames.EndMarkedContent);
 
 /** The width the text takes when drawn at this size, and the tallest ascent and deepest descent of the fonts it uses. */
 export async function measureScriptText(_doc: PDFDocument, text: string, size: number, style: ScriptTextStyle = {}): Promise<ScriptTextMetrics> {
@@ -190,31 +220,59 @@ async function layOutRuns(line: string, style: ScriptTextStyle): Promise<TextRun
 
   const runs: TextRun[] = [];
   for (const run of logical.sort((a, b) => firstDrawn(a) - firstDrawn(b))) {
-    let runText = '';
-    for (let i = run.start; i < run.end; i++) runText += mirrored.get(i) ?? text[i];
+    let logicalText = '';
+    for (let i = run.start; i < run.end; i++) logicalText += mirrored.get(i) ?? text[i];
+    let runText = logicalText;
     // fontkit lays out a run holding Arabic right to left itself; any other run that bidi puts in
     // the opposite direction (neutrals in Arabic text, Arabic-Indic digits) is turned here.
     const fontkitTurns = ARABIC.test(runText);
     if (fontkitTurns !== (run.level % 2 === 1)) runText = [...runText].reverse().join('');
     const font = await parsedFont(run.script, style);
     const shaped = font.layout(runText, layoutFeatures(run.script));
-    const glyphAdvances = shaped.glyphs.map((glyph) => (glyph.advanceWidth * 1000) / font.unitsPerEm);
     const rightToLeft = run.level % 2 === 1;
+    // fontkit keeps one glyph object per id, with the characters it was first made for, and Noto's Arabic
+    // fonts draw several letters with one dotless glyph: so each glyph takes as many characters as it
+    // stands for from the run's text, in the order the glyphs are written.
+    const glyphLetters = lettersOfGlyphs(shaped.glyphs, [...logicalText], rightToLeft);
+    const glyphs: TextRun['glyphs'] = [];
+    let pen = 0;
+    for (const [i, glyph] of shaped.glyphs.entries()) {
+      const position = shaped.positions[i]!;
+      glyphs.push({
+        x: (pen + position.xOffset) / font.unitsPerEm,
+        y: position.yOffset / font.unitsPerEm,
+        letters: glyphLetters[i]!,
+        spacing: (position.xAdvance - glyph.advanceWidth) / font.unitsPerEm,
+        offset: position.xOffset !== 0 || position.yOffset !== 0,
+      });
+      pen += position.xAdvance;
+    }
     const reading = text.slice(run.start, run.end);
     const written = (rightToLeft ? [...shaped.glyphs].reverse() : shaped.glyphs).flatMap((glyph) => glyph.codePoints);
     const readingOrder = [...reading].map((char) => char.codePointAt(0)!);
-    // (Not for right-to-left runs: pdftotext reverses ActualText there as if it were in visual order.)
+    // (Right-to-left runs carry ActualText letter by letter: pdftotext reverses a whole run's as if it were in visual order.)
     const reordered = !rightToLeft && (written.length !== readingOrder.length || written.some((codePoint, i) => codePoint !== readingOrder[i]));
-    runs.push({
-      text: runText,
-      script: run.script,
-      advance: glyphAdvances.reduce((sum, advance) => sum + advance, 0) / 1000,
-      glyphAdvances,
-      rightToLeft,
-      actualText: reordered ? reading : undefined,
-    });
+    runs.push({ text: runText, script: run.script, advance: pen / font.unitsPerEm, glyphs, rightToLeft, actualText: reordered ? reading : undefined });
   }
   return runs;
+}
+
+/** The characters each glyph stands for, taken in turn from the text in the order the glyphs are written. */
+function lettersOfGlyphs(glyphs: { codePoints: number[] }[], logicalChars: string[], rightToLeft: boolean): string[] {
+  const letters = glyphs.map(() => '');
+  const order = glyphs.map((_, i) => i);
+  if (rightToLeft) order.reverse();
+  let next = 0;
+  let last = -1;
+  for (const i of order) {
+    const count = glyphs[i]!.codePoints.length;
+    if (count === 0) continue;
+    letters[i] = logicalChars.slice(next, next + count).join('');
+    next += count;
+    last = i;
+  }
+  if (last >= 0 && next < logicalChars.length) letters[last] += logicalChars.slice(next).join('');
+  return letters;
 }
 
 const ARABIC = /\p{Script=Arabic}/u;

@@ -21,7 +21,7 @@ describe('edit tools', () => {
     // Turned text is there too (pdftotext reads turned text letter by letter, so look at the content).
     const [turned] = await ws.run('watermark', [file('r.pdf', three)], { text: 'DRAFT', angle: 30 });
     const content = execFileSync('qpdf', ['--qdf', '--object-streams=disable', turned!.path, '-']).toString('latin1');
-    expect(content.match(/<[0-9A-F]+> Tj/g)).toHaveLength(3);
+    expect(content.match(/\[ (<[0-9A-F]+> (-?[\d.]+ )?){5}\] TJ/g)).toHaveLength(3);
     expect(content).toMatch(/0\.866\d* 0\.[45]\d* -0\.[45]\d* 0\.866\d* [\d.]+ [\d.]+ Tm/);
   });
 
