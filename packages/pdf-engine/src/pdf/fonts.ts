@@ -5,7 +5,7 @@ import * as fontkit from 'fontkit';
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 
 /**
- * The Noto fonts text is drawn with (decision 070): one family per script, each file shipped by an npm
+ * The Noto fonts text is drawn with (decision 071): one family per script, each file shipped by an npm
  * package, read once per process and embedded as a subset once per document.
  */
 
