@@ -100,7 +100,7 @@ function runOperators(
   font: PDFFont,
   at: ScriptTextOptions & { colour: ReturnType<typeof rgb>; slant: number },
 ): PDFOperator[] {
-  const glyphIds = font.encodeText(run.text).toString().slice(1, -1).match(/.{4}/g) ?? [];
+  const glyphIds = subsetGlyphIds(font, run);
   const operators = [pushGraphicsState()];
   if (at.opacity !== undefined) {
     const state = doc.context.obj({ Type: 'ExtGState', ca: at.opacity, CA: at.opacity });
@@ -153,6 +153,23 @@ function runOperators(
   if (run.actualText) operators.push(endMarkedContent());
   operators.push(popGraphicsState());
   return operators;
+}
+
+/** The run's glyph ids in the document's subset (encoding also adds them to the subset), worked out once per font. */
+const encodedRuns = new WeakMap<PDFFont, WeakMap<TextRun, string[]>>();
+
+function subsetGlyphIds(font: PDFFont, run: TextRun): string[] {
+  let runs = encodedRuns.get(font);
+  if (!runs) {
+    runs = new WeakMap();
+    encodedRuns.set(font, runs);
+  }
+  let ids = runs.get(run);
+  if (!ids) {
+    ids = font.encodeText(run.text).toString().slice(1, -1).match(/.{4}/g) ?? [];
+    runs.set(run, ids);
+  }
+  return ids;
 }
 
 function beginActualText(doc: PDFDocument, text: string): PDFOperator {
