@@ -180,6 +180,7 @@ CREATE TABLE "jobs" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"error_code" text,
 	"error_message" text,
+	"error_details" jsonb,
 	"created_at" timestamp with time zone NOT NULL,
 	"started_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,

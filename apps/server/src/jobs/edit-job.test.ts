@@ -60,7 +60,29 @@ describe('edit jobs', () => {
     const res = await postJob(client, jobForm('edit', [{ name: 'a.pdf', bytes: await textPdf(1) }], { options }));
     const job = await waitForJob(client, (await res.json()).id);
     expect(job.status).toBe('failed');
-    expect(job.error).toEqual({ code: 'VALIDATION_FAILED', message: 'Some edits do not fit this document: operations.0.page: The document has 1 page.' });
+    expect(job.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Some edits do not fit this document: operations.0.page: The document has 1 page.',
+      details: { fieldErrors: { 'options.operations.0.page': ['The document has 1 page.'] } },
+    });
     expect(job.outputs).toEqual([]);
+  });
+
+  it('names every edit that does not fit in the failed job’s details', async () => {
+    const client = ctx.client();
+    const options = {
+      operations: [
+        { type: 'note', page: 3, x: 10, y: 10, text: 'no such page' },
+        { type: 'rectangle', page: 1, x: 10, y: 10, width: 20, height: 20, fill: '#000000' },
+        { type: 'text', page: 7, x: 10, y: 10, text: 'nor this one' },
+      ],
+    };
+    const res = await postJob(client, jobForm('edit', [{ name: 'a.pdf', bytes: await textPdf(2) }], { options }));
+    const job = await waitForJob(client, (await res.json()).id);
+    expect(job.status).toBe('failed');
+    expect(job.error?.code).toBe('VALIDATION_FAILED');
+    expect(job.error?.details).toEqual({
+      fieldErrors: { 'options.operations.0.page': ['The document has 2 pages.'], 'options.operations.2.page': ['The document has 2 pages.'] },
+    });
   });
 });

@@ -4,7 +4,8 @@ import type { Container } from '../container.ts';
 import type { QueueJob } from '../adapters/job-queue.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import { userOwner } from '../domain/owner.ts';
-import { claimJob, completeJob, failJob, findJobForWorker, requeueJob, setProgress, type Finished } from '../repositories/jobs.ts';
+import { claimJob, completeJob, failJob, findJobForWorker, requeueJob, setProgress, type Finished, type JobFailure } from '../repositories/jobs.ts';
+import { engineFieldErrors } from './failure-details.ts';
 import { batchView, findOwnedBatch } from '../services/tool-jobs/views.ts';
 import { notify } from '../services/notifications.ts';
 import { runToolForJob } from '../services/tool-runner.ts';
@@ -80,8 +81,11 @@ export async function failAbandonedJob(container: Container, queued: QueueJob<To
   await afterFinish(container, await failJob(container.db, queued.data.jobId, failure, container.clock.now()));
 }
 
-function describeFailure(err: unknown): { code: ErrorCode; message: string } {
-  if (isEngineError(err)) return { code: err.code, message: err.message };
+function describeFailure(err: unknown): JobFailure & { code: ErrorCode } {
+  if (isEngineError(err)) {
+    const details = err.code === 'VALIDATION_FAILED' ? engineFieldErrors(err.details) : undefined;
+    return { code: err.code, message: err.message, ...(details && { details }) };
+  }
   if (err instanceof BlobNotFoundError) return { code: 'NOT_FOUND', message: 'A file for this job was deleted before it could be processed.' };
   const code = (err as { code?: unknown })?.code;
   if (isErrorCode(code) && code !== 'INTERNAL') return { code, message: ERROR_CATALOGUE[code].message };

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { jobInputs, jobOutputs, jobs, type Database } from '@wattle/db';
-import { isUuid } from '@wattle/shared';
+import { isUuid, type JobErrorDetails } from '@wattle/shared';
 import type { Owner } from '../domain/owner.ts';
 import { finishBatchIfDone, type BatchRow } from './batches.ts';
 import { ownedBy, ownedByKind, ownerColumns } from './owned-by.ts';
@@ -147,12 +147,18 @@ export async function completeJob(db: Database, id: string, outputs: NewJobOutpu
   });
 }
 
+export interface JobFailure {
+  code: string;
+  message: string;
+  details?: JobErrorDetails;
+}
+
 /** Records a failure with a stable code and a message safe to show; a finished job stays as it was. */
-export async function failJob(db: Database, id: string, error: { code: string; message: string }, now: Date): Promise<Finished | undefined> {
+export async function failJob(db: Database, id: string, error: JobFailure, now: Date): Promise<Finished | undefined> {
   return db.transaction(async (tx) => {
     const [job] = await tx
       .update(jobs)
-      .set({ status: 'failed', finishedAt: now, errorCode: error.code, errorMessage: error.message, options: {} })
+      .set({ status: 'failed', finishedAt: now, errorCode: error.code, errorMessage: error.message, errorDetails: error.details ?? null, options: {} })
       .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
       .returning();
     if (!job) return undefined;

@@ -65,6 +65,8 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
+    /** A refused option's fields (VALIDATION_FAILED from the engine), bounded when stored. */
+    errorDetails: jsonb('error_details').$type<{ fieldErrors: Record<string, string[]> }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

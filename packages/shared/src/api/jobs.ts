@@ -38,13 +38,24 @@ const workFields = {
   expiresAt: timestamp(),
 };
 
+/** Options that passed the schema but not the document, every field named (at most 50, as a request's are). */
+const jobErrorDetailsSchema = z
+  .strictObject({ fieldErrors: z.record(z.string(), z.array(z.string())) })
+  .meta({ description: 'For VALIDATION_FAILED: { fieldErrors: { "options.operations.3.page": string[] } }.' });
+
+export type JobErrorDetails = z.infer<typeof jobErrorDetailsSchema>;
+
 export const jobSchema = z
   .strictObject({
     ...workFields,
     batchId: z.uuid().nullable(),
     inputs: z.array(z.strictObject({ filename: z.string(), size: z.int().nonnegative() })),
     error: z
-      .strictObject({ code: z.string().meta({ description: 'An error catalogue code, e.g. PDF_ENCRYPTED or ENGINE_TIMEOUT.' }), message: z.string() })
+      .strictObject({
+        code: z.string().meta({ description: 'An error catalogue code, e.g. PDF_ENCRYPTED or ENGINE_TIMEOUT.' }),
+        message: z.string(),
+        details: jobErrorDetailsSchema.optional(),
+      })
       .optional()
       .meta({ description: 'Only when failed.' }),
     outputs: z.array(jobOutputSchema),

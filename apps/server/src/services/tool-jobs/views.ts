@@ -37,7 +37,9 @@ function jobView(container: Container, { job, inputs, outputs }: JobRecord): Job
     expiresAt: job.expiresAt.toISOString(),
     batchId: job.batchId,
     inputs: inputs.map((i) => ({ filename: i.filename, size: i.size })),
-    ...(job.status === 'failed' ? { error: { code: job.errorCode ?? 'INTERNAL', message: job.errorMessage ?? 'The job failed.' } } : {}),
+    ...(job.status === 'failed'
+      ? { error: { code: job.errorCode ?? 'INTERNAL', message: job.errorMessage ?? 'The job failed.', ...(job.errorDetails && { details: job.errorDetails }) } }
+      : {}),
     outputs: job.status === 'succeeded' ? outputs.map((o) => outputView(container, o)) : [],
   };
 }
