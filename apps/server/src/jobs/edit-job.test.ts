@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_EXAMPLE } from '@wattle/shared';
 import { textPdf } from '@wattle/pdf-engine/test/fixtures';
@@ -46,22 +45,6 @@ describe('edit jobs', () => {
     expect(content).toMatch(/\/Subtype \/Highlight/);
   });
 
-  it('takes an image of about 1 MiB in the options and places it', async () => {
-    const client = ctx.client();
-    const png = await noisePng(600, 600);
-    expect(png.length).toBeGreaterThan(1024 * 1024);
-    const options = { operations: [{ type: 'image', page: 1, x: 72, y: 72, width: 300, height: 300, data: png.toString('base64') }] };
-    const res = await postJob(client, jobForm('edit', [{ name: 'photo.pdf', bytes: await textPdf(1) }], { options }));
-    expect(res.status, await res.clone().text()).toBe(202);
-    const job = await waitForJob(client, (await res.json()).id);
-    expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
-
-    const path = join(dir, 'photo.pdf');
-    writeFileSync(path, Buffer.from(await (await client.request(job.outputs[0]!.downloadUrl)).arrayBuffer()));
-    const images = execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' });
-    expect(images).toMatch(/^\s*1\s+\d+\s+image\s+600\s+600\s+rgb/m);
-  });
-
   it('refuses a malformed operations document at once, with the fields', async () => {
     const options = { operations: [{ type: 'text', page: 0, x: 0, y: 0, text: 'x' }, { type: 'sparkles' }] };
     const res = await postJob(ctx.client(), jobForm('edit', [{ name: 'a.pdf', bytes: await textPdf(1) }], { options }));
@@ -103,16 +86,3 @@ describe('edit jobs', () => {
     });
   });
 });
-
-/** A PNG that does not compress (each pixel from a fixed pseudo-random sequence), so its size follows its pixels. */
-function noisePng(width: number, height: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  let state = 0x9e3779b9;
-  for (let i = 0; i < pixels.length; i++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    pixels[i] = state & 0xff;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
-}

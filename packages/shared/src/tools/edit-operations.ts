@@ -16,10 +16,6 @@ export const MAX_EDIT_OPERATIONS = 1000;
 /** Decoded bytes of one embedded image, and of all of them together. */
 export const MAX_EDIT_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_EDIT_TOTAL_IMAGE_BYTES = 20 * 1024 * 1024;
-/** Base64 length of `bytes` bytes. */
-const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
-/** The document as JSON: every image at the cap as base64, and 4 MiB for the rest (50 000 ink points take about 1.5 MiB). */
-export const MAX_EDIT_OPTIONS_BYTES = base64Length(MAX_EDIT_TOTAL_IMAGE_BYTES) + 4 * 1024 * 1024;
 /** Ink points over the whole document. */
 export const MAX_EDIT_INK_POINTS = 50_000;
 
@@ -69,7 +65,7 @@ const image = z.strictObject({
   ...box,
   data: z
     .base64()
-    .max(base64Length(MAX_EDIT_IMAGE_BYTES))
+    .max(Math.ceil(MAX_EDIT_IMAGE_BYTES / 3) * 4)
     .refine((data) => IMAGE_SIGNATURES.some((signature) => signature.test(data)), 'This is not a JPEG, PNG or WebP image')
     .meta({ description: 'The image file (JPEG, PNG or WebP) as base64; it is stretched to the box.' }),
   opacity,

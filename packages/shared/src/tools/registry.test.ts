@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ENGINES, INPUT_KINDS, OUTPUT_KINDS, TOOL_CATEGORIES } from './kinds.ts';
-import { MAX_EDIT_TOTAL_IMAGE_BYTES } from './edit-operations.ts';
-import { DEFAULT_OPTIONS_BYTES, getTool, isToolId, MAX_OPTIONS_BYTES, optionsByteLimit, TOOL_IDS, TOOLS, toolOptionsJsonSchema } from './registry.ts';
+import { getTool, isToolId, TOOL_IDS, TOOLS, toolOptionsJsonSchema } from './registry.ts';
 
 const ISSUE_TOOLS = [
   'merge', 'split', 'organize', 'rotate', 'extract-pages', 'remove-pages', 'compress', 'repair', 'image-to-pdf',
@@ -95,13 +94,5 @@ describe('tool registry', () => {
     const schema = toolOptionsJsonSchema('pdf-to-image') as { properties: Record<string, Record<string, unknown>> };
     expect(schema.properties.dpi).toMatchObject({ minimum: 72, maximum: 300, default: 150 });
     expect(z.toJSONSchema(getTool('split').options)).toHaveProperty('oneOf');
-  });
-});
-
-describe('options byte limits', () => {
-  it('lets an edit carry its images as base64 and keeps every other tool to 64 KiB', () => {
-    expect(optionsByteLimit(getTool('edit'))).toBeGreaterThan((MAX_EDIT_TOTAL_IMAGE_BYTES * 4) / 3);
-    expect(MAX_OPTIONS_BYTES).toBe(optionsByteLimit(getTool('edit')));
-    for (const tool of TOOLS.filter((t) => t.id !== 'edit')) expect(optionsByteLimit(tool), tool.id).toBe(DEFAULT_OPTIONS_BYTES);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editOptionsSchema, MAX_EDIT_OPTIONS_BYTES } from './edit-operations.ts';
+import { editOptionsSchema } from './edit-operations.ts';
 import { colour, metadataText, pageNumberFormat, pageRanges, password, position, stampText } from './fields.ts';
 import {
   IMAGE_INPUT_KINDS,
@@ -30,12 +30,7 @@ export interface ToolDefinition<Id extends string = string, Options extends z.Zo
   heavy: boolean;
   /** Its options are a document the browser editor (or an API caller) writes: no generated options form. */
   editorOnly?: boolean;
-  /** The options as JSON may take this many bytes (images in an operations document); DEFAULT_OPTIONS_BYTES otherwise. */
-  maxOptionsBytes?: number;
 }
-
-/** A form's options are a few short values: more is refused before it is parsed. */
-export const DEFAULT_OPTIONS_BYTES = 64 * 1024;
 
 const tool = <const Id extends string, Options extends z.ZodType>(definition: ToolDefinition<Id, Options>) => definition;
 
@@ -368,7 +363,6 @@ export const TOOLS = [
     engine: 'pdf-lib',
     heavy: false,
     editorOnly: true,
-    maxOptionsBytes: MAX_EDIT_OPTIONS_BYTES,
   }),
   tool({
     id: 'protect',
@@ -445,10 +439,6 @@ export function getTool(id: string): Tool | undefined;
 export function getTool(id: string): Tool | undefined {
   return byId.get(id);
 }
-
-export const optionsByteLimit = (tool: ToolDefinition) => tool.maxOptionsBytes ?? DEFAULT_OPTIONS_BYTES;
-/** The largest options any tool takes: what a submission's reader may buffer before it knows the tool. */
-export const MAX_OPTIONS_BYTES = Math.max(...TOOLS.map(optionsByteLimit));
 
 /** Tools whose options a generated form can fill in: the tool pages, the catalogue grid and batches. */
 export const isFormTool = (tool: ToolDefinition) => !tool.editorOnly;

@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import { AppError, MAX_OPTIONS_BYTES } from '@wattle/shared';
+import { AppError } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { dataPaths } from '../../data-dir.ts';
 import { userIdOf } from '../../domain/owner.ts';
 import { checkRate, limitsFor, precheckTool, type Caller } from '../../services/tool-jobs/admission.ts';
 import { deleteOwnOutput, listOwnOutputs, openBatchZip, openDownload, saveOutputToDocuments } from '../../services/tool-jobs/outputs.ts';
-import { precheckOptionsSize } from '../../services/tool-jobs/submission-form.ts';
 import { submit } from '../../services/tool-jobs/submission.ts';
 import { getBatch, getJob, type JobView } from '../../services/tool-jobs/views.ts';
 import { accountId, ensureOwner, requireAccount } from '../middleware/owner.ts';
@@ -41,10 +40,7 @@ export function jobsRoutes(container: Container) {
       maxFileBytes: limits.maxFileBytes,
       maxTotalBytes: limits.maxTotalBytes,
       maxFiles: mode === 'job' ? MAX_FILES_PER_REQUEST : Math.max(1, limits.maxBatchInputs),
-      // The options document may carry images (edit): the tool's own limit is checked once it is known.
-      largeFieldBytes: { options: MAX_OPTIONS_BYTES },
-      onField: (name, value, earlierFields) =>
-        name === 'tool' ? precheckTool(container, caller, value) : name === 'options' ? precheckOptionsSize(earlierFields.tool, value) : undefined,
+      onField: (name, value) => (name === 'tool' ? precheckTool(container, caller, value) : undefined),
     });
     try {
       return await submit(container, caller, body, mode, () => ensureOwner(container, c));

@@ -162,19 +162,6 @@ describe('readOneFile', () => {
   });
 });
 
-describe('readMultipart with a large field', () => {
-  const read = (parts: Array<[string, Blob | string, string?]>) =>
-    readMultipart(formRequest(parts), { maxFileBytes: LIMIT, maxFiles: 1, largeFieldBytes: { options: 4 * LIMIT } });
-
-  it('takes the large field up to its own limit, and holds every other field to maxFieldBytes', async () => {
-    const { fields, files } = await read([['tool', 'edit'], ['options', 'o'.repeat(4 * LIMIT)], ['files', file(10), 'a.pdf']]);
-    expect(fields.options).toHaveLength(4 * LIMIT);
-    expect(files).toHaveLength(1);
-    await expect(read([['options', 'o'.repeat(4 * LIMIT + 1)]])).rejects.toMatchObject({ code: 'VALIDATION_FAILED', details: { fieldErrors: { options: ['This field is too long.'] } } });
-    await expect(read([['tool', 't'.repeat(LIMIT + 1)]])).rejects.toMatchObject({ code: 'VALIDATION_FAILED', details: { fieldErrors: { tool: ['This field is too long.'] } } });
-  });
-});
-
 describe('readOneFile over a real socket', () => {
   it('cuts off an upload that stops arriving, answers and keeps no spool file', async () => {
     const form = new FormData();

@@ -25,16 +25,10 @@ export interface MultipartOptions {
   maxFields?: number;
   maxFieldBytes?: number;
   /**
-   * Fields allowed more than maxFieldBytes, by name (a tool's options document with its images). Their
-   * limits are added to what the whole body may hold. Busboy has one field size, so a field is buffered
-   * up to the largest limit before its own is checked; the first one over refuses the request.
-   */
-  largeFieldBytes?: Record<string, number>;
-  /**
    * Called for each text field as it arrives, before later parts are read: throwing here refuses the
    * request without reading the rest of the upload (clients send the text fields first).
    */
-  onField?: (name: string, value: string, earlierFields: Readonly<Record<string, string>>) => void | Promise<void>;
+  onField?: (name: string, value: string) => void | Promise<void>;
   /** A body that sends nothing for this long is refused with UPLOAD_STALLED. */
   idleTimeoutMs?: number;
 }
@@ -90,12 +84,9 @@ export async function readOneFile(request: Request, options: OneFileOptions): Pr
 async function read(request: Request, options: MultipartOptions): Promise<MultipartBody> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(contentType) || !request.body) throw new AppError('BAD_REQUEST', undefined, { message: 'Send the file as multipart/form-data.' });
-  const { maxFileBytes, maxFiles, maxTotalBytes = maxFileBytes * maxFiles, maxFields = 20, maxFieldBytes = 64 * 1024, largeFieldBytes = {} } = options;
-  const largeFields = Object.values(largeFieldBytes);
-  const fieldLimit = (name: string) => (Object.hasOwn(largeFieldBytes, name) ? largeFieldBytes[name]! : maxFieldBytes);
+  const { maxFileBytes, maxFiles, maxTotalBytes = maxFileBytes * maxFiles, maxFields = 20, maxFieldBytes = 64 * 1024 } = options;
   // The files, the framing of each part and the text fields: more than this cannot be a valid upload.
-  const maxBodyBytes =
-    maxTotalBytes + maxFiles * MULTIPART_OVERHEAD_BYTES + Math.min(maxFields * maxFieldBytes, MAX_FIELDS_BYTES) + largeFields.reduce((sum, bytes) => sum + bytes, 0);
+  const maxBodyBytes = maxTotalBytes + maxFiles * MULTIPART_OVERHEAD_BYTES + Math.min(maxFields * maxFieldBytes, MAX_FIELDS_BYTES);
   const tooLarge = () => new AppError('FILE_TOO_LARGE', { maxBytes: maxTotalBytes });
   if (Number(request.headers.get('content-length')) > maxBodyBytes) throw tooLarge();
 
@@ -105,8 +96,8 @@ async function read(request: Request, options: MultipartOptions): Promise<Multip
       headers: { 'content-type': contentType },
       // Browsers send the filename's UTF-8 bytes as they are.
       defParamCharset: 'utf8',
-      // One byte over: busboy reports 'limit' (and truncates a field) on reaching the size, not on passing it.
-      limits: { fileSize: maxFileBytes + 1, files: maxFiles, fields: maxFields, fieldSize: Math.max(maxFieldBytes, ...largeFields) + 1, parts: maxFiles + maxFields + 1, headerPairs: 20 },
+      // One byte over: busboy reports 'limit' on reaching the size, not on passing it.
+      limits: { fileSize: maxFileBytes + 1, files: maxFiles, fields: maxFields, fieldSize: maxFieldBytes, parts: maxFiles + maxFields + 1, headerPairs: 20 },
     });
   } catch {
     throw malformed();
@@ -137,10 +128,9 @@ async function read(request: Request, options: MultipartOptions): Promise<Multip
     };
 
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated || Buffer.byteLength(value) > fieldLimit(name)) return fail(new AppError('VALIDATION_FAILED', { fieldErrors: { [name]: ['This field is too long.'] } }));
-      const earlierFields = { ...fields };
+      if (info.valueTruncated) return fail(new AppError('VALIDATION_FAILED', { fieldErrors: { [name]: ['This field is too long.'] } }));
       fields[name] = value;
-      if (options.onField) fieldChain = fieldChain.then(() => options.onField!(name, value, earlierFields)).catch(fail);
+      if (options.onField) fieldChain = fieldChain.then(() => options.onField!(name, value)).catch(fail);
     });
 
     parser.on('file', (field, file, info) => {

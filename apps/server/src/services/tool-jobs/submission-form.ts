@@ -1,4 +1,4 @@
-import { AppError, getTool, optionsByteLimit, submittedFileIdsSchema, type Tool } from '@wattle/shared';
+import { AppError, getTool, submittedFileIdsSchema, type Tool } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { userIdOf } from '../../domain/owner.ts';
 import { withAccountDefaults } from './account-defaults.ts';
@@ -22,20 +22,6 @@ export interface SubmissionForm {
   fileIds: string[];
 }
 
-const OPTIONS_TOO_LONG = 'This field is too long.';
-
-/** The options field may be as large as its tool's options need (an edit's images), no more. */
-const optionsTooLong = (tool: Tool, options: string) => Buffer.byteLength(options) > optionsByteLimit(tool);
-
-/**
- * Refuses options too large for the tool as soon as they arrive, before the files are read, when the
- * tool came first (as clients send it); readSubmissionForm checks again either way.
- */
-export function precheckOptionsSize(toolId: string | undefined, options: string): void {
-  const tool = getTool(toolId ?? '');
-  if (tool && optionsTooLong(tool, options)) throw new AppError('VALIDATION_FAILED', { fieldErrors: { options: [OPTIONS_TOO_LONG] } });
-}
-
 /** One input per job: tools that combine files (merge) cannot run as a batch. */
 export const batchable = (tool: Tool) => tool.minFiles <= 1;
 
@@ -48,8 +34,7 @@ export async function readSubmissionForm(container: Container, caller: Caller, b
   if (!tool) add('tool', body.fields.tool ? 'There is no tool with this id.' : 'Choose a tool.');
 
   let rawOptions: unknown = {};
-  if (tool && body.fields.options !== undefined && optionsTooLong(tool, body.fields.options)) add('options', OPTIONS_TOO_LONG);
-  else if (body.fields.options !== undefined && body.fields.options.trim() !== '') {
+  if (body.fields.options !== undefined && body.fields.options.trim() !== '') {
     try {
       rawOptions = JSON.parse(body.fields.options);
     } catch {
