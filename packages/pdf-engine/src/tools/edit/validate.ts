@@ -67,7 +67,7 @@ export async function checkEdits(ctx: ToolContext, doc: PDFDocument, operations:
   return images;
 }
 
-/** A job keeps only its error's message, so the message names the first problem and counts the rest. */
+/** The message names the first problem and counts the rest (every field is in the job's error details too). */
 function summary(issues: readonly FieldIssue[]): string {
   const [first] = issues;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
