@@ -3,12 +3,12 @@ import { FullScreenSpinner } from '@/components/full-screen-spinner';
 import { useSession } from '@/features/auth/session';
 import { guestRedirectFor, loginRedirectFor } from './redirects';
 
-/** Layout route for /dashboard/*: spinner during the first session check, sign-in for guests. */
+/** Layout route for /dashboard/*: spinner during the first session check, sign-in for guests, home after sign-out. */
 export function RequireAuth() {
-  const { session, isLoading } = useSession();
+  const { session, isLoading, signingOut } = useSession();
   const location = useLocation();
   if (isLoading) return <FullScreenSpinner />;
-  if (!session) return <Navigate to={loginRedirectFor(location)} replace />;
+  if (!session) return <Navigate to={signingOut ? '/' : loginRedirectFor(location)} replace />;
   return <Outlet />;
 }
 

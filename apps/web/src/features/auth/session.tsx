@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { authClient } from './auth-client';
 import { readAuthError } from './lib/auth-errors';
@@ -36,6 +36,8 @@ export interface SessionContextValue {
   isLoading: boolean;
   /** Ends the session (locally even if the server call fails), then goes to /. */
   signOut: () => Promise<void>;
+  /** True from a sign-out until the user has left the dashboard: its guard sends them home, not to sign-in. */
+  signingOut: boolean;
 }
 
 /** Invalidate this after sign-in, sign-up verification or profile changes to re-read the session. */
@@ -67,6 +69,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // A session ends elsewhere too (another tab, expiry): re-check when the window regains focus.
   const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 60_000, refetchOnWindowFocus: 'always' });
   const previousUserId = useRef<string | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  const { pathname } = useLocation();
+  const onDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+  useEffect(() => {
+    if (!onDashboard) setSigningOut(false);
+  }, [onDashboard]);
 
   const clearLocalSession = useCallback(() => {
     // Drop every cached answer that belonged to the signed-out user, then mark the session empty.
@@ -75,6 +83,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
+    setSigningOut(true);
     try {
       const { error } = await authClient.signOut();
       if (error) console.warn('Sign-out failed on the server; clearing the local session anyway', error);
@@ -82,10 +91,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Spec section 7: on failure the local session is cleared and the user goes home anyway.
       console.warn('Sign-out failed on the server; clearing the local session anyway', err);
     }
-    // Home first, so the dashboard guard does not send the user to sign-in on the way out. The router
-    // renders new pages in a transition that may not have committed when navigate() resolves: flushSync
-    // commits the home page before the session is cleared, so the dashboard never sees it empty.
-    await navigate('/', { flushSync: true });
+    // Home first. The dashboard may still be on screen when the session empties (the home page's chunk
+    // still loading, a focus re-check answering first): `signingOut` makes its guard send the user home too.
+    await navigate('/');
     previousUserId.current = null;
     clearLocalSession();
   }, [navigate, clearLocalSession]);
@@ -103,6 +111,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const wasSignedIn = previousUserId.current !== null;
     previousUserId.current = userId;
+    if (userId !== null) setSigningOut(false);
     if (wasSignedIn && userId === null && query.isSuccess) {
       clearLocalSession();
       void navigate('/', { replace: true });
@@ -115,8 +124,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user: query.data?.user ?? null,
       isLoading: query.isPending,
       signOut,
+      signingOut,
     }),
-    [query.data, query.isPending, signOut],
+    [query.data, query.isPending, signOut, signingOut],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
