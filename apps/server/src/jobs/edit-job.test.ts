@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_EXAMPLE } from '@wattle/shared';
 import { textPdf } from '@wattle/pdf-engine/test/fixtures';
+import sharp from 'sharp';
+import { parsePnm } from '@wattle/pdf-engine/util/ppm';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import { signedInUser } from '../test/users.ts';
 import { jobForm, postJob, waitForJob } from '../test/jobs.ts';
 import { startWorker, type Worker } from './worker.ts';
 
@@ -43,6 +46,36 @@ describe('edit jobs', () => {
     const content = execFileSync('qpdf', ['--qdf', '--object-streams=disable', path, '-']).toString('latin1');
     expect(content).toMatch(/\/Subtype \/Text/);
     expect(content).toMatch(/\/Subtype \/Highlight/);
+  });
+
+  it('places an uploaded image, named by its number, on a stored document given in fileIds', async () => {
+    const { client } = await signedInUser(ctx);
+    const stored = new FormData();
+    stored.append('file', new Blob([new Uint8Array(await textPdf(2))], { type: 'application/pdf' }), 'lease.pdf');
+    const document = await (await client.request('/api/documents', { method: 'POST', body: stored })).json();
+    const black = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#000000' } }).png().toBuffer();
+    const options = { operations: [{ type: 'image', page: 2, x: 300, y: 300, width: 120, height: 60, file: 1 }] };
+    const res = await postJob(client, jobForm('edit', [{ name: 'signature.png', bytes: black, type: 'image/png' }], { options, fileIds: [document.id] }));
+    expect(res.status, await res.clone().text()).toBe(202);
+    const job = await waitForJob(client, (await res.json()).id);
+    expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
+    expect(job.outputs[0]).toMatchObject({ filename: 'lease-edited.pdf', pages: 2 });
+
+    const path = join(dir, 'signed.pdf');
+    writeFileSync(path, Buffer.from(await (await client.request(job.outputs[0]!.downloadUrl)).arrayBuffer()));
+    const page = (n: number) => parsePnm(execFileSync('pdftoppm', ['-r', '72', '-gray', '-f', String(n), '-l', String(n), path]));
+    const second = page(2);
+    expect(second.data[330 * second.width + 360]).toBeLessThan(40);
+    const first = page(1);
+    expect(first.data[330 * first.width + 360]).toBe(255);
+  });
+
+  it('fails the job when an image number names no image sent', async () => {
+    const client = ctx.client();
+    const options = { operations: [{ type: 'image', page: 1, x: 10, y: 10, width: 20, height: 20, file: 1 }] };
+    const job = await waitForJob(client, (await (await postJob(client, jobForm('edit', [{ name: 'a.pdf', bytes: await textPdf(1) }], { options }))).json()).id);
+    expect(job.status).toBe('failed');
+    expect(job.error?.details).toEqual({ fieldErrors: { 'options.operations.0.file': ['No image with this number was sent with the job.'] } });
   });
 
   it('refuses a malformed operations document at once, with the fields', async () => {

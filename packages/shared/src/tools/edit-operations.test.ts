@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDIT_EXAMPLE, editOptionsSchema, MAX_EDIT_IMAGE_BYTES, MAX_EDIT_OPERATIONS } from './edit-operations.ts';
+import { EDIT_EXAMPLE, editOptionsSchema, MAX_EDIT_IMAGE_BYTES, MAX_EDIT_IMAGE_FILES, MAX_EDIT_OPERATIONS } from './edit-operations.ts';
 import { toolOptionsJsonSchema } from './registry.ts';
 
 const paths = (input: unknown) => {
@@ -47,6 +47,16 @@ describe('the operations document', () => {
     expect(paths({ operations: [image(big)] })).toEqual(['operations.0.data']);
     const large = `iVBORw0KGgo${'A'.repeat(4 * 1024 * 1024 - 11)}`; // 3 MiB each: seven are over the total
     expect(paths({ operations: Array.from({ length: 7 }, () => image(large)) })).toEqual(['operations']);
+  });
+
+  it('takes an image as base64 data or as the number of an attached image file, exactly one of them', () => {
+    const image = { type: 'image', page: 1, x: 0, y: 0, width: 10, height: 10 };
+    expect(paths({ operations: [{ ...image, file: 1 }, { ...image, file: MAX_EDIT_IMAGE_FILES }] })).toEqual([]);
+    expect(paths({ operations: [{ ...image, file: 0 }] })).toEqual(['operations.0.file']);
+    expect(paths({ operations: [{ ...image, file: MAX_EDIT_IMAGE_FILES + 1 }] })).toEqual(['operations.0.file']);
+    expect(paths({ operations: [{ ...image, file: 1.5 }] })).toEqual(['operations.0.file']);
+    expect(paths({ operations: [image] })).toEqual(['operations.0.file']);
+    expect(paths({ operations: [{ ...image, file: 1, data: PNG_1PX }] })).toEqual(['operations.0.file']);
   });
 
   it('refuses an absurdly large document', () => {

@@ -16,6 +16,8 @@ export const MAX_EDIT_OPERATIONS = 1000;
 /** Decoded bytes of one embedded image, and of all of them together. */
 export const MAX_EDIT_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_EDIT_TOTAL_IMAGE_BYTES = 20 * 1024 * 1024;
+/** Images sent as files beside the PDF (the editor sends its images this way, keeping the options small). */
+export const MAX_EDIT_IMAGE_FILES = 50;
 /** Ink points over the whole document. */
 export const MAX_EDIT_INK_POINTS = 50_000;
 
@@ -59,18 +61,27 @@ const text = z.strictObject({
   rotation,
 });
 
-const image = z.strictObject({
-  type: z.literal('image'),
-  page: pageNumber,
-  ...box,
-  data: z
-    .base64()
-    .max(Math.ceil(MAX_EDIT_IMAGE_BYTES / 3) * 4)
-    .refine((data) => IMAGE_SIGNATURES.some((signature) => signature.test(data)), 'This is not a JPEG, PNG or WebP image')
-    .meta({ description: 'The image file (JPEG, PNG or WebP) as base64; it is stretched to the box.' }),
-  opacity,
-  rotation,
-});
+const image = z
+  .strictObject({
+    type: z.literal('image'),
+    page: pageNumber,
+    ...box,
+    data: z
+      .base64()
+      .max(Math.ceil(MAX_EDIT_IMAGE_BYTES / 3) * 4)
+      .refine((data) => IMAGE_SIGNATURES.some((signature) => signature.test(data)), 'This is not a JPEG, PNG or WebP image')
+      .optional()
+      .meta({ description: 'The image file (JPEG, PNG or WebP) as base64; it is stretched to the box. Send this or `file`.' }),
+    file: z
+      .int()
+      .min(1)
+      .max(MAX_EDIT_IMAGE_FILES)
+      .optional()
+      .meta({ description: 'Or the image sent as a file with the job: 1 is the first JPEG, PNG or WebP file sent, counting only images, in the order sent.' }),
+    opacity,
+    rotation,
+  })
+  .refine((i) => (i.data === undefined) !== (i.file === undefined), { message: 'Give the image as `data` or as `file`, not both', path: ['file'] });
 
 const shape = <T extends 'rectangle' | 'ellipse'>(type: T) => z.strictObject({ type: z.literal(type), page: pageNumber, ...box, ...shapeStyle });
 const segment = <T extends 'line' | 'arrow'>(type: T) => z.strictObject({ type: z.literal(type), page: pageNumber, from: point, to: point, ...lineStyle });
@@ -188,12 +199,17 @@ export const editOptionsSchema = z
     let imageBytes = 0;
     let inkPoints = 0;
     for (const operation of operations) {
-      if (operation.type === 'image') imageBytes += base64Bytes(operation.data);
+      // Attached files are measured by the engine, which has their bytes.
+      if (operation.type === 'image' && operation.data) imageBytes += base64Bytes(operation.data);
       if (operation.type === 'ink') inkPoints += operation.strokes.reduce((sum, stroke) => sum + stroke.length, 0);
     }
     if (imageBytes > MAX_EDIT_TOTAL_IMAGE_BYTES) ctx.addIssue({ code: 'custom', path: ['operations'], message: 'The images together are too large' });
     if (inkPoints > MAX_EDIT_INK_POINTS) ctx.addIssue({ code: 'custom', path: ['operations'], message: 'The drawings have too many points' });
   })
-  .meta({ description: 'An operations document: the edits to apply to the PDF.', examples: [EDIT_EXAMPLE] });
+  .meta({
+    description:
+      'An operations document: the edits to apply to the PDF. Images travel best as files: send the PDF (or its stored document in `fileIds`) and up to 50 JPEG, PNG or WebP files in `files`, and name each by its place among the images sent (`"file": 1` is the first image); `data` (base64) also works, within the 64 KiB options field.',
+    examples: [EDIT_EXAMPLE],
+  });
 
 export type EditOptions = z.output<typeof editOptionsSchema>;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { degrees, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFStream, PDFString, rgb } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_EDIT_IMAGE_BYTES, MAX_EDIT_TOTAL_IMAGE_BYTES } from '@wattle/shared';
 import { EngineError } from '../../errors.ts';
 import { runTool } from '../../run-tool.ts';
 import { A4, formPdf, textPdf } from '../../test/fixtures.ts';
@@ -150,6 +151,32 @@ describe('edit: content', () => {
     expect(second.data[70 * second.width + 140]).toBe(255);
   });
 
+  it('places images sent as files, numbered among the images only, wherever the PDF comes in the order', async () => {
+    const black = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#000000' } }).png().toBuffer();
+    const grey = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+    // A stored document comes after the uploads in a job's inputs: here the PDF is last.
+    const [out] = await ws.run('edit', [file('grey.jpg', grey), file('black.png', black), file('form.pdf', await blankPdf(2))], {
+      operations: [
+        { type: 'image', page: 2, x: 50, y: 50, width: 80, height: 40, file: 2 },
+        { type: 'image', page: 1, x: 150, y: 50, width: 80, height: 40, file: 1 },
+        { type: 'image', page: 2, x: 250, y: 50, width: 80, height: 40, file: 1 },
+      ],
+    });
+    expect(out).toMatchObject({ filename: 'form-edited.pdf', pages: 2 });
+    const second = parsePnm(execFileSync('pdftoppm', ['-r', '72', '-gray', '-f', '2', '-l', '2', out!.path]));
+    const at = (x: number, y: number) => second.data[y * second.width + x]!;
+    expect(at(90, 70)).toBeLessThan(40); // black, from file 2
+    expect(at(290, 70)).toBeGreaterThan(100); // grey, from file 1
+    expect(at(290, 70)).toBeLessThan(160);
+    expect(at(190, 70)).toBe(255);
+    expect(pixel(render(out!.path), 190, 70)).toBeLessThan(160);
+    // The image placed on two pages is stored once.
+    const doc = await pdfOf(out!);
+    const refs = [0, 1].flatMap((i) => doc.getPage(i).node.Resources()!.lookup(PDFName.of('XObject'), PDFDict).values().map(String));
+    expect(refs).toHaveLength(3);
+    expect(new Set(refs).size).toBe(2);
+  });
+
   it('draws tick, cross and date stamps', async () => {
     const [out] = await edit(await blankPdf(), [
       { type: 'stamp', page: 1, mark: 'tick', x: 50, y: 50, size: 40 },
@@ -234,12 +261,17 @@ describe('edit: pages', () => {
 
 describe('edit: refusals', () => {
   /** Runs in its own dirs so the test can see that nothing was written. */
-  async function refusal(pdf: Buffer, options: unknown): Promise<{ code: string; paths: string[]; written: string[] }> {
+  async function refusal(files: Buffer | Buffer[], options: unknown): Promise<{ code: string; paths: string[]; written: string[] }> {
     const dir = join(ws.root, `refusal-${Math.random().toString(36).slice(2)}`);
     await mkdir(join(dir, 'work'), { recursive: true });
     await mkdir(join(dir, 'out'));
-    await writeFile(join(dir, 'in.pdf'), pdf);
-    const error = await runTool('edit', { inputs: [{ path: join(dir, 'in.pdf'), filename: 'in.pdf' }], options, workDir: join(dir, 'work'), outputDir: join(dir, 'out') }).catch((e: unknown) => e);
+    const inputs = await Promise.all(
+      [files].flat().map(async (bytes, i) => {
+        await writeFile(join(dir, `in-${i}`), bytes);
+        return { path: join(dir, `in-${i}`), filename: `in-${i}` };
+      }),
+    );
+    const error = await runTool('edit', { inputs, options, workDir: join(dir, 'work'), outputDir: join(dir, 'out') }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineError);
     const { code, details } = error as EngineError;
     const fields = (details?.fields as { path: string }[] | undefined) ?? [];
@@ -278,6 +310,26 @@ describe('edit: refusals', () => {
       paths: ['operations.1.page', 'operations.2', 'operations.3.data', 'operations.4.values.nobody', 'operations'],
       written: [],
     });
+  });
+
+  it('refuses image files that are missing, unreadable or too large, and inputs without exactly one PDF', async () => {
+    const pdf = await blankPdf();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000000' } }).png().toBuffer();
+    const place = (n: number) => ({ type: 'image', page: 1, x: 0, y: 0, width: 10, height: 10, file: n });
+    expect(await refusal([png, pdf], { operations: [place(1), place(2)] })).toEqual({ code: 'VALIDATION_FAILED', paths: ['operations.1.file'], written: [] });
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
+    expect(await refusal([pdf, fake], { operations: [place(1)] })).toMatchObject({ paths: ['operations.0.file'] });
+    const huge = Buffer.concat([png, Buffer.alloc(MAX_EDIT_IMAGE_BYTES)]);
+    expect(await refusal([pdf, huge], { operations: [place(1)] })).toMatchObject({ paths: ['operations.0.file'] });
+    // Five images of 4.5 MiB each: every one fits, together they are over the total.
+    const large = await sharp({ create: { width: 1500, height: 1100, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(large.length).toBeLessThan(MAX_EDIT_IMAGE_BYTES);
+    expect(large.length * 5).toBeGreaterThan(MAX_EDIT_TOTAL_IMAGE_BYTES);
+    expect(await refusal([pdf, large, large, large, large, large], { operations: [1, 2, 3, 4, 5].map(place) })).toMatchObject({ paths: ['operations'] });
+    // The same image placed on every page counts once.
+    expect((await ws.run('edit', [file('a.pdf', await blankPdf(5)), file('big.png', large)], { operations: [1, 2, 3, 4, 5].map((page) => ({ ...place(1), page })) }))[0]!.pages).toBe(5);
+    expect(await refusal([png], { operations: [place(1)] })).toEqual({ code: 'VALIDATION_FAILED', paths: ['files'], written: [] });
+    expect(await refusal([pdf, png, pdf], { operations: [place(1)] })).toEqual({ code: 'VALIDATION_FAILED', paths: ['files'], written: [] });
   });
 
   it('asks for the password of an encrypted input', async () => {

@@ -1,4 +1,4 @@
-import type { PDFDocument } from '@cantoo/pdf-lib';
+import type { PDFDocument, PDFImage } from '@cantoo/pdf-lib';
 import type { EditOperation } from '@wattle/shared';
 import { pdfaNotKept } from '../../pdf/conformance.ts';
 import { preparePdf } from '../../pdf/prepare.ts';
@@ -8,6 +8,7 @@ import type { Operation } from '../operation.ts';
 import { addAnnotation } from './annotations.ts';
 import { drawMark, drawShape, inPageSpace, turnedAbout } from './drawing.ts';
 import { fillForm } from './form.ts';
+import { sortEditInputs } from './inputs.ts';
 import { pageSpace } from './page-space.ts';
 import { applyPageOperation } from './pages.ts';
 import { drawDateStamp, drawTextBox } from './text.ts';
@@ -18,14 +19,20 @@ import { checkEdits, isPageOperation, type PageOperation, type PreparedImage } f
  * Everything that needs the document is checked first; then content operations in order, page
  * operations last, and one save: a refused document writes nothing.
  */
-export const edit: Operation<'edit'> = async ([input], { operations }, ctx) => {
-  const pdf = await preparePdf(ctx, input!);
+export const edit: Operation<'edit'> = async (inputs, { operations }, ctx) => {
+  const { pdf: input, images: attachments } = await sortEditInputs(inputs);
+  const pdf = await preparePdf(ctx, input);
   const doc = await openPrepared(pdf);
-  const images = await checkEdits(ctx, doc, operations);
+  const images = await checkEdits(ctx, doc, operations, attachments);
+  const embedded = new Map<PreparedImage, PDFImage>();
+  const embed = async (image: PreparedImage) => {
+    if (!embedded.has(image)) embedded.set(image, image.format === 'jpeg' ? await doc.embedJpg(image.bytes) : await doc.embedPng(image.bytes));
+    return embedded.get(image)!;
+  };
   const pageOperations: PageOperation[] = [];
   for (const [index, operation] of operations.entries()) {
     if (isPageOperation(operation)) pageOperations.push(operation);
-    else await applyContent(doc, operation, images.get(index));
+    else await applyContent(doc, operation, images.get(index), embed);
     if (index % 20 === 0) ctx.checkAborted();
     ctx.progress((index + 1) / operations.length);
   }
@@ -36,7 +43,7 @@ export const edit: Operation<'edit'> = async ([input], { operations }, ctx) => {
 
 type ContentOperation = Exclude<EditOperation, PageOperation>;
 
-async function applyContent(doc: PDFDocument, operation: ContentOperation, image: PreparedImage | undefined): Promise<void> {
+async function applyContent(doc: PDFDocument, operation: ContentOperation, image: PreparedImage | undefined, embed: (image: PreparedImage) => Promise<PDFImage>): Promise<void> {
   if (operation.type === 'form') return fillForm(doc, operation);
   const page = doc.getPage(operation.page - 1);
   // Annotations live in page coordinates, beside the content rather than in it.
@@ -48,7 +55,7 @@ async function applyContent(doc: PDFDocument, operation: ContentOperation, image
       case 'text':
         return drawTextBox(doc, page, space, operation);
       case 'image': {
-        const embedded = image!.format === 'jpeg' ? await doc.embedJpg(image!.bytes) : await doc.embedPng(image!.bytes);
+        const embedded = await embed(image!);
         const at = { x: operation.x, y: space.height - operation.y - operation.height, width: operation.width, height: operation.height };
         return turnedAbout(page, space, operation, operation.rotation, () => page.drawImage(embedded, { ...at, opacity: operation.opacity }));
       }

@@ -1,8 +1,9 @@
 import { PDFCheckBox, PDFDropdown, PDFOptionList, PDFRadioGroup, PDFTextField, type PDFDocument, type PDFField } from '@cantoo/pdf-lib';
-import { PAGE_OPERATION_TYPES, type EditOperation } from '@wattle/shared';
+import { readFile, stat } from 'node:fs/promises';
+import { base64Bytes, MAX_EDIT_IMAGE_BYTES, MAX_EDIT_TOTAL_IMAGE_BYTES, PAGE_OPERATION_TYPES, type EditOperation } from '@wattle/shared';
 import sharp from 'sharp';
 import { EngineError } from '../../errors.ts';
-import type { ToolContext } from '../../context.ts';
+import type { ToolContext, ToolInput } from '../../context.ts';
 import { pageSpace } from './page-space.ts';
 
 /**
@@ -16,7 +17,7 @@ export interface FieldIssue {
   message: string;
 }
 
-/** Image bytes ready for pdf-lib (WebP is converted to PNG here). */
+/** Image bytes ready for pdf-lib (WebP is converted to PNG here); one object per attached file, however often it is placed. */
 export interface PreparedImage {
   bytes: Uint8Array;
   format: 'jpeg' | 'png';
@@ -27,9 +28,12 @@ export type PreparedImages = Map<number, PreparedImage>;
 export type PageOperation = Extract<EditOperation, { type: (typeof PAGE_OPERATION_TYPES)[number] }>;
 export const isPageOperation = (operation: EditOperation): operation is PageOperation => (PAGE_OPERATION_TYPES as readonly string[]).includes(operation.type);
 
-export async function checkEdits(ctx: ToolContext, doc: PDFDocument, operations: readonly EditOperation[]): Promise<PreparedImages> {
+/** `attachments` are the job's image files, in the order sent: an image operation's `file` numbers them from 1. */
+export async function checkEdits(ctx: ToolContext, doc: PDFDocument, operations: readonly EditOperation[], attachments: readonly ToolInput[]): Promise<PreparedImages> {
   const issues: FieldIssue[] = [];
   const images: PreparedImages = new Map();
+  const attached = new Map<number, Promise<Attachment>>();
+  let imageBytes = 0;
   const pages = doc.getPages();
   let pageCount = pages.length;
   for (const [index, operation] of operations.entries()) {
@@ -55,12 +59,26 @@ export async function checkEdits(ctx: ToolContext, doc: PDFDocument, operations:
       issues.push({ path: at(''), message: `This is outside page ${operation.page}.` });
     }
     if (operation.type === 'image') {
-      const image = await decodableImage(ctx, operation.data);
-      if (image) images.set(index, image);
-      else issues.push({ path: at('data'), message: 'This is not a JPEG, PNG or WebP image that can be read.' });
+      let image: Attachment;
+      if (operation.data !== undefined) {
+        image = { image: await decodableImage(ctx, Buffer.from(operation.data, 'base64')), bytes: base64Bytes(operation.data) };
+      } else {
+        const number = operation.file!;
+        const first = !attached.has(number);
+        if (first) attached.set(number, readAttachment(ctx, attachments[number - 1]));
+        image = await attached.get(number)!;
+        // A file placed on every page is embedded, and counted, once.
+        if (!first) image = { ...image, bytes: 0 };
+      }
+      imageBytes += image.bytes;
+      const field = operation.data !== undefined ? 'data' : 'file';
+      if (image.problem) issues.push({ path: at(field), message: image.problem });
+      else if (image.image) images.set(index, image.image);
+      else issues.push({ path: at(field), message: 'This is not a JPEG, PNG or WebP image that can be read.' });
     }
     if (index % 50 === 0) ctx.checkAborted();
   }
+  if (imageBytes > MAX_EDIT_TOTAL_IMAGE_BYTES) issues.push({ path: 'operations', message: 'The images together are too large.' });
   if (pageCount === 0) issues.push({ path: 'operations', message: 'The document must keep at least one page.' });
   if (pageCount > ctx.limits.maxPages) issues.push({ path: 'operations', message: 'The result would have too many pages.' });
   if (issues.length > 0) throw new EngineError('VALIDATION_FAILED', summary(issues), { fields: issues });
@@ -126,9 +144,23 @@ function spanOf(points: readonly { x: number; y: number }[]) {
   return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }
 
+interface Attachment {
+  image?: PreparedImage;
+  /** Counted against the total of all images. */
+  bytes: number;
+  problem?: string;
+}
+
+/** An attached image file, by its number: it must have been sent, fit the per-image cap and decode. */
+async function readAttachment(ctx: ToolContext, input: ToolInput | undefined): Promise<Attachment> {
+  if (!input) return { bytes: 0, problem: 'No image with this number was sent with the job.' };
+  const { size } = await stat(input.path);
+  if (size > MAX_EDIT_IMAGE_BYTES) return { bytes: size, problem: `This image is larger than ${MAX_EDIT_IMAGE_BYTES / 1024 / 1024} MB.` };
+  return { image: await decodableImage(ctx, await readFile(input.path)), bytes: size };
+}
+
 /** Decodes the whole image (a JPEG header on garbage is not an image); WebP becomes PNG for pdf-lib. */
-async function decodableImage(ctx: ToolContext, data: string): Promise<PreparedImage | undefined> {
-  const bytes = Buffer.from(data, 'base64');
+async function decodableImage(ctx: ToolContext, bytes: Buffer): Promise<PreparedImage | undefined> {
   try {
     const image = sharp(bytes, { limitInputPixels: ctx.limits.maxPixels, failOn: 'error' });
     const { format } = await image.metadata();
