@@ -58,6 +58,17 @@ CREATE TABLE "company_info" (
 	CONSTRAINT "company_info_single_row" CHECK ("company_info"."id" = 1)
 );
 --> statement-breakpoint
+CREATE TABLE "document_versions" (
+	"document_id" uuid NOT NULL,
+	"version" integer NOT NULL,
+	"file_path" text NOT NULL,
+	"file_size" bigint NOT NULL,
+	"page_count" integer,
+	"encrypted" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "document_versions_document_id_version_pk" PRIMARY KEY("document_id","version")
+);
+--> statement-breakpoint
 CREATE TABLE "notifications" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" text NOT NULL,
@@ -79,6 +90,8 @@ CREATE TABLE "pdf_files" (
 	"page_count" integer,
 	"encrypted" boolean DEFAULT false NOT NULL,
 	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"deleted" boolean DEFAULT false NOT NULL,
 	"deleted_at" timestamp with time zone,
 	"purged_at" timestamp with time zone
@@ -206,6 +219,7 @@ CREATE TABLE "rate_limits" (
 --> statement-breakpoint
 ALTER TABLE "account" ADD CONSTRAINT "account_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session" ADD CONSTRAINT "session_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_document_id_pdf_files_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."pdf_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pdf_files" ADD CONSTRAINT "pdf_files_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_id_user_id_fk" FOREIGN KEY ("id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

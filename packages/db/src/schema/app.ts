@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /** The spec's section 3 tables. profiles.id is the user's id (one profile per account). */
@@ -81,6 +81,9 @@ export const pdfFiles = pgTable(
     pageCount: integer('page_count'),
     encrypted: boolean('encrypted').notNull().default(false),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The current version: file_path, file_size, page_count and encrypted describe its bytes. */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deleted: boolean('deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     purgedAt: timestamp('purged_at', { withTimezone: true }),
@@ -93,4 +96,22 @@ export const pdfFiles = pgTable(
     // Case-insensitive "filename contains" search stays fast for accounts with 100k files.
     index('pdf_files_filename_trgm_idx').using('gin', t.filename.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * Every version of a stored document, the first upload included; pdf_files points at the current one.
+ * Each version's bytes count against the storage quota until the document is deleted.
+ */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    documentId: uuid('document_id').notNull().references(() => pdfFiles.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    filePath: text('file_path').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    pageCount: integer('page_count'),
+    encrypted: boolean('encrypted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.version] })],
 );
