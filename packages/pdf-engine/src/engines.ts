@@ -35,6 +35,8 @@ const REQUIRED: Record<ToolId, readonly Binary[]> = {
   compress: [],
   repair: [],
   'image-to-pdf': [],
+  'blank-pdf': [],
+  'text-to-pdf': [],
   'office-to-pdf': ['soffice'],
   'pdf-to-image': ['pdftoppm'],
   'pdf-to-word': ['pdftotext'],

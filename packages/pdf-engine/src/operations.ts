@@ -9,6 +9,8 @@ import { flatten } from './tools/flatten.ts';
 import { edit } from './tools/edit/edit.ts';
 import { compress } from './tools/compress.ts';
 import { imageToPdf } from './tools/image-to-pdf.ts';
+import { blankPdf } from './tools/blank-pdf.ts';
+import { textToPdf } from './tools/text-to-pdf.ts';
 import { officeToPdf } from './tools/office-to-pdf.ts';
 import { pdfToImage } from './tools/pdf-to-image.ts';
 import { pdfToExcel, pdfToPowerpoint, pdfToText, pdfToWord } from './tools/pdf-to-office.ts';
@@ -25,6 +27,8 @@ export const OPERATIONS: { [Id in ToolId]: Operation<Id> } = {
   compress,
   repair,
   'image-to-pdf': imageToPdf,
+  'blank-pdf': blankPdf,
+  'text-to-pdf': textToPdf,
   'office-to-pdf': officeToPdf,
   'pdf-to-image': pdfToImage,
   'pdf-to-word': pdfToWord,

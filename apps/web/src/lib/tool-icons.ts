@@ -1,6 +1,7 @@
 import type { ToolCategory, ToolId } from '@wattle/shared';
 import {
   CombineIcon,
+  FileIcon,
   FileCogIcon,
   FileImageIcon,
   FileInputIcon,
@@ -13,6 +14,7 @@ import {
   FileTextIcon,
   FileTypeIcon,
   HashIcon,
+  LetterTextIcon,
   ImageIcon,
   LayersIcon,
   LayoutGridIcon,
@@ -52,6 +54,8 @@ export const TOOL_ICONS: Record<ToolId, LucideIcon> = {
   repair: WrenchIcon,
   'image-to-pdf': ImageIcon,
   'office-to-pdf': FilePlusIcon,
+  'blank-pdf': FileIcon,
+  'text-to-pdf': LetterTextIcon,
   'pdf-to-image': FileImageIcon,
   'pdf-to-word': FileTextIcon,
   'pdf-to-excel': FileSpreadsheetIcon,

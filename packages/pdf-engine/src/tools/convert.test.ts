@@ -50,6 +50,22 @@ describe('image to PDF', () => {
     expect([Math.round(page.getWidth()), Math.round(page.getHeight())]).toEqual([288, 144]);
   });
 
+  it("'cover' crops each image to fill the page inside the margin; 'contain' leaves bands", async () => {
+    const wide = await sharp({ create: { width: 800, height: 200, channels: 3, background: '#f00' } }).png().toBuffer();
+    /** The colour of the page's pixel `at` pt in from its top-left corner (72 dpi: a pixel is a point). */
+    const nearCorner = async (fit: string, at = 20) => {
+      const [pdf] = await ws.run('image-to-pdf', [file('wide.png', wide)], { pageSize: 'A4', orientation: 'portrait', margin: 5, fit });
+      const [png] = await ws.run('pdf-to-image', [file('page.pdf', await readFile(pdf!.path))], { format: 'png', dpi: 72 });
+      const { data } = await sharp(png!.path).extract({ left: at, top: at, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+      return [...data.subarray(0, 3)];
+    };
+    // 20 pt in is inside the 5 mm (14 pt) margin's area: above the contained image, on the cropped one.
+    expect(await nearCorner('contain')).toEqual([255, 255, 255]);
+    expect(await nearCorner('cover')).toEqual([255, 0, 0]);
+    // The margin itself stays clear.
+    expect(await nearCorner('cover', 5)).toEqual([255, 255, 255]);
+  });
+
   it('refuses a file that is not an image whatever its name', async () => {
     expect(await ws.fail('image-to-pdf', [file('x.png', await textPdf(1))])).toBe('UNSUPPORTED_FILE_TYPE');
   });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState } from '@cantoo/pdf-lib';
+import { clip, concatTransformationMatrix, drawObject, endPath, PDFDocument, popGraphicsState, pushGraphicsState, rectangle } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { IMAGE_INPUT_KINDS } from '@wattle/shared';
 import type { ToolContext, ToolInput } from '../context.ts';
@@ -7,12 +7,12 @@ import { detectFileType } from '../detect/file-type.ts';
 import { EngineError } from '../errors.ts';
 import { outputFilename } from '../output-names.ts';
 import { addImageXObject, type EncodedImage } from '../pdf/image-xobject.ts';
+import { paperPage, type PaperSize } from '../pdf/paper.ts';
 import { checkFileSize } from '../pdf/prepare.ts';
 import { writePdf } from '../pdf/write.ts';
 import { mapLimit } from '../util/map-limit.ts';
 import type { Operation } from './operation.ts';
 
-const PAGE_SIZES = { A4: [595.28, 841.89], Letter: [612, 792], Legal: [612, 1008] } as const;
 const MM = 72 / 25.4;
 /** PDF's largest page side (200 inches). */
 const MAX_SIDE = 14_400;
@@ -36,24 +36,25 @@ export const imageToPdf: Operation<'image-to-pdf'> = async (inputs, options, ctx
   const margin = options.margin * MM;
   for (const [i, { image, width, height }] of pages.entries()) {
     const [pw, ph] = pageSize(options.pageSize, options.orientation, width, height, margin);
-    const scale = Math.min((pw - 2 * margin) / width, (ph - 2 * margin) / height);
+    const [areaWidth, areaHeight] = [pw - 2 * margin, ph - 2 * margin];
+    // 'cover' scales the image up until it fills the area and clips what overhangs it.
+    const scale = (options.fit === 'cover' ? Math.max : Math.min)(areaWidth / width, areaHeight / height);
     const [w, h] = [width * scale, height * scale];
     const page = doc.addPage([pw, ph]);
     const name = page.node.newXObject('Image', await addImageXObject(doc, image));
-    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(w, 0, 0, h, (pw - w) / 2, (ph - h) / 2), drawObject(name), popGraphicsState());
+    const crop = options.fit === 'cover' ? [rectangle(margin, margin, areaWidth, areaHeight), clip(), endPath()] : [];
+    page.pushOperators(pushGraphicsState(), ...crop, concatTransformationMatrix(w, 0, 0, h, (pw - w) / 2, (ph - h) / 2), drawObject(name), popGraphicsState());
     ctx.progress(0.5 + (0.5 * (i + 1)) / pages.length);
   }
   return [await writePdf(ctx, doc, outputFilename(inputs[0]!.filename, undefined, 'pdf'), pages.length)];
 };
 
-function pageSize(size: keyof typeof PAGE_SIZES | 'fit', orientation: 'portrait' | 'landscape' | 'auto', width: number, height: number, margin: number) {
+function pageSize(size: PaperSize | 'fit', orientation: 'portrait' | 'landscape' | 'auto', width: number, height: number, margin: number) {
   if (size === 'fit') {
     const shrink = Math.min(1, (MAX_SIDE - 2 * margin) / Math.max(width, height));
     return [width * shrink + 2 * margin, height * shrink + 2 * margin] as const;
   }
-  const [short, long] = PAGE_SIZES[size];
-  const landscape = orientation === 'landscape' || (orientation === 'auto' && width > height);
-  return landscape ? ([long, short] as const) : ([short, long] as const);
+  return paperPage(size, orientation === 'landscape' || (orientation === 'auto' && width > height));
 }
 
 /**

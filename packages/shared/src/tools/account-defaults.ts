@@ -29,6 +29,8 @@ const ACCOUNT_DEFAULTS: { [Id in ToolId]?: (settings: ToolSettings) => Partial<T
   compress: (s) => ({ level: EXPORT_QUALITY[s.pdf_export_quality].compressLevel }),
   'pdf-to-image': (s) => ({ dpi: EXPORT_QUALITY[s.pdf_export_quality].pageImageDpi }),
   'image-to-pdf': (s) => ({ pageSize: s.preferred_page_size }),
+  'blank-pdf': (s) => ({ pageSize: s.preferred_page_size }),
+  'text-to-pdf': (s) => ({ pageSize: s.preferred_page_size }),
 };
 
 /** The options a tool takes from the account's settings; none for tools the settings do not touch. */

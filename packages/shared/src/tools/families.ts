@@ -18,6 +18,7 @@ export const TOOL_FAMILIES = [
     id: 'create',
     name: 'Create PDF',
     sections: [
+      { title: 'Start from scratch', tools: ['blank-pdf', 'text-to-pdf'] },
       { title: 'From files you already have', tools: ['image-to-pdf', 'office-to-pdf'] },
       { title: 'Combine and make searchable', tools: ['merge', 'ocr'] },
     ],

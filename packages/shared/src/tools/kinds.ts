@@ -25,6 +25,8 @@ export const INPUT_KINDS = {
   odt: { mime: 'application/vnd.oasis.opendocument.text', extensions: ['.odt'] },
   rtf: { mime: 'application/rtf', extensions: ['.rtf'] },
   txt: { mime: 'text/plain', extensions: ['.txt'] },
+  /** Text by content (detection answers txt); the kind gives upload forms the Markdown extensions. */
+  md: { mime: 'text/markdown', extensions: ['.md', '.markdown'] },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['.xlsx'] },
   xls: { mime: 'application/vnd.ms-excel', extensions: ['.xls'] },
   ods: { mime: 'application/vnd.oasis.opendocument.spreadsheet', extensions: ['.ods'] },

@@ -8,7 +8,7 @@ const ISSUE_TOOLS = [
   'office-to-pdf', 'pdf-to-image', 'pdf-to-word', 'pdf-to-excel', 'pdf-to-powerpoint', 'pdf-to-text', 'ocr',
   'watermark', 'page-numbers', 'edit-metadata', 'flatten', 'protect', 'unlock', 'sanitize',
   // issue 9
-  'edit',
+  'edit', 'blank-pdf', 'text-to-pdf',
 ];
 
 describe('tool registry', () => {
@@ -22,9 +22,10 @@ describe('tool registry', () => {
     expect(t.name.length).toBeGreaterThan(0);
     expect(t.description).toMatch(/^[A-Z][^.]*\.$/);
     expect(TOOL_CATEGORIES.map((c) => c.id)).toContain(t.category);
-    expect(t.accepts.length).toBeGreaterThan(0);
+    // Only a tool that makes a PDF from nothing (blank-pdf) takes no files, and then it accepts none.
+    expect(t.accepts.length > 0).toBe(t.maxFiles > 0);
     for (const kind of t.accepts) expect(Object.keys(INPUT_KINDS)).toContain(kind);
-    expect(t.minFiles).toBeGreaterThanOrEqual(1);
+    expect(t.minFiles).toBeGreaterThanOrEqual(t.maxFiles === 0 ? 0 : 1);
     expect(t.maxFiles).toBeGreaterThanOrEqual(t.minFiles);
     expect(OUTPUT_KINDS).toContain(t.output);
     expect(ENGINES).toContain(t.engine);

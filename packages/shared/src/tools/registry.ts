@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZES } from '../validation.ts';
 import { editOptionsSchema, MAX_EDIT_IMAGE_FILES } from './edit-operations.ts';
 import { colour, metadataText, pageNumberFormat, pageRanges, password, position, stampText } from './fields.ts';
 import {
@@ -37,6 +38,8 @@ const tool = <const Id extends string, Options extends z.ZodType>(definition: To
 const none = () => z.strictObject({});
 const MAX_MERGE_FILES = 50;
 const MAX_IMAGES = 100;
+const MAX_BLANK_PAGES = 100;
+const pageSize = z.enum(PAGE_SIZES).default('A4').meta({ description: "Paper size; an account's Default Page Size when left out." });
 
 export const TOOLS = [
   tool({
@@ -172,10 +175,44 @@ export const TOOLS = [
       pageSize: z.enum(['A4', 'Letter', 'Legal', 'fit']).default('A4').meta({ description: "Paper size, or 'fit' for the image's own size." }),
       orientation: z.enum(['portrait', 'landscape', 'auto']).default('auto').meta({ description: "'auto' follows each image's shape." }),
       margin: z.number().min(0).max(50).default(0).meta({ description: 'Margin around each image, in millimetres.' }),
+      fit: z.enum(['contain', 'cover']).default('contain').meta({ description: "'contain' shows the whole image; 'cover' crops it to fill the page inside the margin." }),
     }),
     output: 'pdf',
     engine: 'sharp',
     heavy: true,
+  }),
+  tool({
+    id: 'blank-pdf',
+    name: 'Blank PDF',
+    description: 'Start a new PDF of empty pages in the paper size and orientation you choose.',
+    category: 'to-pdf',
+    accepts: [],
+    minFiles: 0,
+    maxFiles: 0,
+    options: z.strictObject({
+      pages: z.int().min(1).max(MAX_BLANK_PAGES).default(1).meta({ description: 'Number of pages.' }),
+      pageSize,
+      orientation: z.enum(['portrait', 'landscape']).default('portrait'),
+    }),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'text-to-pdf',
+    name: 'Text to PDF',
+    description: 'Turn a plain text or Markdown file into a PDF with its headings, lists, tables, code and links.',
+    category: 'to-pdf',
+    accepts: ['txt', 'md'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      pageSize,
+      format: z.enum(['auto', 'markdown', 'plain']).default('auto').meta({ description: "How to read the file; 'auto' reads .md files as Markdown and the rest as plain text." }),
+    }),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
   }),
   tool({
     id: 'office-to-pdf',

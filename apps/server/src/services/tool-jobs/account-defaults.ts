@@ -6,7 +6,7 @@ import type { Caller } from './admission.ts';
 
 /**
  * An account holder's submission starts from their PDF settings (shared `accountOptionDefaults`: Export
- * Quality for compress and pdf-to-image, Default Page Size for image-to-pdf) before the registry's
+ * Quality for compress and pdf-to-image, Default Page Size for image-to-pdf, blank-pdf and text-to-pdf) before the registry's
  * defaults fill in the rest. Options the caller sent always win; visitors get the registry's defaults.
  */
 export async function withAccountDefaults(container: Container, caller: Caller, tool: Tool, raw: unknown): Promise<unknown> {

@@ -22,8 +22,14 @@ export interface SubmissionForm {
   fileIds: string[];
 }
 
-/** One input per job: tools that combine files (merge) cannot run as a batch. */
-export const batchable = (tool: Tool) => tool.minFiles <= 1;
+/** One input per job: tools that combine files (merge) or take none (blank-pdf) cannot run as a batch. */
+export const batchable = (tool: Tool) => tool.minFiles <= 1 && tool.maxFiles >= 1;
+
+function fileCountRule(tool: Tool): string {
+  if (tool.maxFiles === 0) return 'This tool takes no files.';
+  if (tool.minFiles === tool.maxFiles) return `This tool takes ${tool.minFiles} file${tool.minFiles === 1 ? '' : 's'}.`;
+  return `This tool takes ${tool.minFiles} to ${tool.maxFiles} files.`;
+}
 
 export async function readSubmissionForm(container: Container, caller: Caller, body: UploadBody, mode: 'job' | 'batch'): Promise<SubmissionForm> {
   const limits = limitsFor(container, caller.owner);
@@ -63,10 +69,10 @@ export async function readSubmissionForm(container: Container, caller: Caller, b
 
   const count = body.files.length + fileIds.length;
   if (tool && mode === 'job' && (count < tool.minFiles || count > tool.maxFiles)) {
-    add('files', tool.minFiles === tool.maxFiles ? `This tool takes ${tool.minFiles} file${tool.minFiles === 1 ? '' : 's'}.` : `This tool takes ${tool.minFiles} to ${tool.maxFiles} files.`);
+    add('files', fileCountRule(tool));
   }
   if (tool && mode === 'batch') {
-    if (!batchable(tool)) add('tool', 'This tool combines several files, so it cannot run as a batch.');
+    if (!batchable(tool)) add('tool', tool.maxFiles === 0 ? 'This tool takes no files, so it cannot run as a batch.' : 'This tool combines several files, so it cannot run as a batch.');
     if (count < 1 || count > limits.maxBatchInputs) add('files', `A batch takes 1 to ${limits.maxBatchInputs} files.`);
   }
   if (Object.keys(fieldErrors).length > 0 || !tool) throw new AppError('VALIDATION_FAILED', { fieldErrors });
