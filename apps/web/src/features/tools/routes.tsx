@@ -4,9 +4,12 @@ import type { RouteObject } from 'react-router';
 /** Public tool pages, mounted inside the public layout by src/app/router.tsx. */
 export const toolsRoutes: RouteObject[] = [
   { path: 'tools', lazy: async () => ({ Component: (await import('./pages/tools-index-page')).ToolsIndexPage }) },
+  // Create PDF is a page of its own (the same as /dashboard/create), not a list of its family's tools.
+  { path: 'tools/create', lazy: async () => ({ Component: (await import('@/features/create/pages/create-page')).CreatePdfPage }) },
   // "/tools/organize" is both a menu category and the organise tool: the tool page wins and lists its family.
   // "/tools/edit" stays the family's page: the edit tool has no options form (the browser editor will live there).
   ...TOOL_FAMILIES.filter((family) => {
+    if (family.id === 'create') return false;
     const tool = getTool(family.id);
     return !tool || !isFormTool(tool);
   }).map((family) => ({
