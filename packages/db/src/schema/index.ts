@@ -3,3 +3,4 @@ export * from './app.ts';
 export * from './support.ts';
 export * from './jobs.ts';
 export * from './rate-limits.ts';
+export * from './signatures.ts';
