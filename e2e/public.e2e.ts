@@ -1,7 +1,7 @@
-import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, newContext, screenshot } from './support/browser.ts';
 
 let app: RunningApp;
@@ -239,14 +239,4 @@ describe('public site', () => {
 async function internalLinks(page: Page, selector: string): Promise<string[]> {
   const hrefs = await page.locator(`${selector} a[href^="/"]`).evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
   return hrefs.map((href) => href.split('#')[0]!);
-}
-
-/** Runs axe-core in the page; evaluate (not a script tag) so the app's CSP does not block it. */
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
 }
