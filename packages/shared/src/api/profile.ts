@@ -37,3 +37,14 @@ export const profileUpdateSchema = profileSchema
   .strict();
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** The two marks a person can save for signing: a full signature and their initials. */
+export const SIGNATURE_KINDS = ['signature', 'initials'] as const;
+export type SignatureKind = (typeof SIGNATURE_KINDS)[number];
+
+const savedSignatureSchema = z.strictObject({ updated_at: timestamp() }).nullable();
+
+/** `GET /api/profile/signatures` (and the answer of a PUT): which marks are saved, and when. */
+export const savedSignaturesSchema = z.strictObject({ signature: savedSignatureSchema, initials: savedSignatureSchema });
+
+export type SavedSignatures = z.infer<typeof savedSignaturesSchema>;

@@ -4,6 +4,7 @@ import { AppError, profileUpdateSchema } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { AVATAR_MAX_BYTES, readAvatar, saveAvatar } from '../../services/avatar.ts';
 import { getProfile, patchProfile } from '../../services/profile.ts';
+import { deleteSignature, isSignatureKind, listSignatures, readSignature, saveSignature, SIGNATURE_MAX_BYTES } from '../../services/signatures.ts';
 import { accountId, requireAccount } from '../middleware/owner.ts';
 import type { AppEnv } from '../types.ts';
 import { readOneFile } from '../upload/multipart.ts';
@@ -11,7 +12,7 @@ import { readJson } from '../validate.ts';
 
 const AVATAR_FILE = /^([A-Za-z0-9_-]{1,128})\.jpg$/;
 
-/** The signed-in user's profile, settings and avatar; avatars themselves are public addresses. */
+/** The signed-in user's profile, settings, avatar and saved signatures; avatars themselves are public addresses. */
 export function profileRoutes(container: Container) {
   const app = new Hono<AppEnv>();
 
@@ -29,6 +30,32 @@ export function profileRoutes(container: Container) {
     // A picture is small: it is read into memory, never spooled.
     const { bytes } = await readOneFile(c.req.raw, { maxFileBytes: AVATAR_MAX_BYTES });
     return c.json(await saveAvatar(container, accountId(c), bytes));
+  });
+
+  app.get('/profile/signatures', requireAccount, async (c) => c.json(await listSignatures(container, accountId(c))));
+
+  app.put('/profile/signatures/:kind', requireAccount, async (c) => {
+    const kind = c.req.param('kind');
+    if (!isSignatureKind(kind)) throw new AppError('NOT_FOUND');
+    const { bytes } = await readOneFile(c.req.raw, { maxFileBytes: SIGNATURE_MAX_BYTES });
+    return c.json(await saveSignature(container, accountId(c), kind, bytes));
+  });
+
+  app.get('/profile/signatures/:kind/image', requireAccount, async (c) => {
+    const kind = c.req.param('kind');
+    const stream = isSignatureKind(kind) ? await readSignature(container, accountId(c), kind) : undefined;
+    if (!stream) throw new AppError('NOT_FOUND');
+    // A signature is as private as a password: never kept by a shared cache or the browser's.
+    c.header('Cache-Control', 'private, no-store');
+    c.header('Content-Type', 'image/png');
+    return c.body(Readable.toWeb(stream) as ReadableStream);
+  });
+
+  app.delete('/profile/signatures/:kind', requireAccount, async (c) => {
+    const kind = c.req.param('kind');
+    if (!isSignatureKind(kind)) throw new AppError('NOT_FOUND');
+    await deleteSignature(container, accountId(c), kind);
+    return c.body(null, 204);
   });
 
   app.get('/avatars/:file', async (c) => {

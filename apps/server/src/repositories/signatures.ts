@@ -1,0 +1,18 @@
+import { and, eq } from 'drizzle-orm';
+import { savedSignatures, type Database } from '@wattle/db';
+import type { SignatureKind } from '@wattle/shared';
+
+export async function findSavedSignatures(db: Database, userId: string): Promise<{ kind: string; updatedAt: Date }[]> {
+  return db.select({ kind: savedSignatures.kind, updatedAt: savedSignatures.updatedAt }).from(savedSignatures).where(eq(savedSignatures.userId, userId));
+}
+
+export async function upsertSavedSignature(db: Database, userId: string, kind: SignatureKind, updatedAt: Date): Promise<void> {
+  await db
+    .insert(savedSignatures)
+    .values({ userId, kind, updatedAt })
+    .onConflictDoUpdate({ target: [savedSignatures.userId, savedSignatures.kind], set: { updatedAt } });
+}
+
+export async function deleteSavedSignature(db: Database, userId: string, kind: SignatureKind): Promise<void> {
+  await db.delete(savedSignatures).where(and(eq(savedSignatures.userId, userId), eq(savedSignatures.kind, kind)));
+}
