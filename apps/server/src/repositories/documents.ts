@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte } from 'drizzle-orm';
-import { pdfFiles, type Database } from '@wattle/db';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { documentVersions, pdfFiles, type Database } from '@wattle/db';
 import type { Queryable } from './queryable.ts';
 import { releaseStorage, reserveStorage } from './usage.ts';
 
@@ -10,13 +10,14 @@ export type NewDocument = Pick<typeof pdfFiles.$inferInsert, 'id' | 'userId' | '
 export type WithDocument = (tx: Queryable, documentId: string) => Promise<void>;
 
 /**
- * Books the file's size and records it in one transaction, so `storage_used` always equals the sum of
- * the non-deleted files' sizes. Returns undefined, having changed nothing, when the size does not fit.
+ * Books the file's size and records it, as its version 1, in one transaction, so `storage_used` always
+ * equals the sum of the non-deleted files' versions. Returns undefined, having changed nothing, when the size does not fit.
  */
 export async function insertDocumentWithinQuota(db: Database, doc: NewDocument, now: Date, withDocument?: WithDocument): Promise<DocumentRow | undefined> {
   return db.transaction(async (tx) => {
     if (!(await reserveStorage(tx, doc.userId, doc.fileSize, now))) return undefined;
-    const [row] = await tx.insert(pdfFiles).values(doc).returning();
+    const [row] = await tx.insert(pdfFiles).values({ ...doc, version: 1, updatedAt: doc.uploadedAt }).returning();
+    await tx.insert(documentVersions).values({ documentId: row!.id, version: 1, filePath: doc.filePath, fileSize: doc.fileSize, pageCount: doc.pageCount, encrypted: doc.encrypted, createdAt: doc.uploadedAt });
     await withDocument?.(tx, row!.id);
     return row;
   });
@@ -72,28 +73,39 @@ export async function isDocumentKept(db: Queryable, id: string): Promise<boolean
   return !!row;
 }
 
-/** Flags the file deleted and frees its bytes in one transaction; false when there was nothing to delete. */
+/** Flags the file deleted and frees the bytes of all its versions in one transaction; false when there was nothing to delete. */
 export async function softDeleteDocument(db: Database, userId: string, id: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(pdfFiles)
       .set({ deleted: true, deletedAt: now })
       .where(and(eq(pdfFiles.id, id), eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false)))
-      .returning({ fileSize: pdfFiles.fileSize });
+      .returning({ id: pdfFiles.id });
     if (!row) return false;
-    await releaseStorage(tx, userId, row.fileSize, now);
+    // The row lock taken above waits for a version being added; every committed version is released.
+    const [versions] = await tx
+      .select({ bytes: sql<string>`coalesce(sum(${documentVersions.fileSize}), 0)` })
+      .from(documentVersions)
+      .where(eq(documentVersions.documentId, id));
+    await releaseStorage(tx, userId, Number(versions!.bytes), now);
     return true;
   });
 }
 
-/** Soft-deleted files whose grace period ended and whose bytes are still stored, oldest first. */
-export async function findPurgeableDocuments(db: Database, deletedBefore: Date, limit: number): Promise<Array<{ id: string; filePath: string }>> {
-  return db
+/** Soft-deleted files whose grace period ended and whose bytes are still stored, oldest first, with the keys of all their versions. */
+export async function findPurgeableDocuments(db: Database, deletedBefore: Date, limit: number): Promise<Array<{ id: string; keys: string[] }>> {
+  const docs = await db
     .select({ id: pdfFiles.id, filePath: pdfFiles.filePath })
     .from(pdfFiles)
     .where(and(eq(pdfFiles.deleted, true), isNull(pdfFiles.purgedAt), lte(pdfFiles.deletedAt, deletedBefore)))
     .orderBy(asc(pdfFiles.deletedAt))
     .limit(limit);
+  if (docs.length === 0) return [];
+  const versions = await db
+    .select({ documentId: documentVersions.documentId, filePath: documentVersions.filePath })
+    .from(documentVersions)
+    .where(inArray(documentVersions.documentId, docs.map((d) => d.id)));
+  return docs.map((doc) => ({ id: doc.id, keys: [...new Set([doc.filePath, ...versions.filter((v) => v.documentId === doc.id).map((v) => v.filePath)])] }));
 }
 
 /** Records that the bytes are gone; a row another sweeper already marked keeps its first time. */

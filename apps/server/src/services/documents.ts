@@ -7,14 +7,7 @@ import { AppError, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type
 import type { Container } from '../container.ts';
 import { dataPaths } from '../data-dir.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
-import {
-  findDocument,
-  insertDocumentWithinQuota,
-  listDocuments,
-  softDeleteDocument,
-  type DocumentRow,
-  type WithDocument,
-} from '../repositories/documents.ts';
+import { findDocument, insertDocumentWithinQuota, listDocuments, softDeleteDocument, type DocumentRow, type WithDocument } from '../repositories/documents.ts';
 import { getUsage } from '../repositories/usage.ts';
 import { takeFromRateLimit } from './rate-limit.ts';
 import { spoolToTempFile } from './spool.ts';
@@ -50,7 +43,40 @@ export const checkUploadRate = (container: Container, userId: string) =>
  * or failed store leaves no bytes and charges nothing. Used by uploads and by the tools' "Save to My Documents".
  */
 export async function storeDocument(container: Container, userId: string, input: StoreDocumentInput): Promise<DocumentView> {
-  if (!input.path === !input.stream) throw new Error('storeDocument needs exactly one of path or stream');
+  const id = randomUUID();
+  const row = await storePdfBytes(container, userId, input, `pdfs/${userId}/${id}`, ({ key, size, pages, encrypted, now }) =>
+    insertDocumentWithinQuota(
+      container.db,
+      { id, userId, filename: safeFilename(input.filename, 'document.pdf'), filePath: key, fileSize: size, contentType: PDF_CONTENT_TYPE, pageCount: pages, encrypted, uploadedAt: now },
+      now,
+      input.withDocument,
+    ),
+  );
+  return toDocumentView(row);
+}
+
+/** PDF bytes written under their key, as checked: what `record` books and records. */
+export interface StoredPdf {
+  key: string;
+  size: number;
+  pages: number | null;
+  encrypted: boolean;
+  now: Date;
+}
+
+/**
+ * The one way PDF bytes enter an account's storage (decision 030): cheap refusals first, the spool, the
+ * content check, the blob write, then `record` books the quota with the rows in one transaction
+ * (undefined: the bytes do not fit). A refusal or failure removes the bytes; success tells the account's browsers.
+ */
+export async function storePdfBytes<T>(
+  container: Container,
+  userId: string,
+  input: Pick<StoreDocumentInput, 'path' | 'stream' | 'size'>,
+  key: string,
+  record: (stored: StoredPdf) => Promise<T | undefined>,
+): Promise<T> {
+  if (!input.path === !input.stream) throw new Error('storePdfBytes needs exactly one of path or stream');
   if (input.size !== undefined) await assertFits(container, userId, input.size);
 
   const spooled = input.stream ? await spoolToTempFile(input.stream, dataPaths(container.dataDir).uploadSpool, MAX_PDF_SIZE) : undefined;
@@ -60,29 +86,21 @@ export async function storeDocument(container: Container, userId: string, input:
     await assertFits(container, userId, size);
     const { pages, encrypted } = await checkPdf(path);
 
-    const id = randomUUID();
-    const key = `pdfs/${userId}/${id}`;
-    let row: DocumentRow | undefined;
+    let recorded: T | undefined;
     try {
       await container.blobStore.put(key, createReadStream(path), { contentType: PDF_CONTENT_TYPE });
-      const now = container.clock.now();
-      row = await insertDocumentWithinQuota(
-        container.db,
-        { id, userId, filename: safeFilename(input.filename, 'document.pdf'), filePath: key, fileSize: size, contentType: PDF_CONTENT_TYPE, pageCount: pages, encrypted, uploadedAt: now },
-        now,
-        input.withDocument,
-      );
+      recorded = await record({ key, size, pages, encrypted, now: container.clock.now() });
     } catch (err) {
       await removeBlob(container, key);
       throw err;
     }
     // Lost a race for the last bytes of the quota: the booking was refused, so nothing was charged.
-    if (!row) {
+    if (recorded === undefined) {
       await removeBlob(container, key);
       throw new AppError('STORAGE_LIMIT_EXCEEDED');
     }
     await announce(container, userId, 'documents.changed', 'usage.changed');
-    return toDocumentView(row);
+    return recorded;
   } finally {
     await spooled?.remove();
   }
@@ -106,11 +124,16 @@ export async function listDocumentsPage(
 /** The owner's file and a stream of its bytes; any other id is NOT_FOUND. */
 export async function openDocument(container: Container, userId: string, id: string): Promise<{ document: DocumentView; contentType: string; body: Readable }> {
   const row = await ownedDocument(container, userId, id);
+  return { document: toDocumentView(row), contentType: row.contentType, body: await openStoredBytes(container, row.filePath, id) };
+}
+
+/** A stored document's (or version's) bytes; missing bytes are logged and answered NOT_FOUND. */
+export async function openStoredBytes(container: Container, key: string, documentId: string): Promise<Readable> {
   try {
-    return { document: toDocumentView(row), contentType: row.contentType, body: await container.blobStore.get(row.filePath) };
+    return await container.blobStore.get(key);
   } catch (err) {
     if (!(err instanceof BlobNotFoundError)) throw err;
-    container.logger.error({ documentId: id }, 'a stored document has no bytes');
+    container.logger.error({ documentId }, 'a stored document has no bytes');
     throw new AppError('NOT_FOUND');
   }
 }
@@ -126,7 +149,7 @@ export async function usageOf(container: Container, userId: string): Promise<Usa
   return { pdfs_processed: usage.pdfsProcessed, storage_used: usage.storageUsed, storage_limit: usage.storageLimit };
 }
 
-async function ownedDocument(container: Container, userId: string, id: string): Promise<DocumentRow> {
+export async function ownedDocument(container: Container, userId: string, id: string): Promise<DocumentRow> {
   const row = isUuid(id) ? await findDocument(container.db, userId, id) : undefined;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
@@ -195,5 +218,7 @@ export function toDocumentView(row: DocumentRow): DocumentView {
     deleted: row.deleted,
     page_count: row.pageCount,
     encrypted: row.encrypted,
+    version: row.version,
+    updated_at: row.updatedAt.toISOString(),
   };
 }

@@ -1,16 +1,17 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { pdfFiles, usageStatistics } from '@wattle/db';
+import { documentVersions, pdfFiles, usageStatistics } from '@wattle/db';
 import type { Container } from '../container.ts';
 import { dataPaths } from '../data-dir.ts';
 
-/** What the account is charged and what its non-deleted files add up to: always equal. */
+/** What the account is charged and what every version of its non-deleted files adds up to: always equal. */
 export async function storageLedger(container: Container, userId: string): Promise<{ charged: number; stored: number; limit: number }> {
   const [usage] = await container.db.select().from(usageStatistics).where(eq(usageStatistics.userId, userId));
   const [sum] = await container.db
-    .select({ stored: sql<string>`coalesce(sum(${pdfFiles.fileSize}), 0)` })
-    .from(pdfFiles)
+    .select({ stored: sql<string>`coalesce(sum(${documentVersions.fileSize}), 0)` })
+    .from(documentVersions)
+    .innerJoin(pdfFiles, eq(pdfFiles.id, documentVersions.documentId))
     .where(and(eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false)));
   return { charged: usage?.storageUsed ?? 0, stored: Number(sum!.stored), limit: usage?.storageLimit ?? 0 };
 }

@@ -12,10 +12,36 @@ export const documentSchema = z
     deleted: z.boolean(),
     page_count: z.int().nullable(),
     encrypted: z.boolean(),
+    version: z.int().positive().meta({ description: 'The current version: 1 for the original upload, one more for each saved edit or restore.' }),
+    updated_at: timestamp().meta({ description: 'When the current version was made.' }),
   })
   .register(apiComponents, { id: 'Document' });
 
 export type DocumentItem = z.infer<typeof documentSchema>;
+
+/** `POST /api/documents/:id/versions`: the output of one of the caller's finished jobs becomes the new current version. */
+export const saveDocumentVersionSchema = z.strictObject({
+  outputId: z.uuid().meta({ description: 'A PDF output of a job of yours that has not expired.' }),
+});
+
+export type SaveDocumentVersion = z.infer<typeof saveDocumentVersionSchema>;
+
+export const documentVersionSchema = z
+  .strictObject({
+    version: z.int().positive(),
+    file_size: z.int().nonnegative(),
+    page_count: z.int().nullable(),
+    created_at: timestamp(),
+    current: z.boolean(),
+  })
+  .register(apiComponents, { id: 'DocumentVersion' });
+
+export type DocumentVersion = z.infer<typeof documentVersionSchema>;
+
+/** `GET /api/documents/:id/versions`: newest first. */
+export const documentVersionListSchema = z.strictObject({ items: z.array(documentVersionSchema) });
+
+export type DocumentVersionList = z.infer<typeof documentVersionListSchema>;
 
 /** `GET /api/documents`: one page of the account's PDFs, newest first. */
 export const documentPageSchema = z.strictObject({

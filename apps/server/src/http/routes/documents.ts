@@ -1,15 +1,16 @@
 import { Readable } from 'node:stream';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { AppError, MAX_PDF_SIZE } from '@wattle/shared';
+import { AppError, MAX_PDF_SIZE, saveDocumentVersionSchema } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { userIdOf } from '../../domain/owner.ts';
 import { dataPaths } from '../../data-dir.ts';
-import { checkUploadRate, deleteDocument, listDocumentsPage, openDocument, storeDocument, usageOf } from '../../services/documents.ts';
+import { listDocumentVersions, openVersion, restoreVersion, saveOutputAsVersion } from '../../services/document-versions.ts';
+import { checkUploadRate, deleteDocument, listDocumentsPage, openDocument, PDF_CONTENT_TYPE, storeDocument, usageOf } from '../../services/documents.ts';
 import { accountId, requireAccount } from '../middleware/owner.ts';
 import type { AppEnv } from '../types.ts';
 import { readOneFile } from '../upload/multipart.ts';
-import { readQuery } from '../validate.ts';
+import { readJson, readQuery } from '../validate.ts';
 import { attachment } from '../content-disposition.ts';
 
 const listQuery = z.object({
@@ -17,7 +18,7 @@ const listQuery = z.object({
   search: z.string().max(255).optional(),
 });
 
-/** The signed-in user's PDFs (upload, list, download, delete) and storage usage. Every id is scoped by owner. */
+/** The signed-in user's PDFs (upload, list, download, versions, delete) and storage usage. Every id is scoped by owner. */
 export function documentsRoutes(container: Container) {
   const app = new Hono<AppEnv>();
   app.use('/documents', requireAccount);
@@ -42,16 +43,36 @@ export function documentsRoutes(container: Container) {
     }
   });
 
-  app.get('/documents/:id/download', async (c) => {
-    const { document, contentType, body } = await openDocument(container, accountId(c), c.req.param('id'));
-    c.header('Content-Type', contentType);
-    c.header('Content-Length', String(document.file_size));
-    c.header('Content-Disposition', attachment(document.filename));
-    // Opened directly, the file still cannot run script or reach our origin's data.
+  /** A stored PDF as a download: opened directly, it still cannot run script or reach our origin's data. */
+  const sendPdf = (c: Context<AppEnv>, file: { filename: string; contentType: string; size: number; body: Readable }) => {
+    c.header('Content-Type', file.contentType);
+    c.header('Content-Length', String(file.size));
+    c.header('Content-Disposition', attachment(file.filename));
     c.header('Content-Security-Policy', "sandbox; default-src 'none'");
     c.header('Cache-Control', 'private, no-store');
-    return c.body(Readable.toWeb(body) as ReadableStream);
+    return c.body(Readable.toWeb(file.body) as ReadableStream);
+  };
+
+  app.get('/documents/:id/download', async (c) => {
+    const { document, contentType, body } = await openDocument(container, accountId(c), c.req.param('id'));
+    return sendPdf(c, { filename: document.filename, contentType, size: document.file_size, body });
   });
+
+  app.get('/documents/:id/versions', async (c) => c.json(await listDocumentVersions(container, accountId(c), c.req.param('id'))));
+
+  app.post('/documents/:id/versions', async (c) => {
+    const { outputId } = await readJson(c, saveDocumentVersionSchema);
+    return c.json(await saveOutputAsVersion(container, accountId(c), c.req.param('id'), outputId), 201);
+  });
+
+  app.get('/documents/:id/versions/:version/download', async (c) => {
+    const { document, size, body } = await openVersion(container, accountId(c), c.req.param('id'), c.req.param('version'));
+    return sendPdf(c, { filename: document.filename, contentType: PDF_CONTENT_TYPE, size, body });
+  });
+
+  app.post('/documents/:id/versions/:version/restore', async (c) =>
+    c.json(await restoreVersion(container, accountId(c), c.req.param('id'), c.req.param('version')), 201),
+  );
 
   app.delete('/documents/:id', async (c) => {
     await deleteDocument(container, accountId(c), c.req.param('id'));

@@ -7,7 +7,7 @@ export const DOCUMENT_PURGE_GRACE_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;
 
 /**
- * Removes the bytes of files soft-deleted more than graceMs ago, then records purged_at. Bytes go first
+ * Removes the bytes of files soft-deleted more than graceMs ago (every version's), then records purged_at. Bytes go first
  * and blob deletion is idempotent, so a crash between the two, or two sweepers on the same rows, only
  * repeats a harmless delete; a row is never marked purged while its bytes remain. Returns how many it marked.
  */
@@ -20,7 +20,7 @@ export async function purgeDeletedDocuments(container: Container, options: { gra
     const removed: string[] = [];
     for (const doc of batch) {
       try {
-        await container.blobStore.delete(doc.filePath);
+        for (const key of doc.keys) await container.blobStore.delete(key);
         removed.push(doc.id);
       } catch (err) {
         container.logger.error({ err, documentId: doc.id }, 'could not purge a deleted document; will retry');
