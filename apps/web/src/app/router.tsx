@@ -5,6 +5,7 @@ import { accountRoutes } from '@/features/account/routes';
 import { dashboardLayoutRoute, dashboardRoutes } from '@/features/dashboard/routes';
 import { documentsRoutes } from '@/features/documents/routes';
 import { downloadsRoutes } from '@/features/downloads/routes';
+import { editorRoutes, publicEditorRoutes } from '@/features/editor/routes';
 import { marketingRoutes } from '@/features/marketing/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { supportRoutes } from '@/features/support/routes';
@@ -28,7 +29,7 @@ export const routes: RouteObject[] = [
       {
         Component: PublicLayout,
         // Errors below render inside the public layout, keeping the top bar and footer.
-        children: [{ ErrorBoundary: RouteErrorBoundary, children: [...marketingRoutes, ...toolsRoutes, { path: '*', Component: NotFoundPage }] }],
+        children: [{ ErrorBoundary: RouteErrorBoundary, children: [...marketingRoutes, ...publicEditorRoutes, ...toolsRoutes, { path: '*', Component: NotFoundPage }] }],
       },
       { path: 'auth', Component: GuestOnly, children: authRoutes },
       // The splat keeps unknown /dashboard/* paths behind the guard: guests go to sign-in, not to a 404.
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
               ...supportRoutes,
               ...documentsRoutes,
               ...batchRoutes,
+              ...editorRoutes,
               ...downloadsRoutes,
               { path: '*', Component: NotFoundPage },
             ],

@@ -7,9 +7,9 @@ export const toolsRoutes: RouteObject[] = [
   // Create PDF is a page of its own (the same as /dashboard/create), not a list of its family's tools.
   { path: 'tools/create', lazy: async () => ({ Component: (await import('@/features/create/pages/create-page')).CreatePdfPage }) },
   // "/tools/organize" is both a menu category and the organise tool: the tool page wins and lists its family.
-  // "/tools/edit" stays the family's page: the edit tool has no options form (the browser editor will live there).
+  // "/tools/edit" is the browser editor (features/editor), not a list of its family's tools.
   ...TOOL_FAMILIES.filter((family) => {
-    if (family.id === 'create') return false;
+    if (family.id === 'create' || family.id === 'edit') return false;
     const tool = getTool(family.id);
     return !tool || !isFormTool(tool);
   }).map((family) => ({

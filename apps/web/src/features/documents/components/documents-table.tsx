@@ -1,4 +1,5 @@
-import { DownloadIcon, EyeIcon, FileTextIcon, Trash2Icon } from 'lucide-react';
+import { DownloadIcon, EyeIcon, FilePenLineIcon, FileTextIcon, Trash2Icon } from 'lucide-react';
+import { Link } from 'react-router';
 import { formatBytes } from '@wattle/shared';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -72,6 +73,11 @@ export function DocumentsTable({ documents, loading, empty, onPreview, onDownloa
                 <div className="flex justify-end">
                   <Button variant="ghost" size="icon" className="size-8" onClick={() => onPreview(doc)} aria-label={`Preview ${doc.filename}`} title="Preview">
                     <EyeIcon aria-hidden />
+                  </Button>
+                  <Button asChild variant="ghost" size="icon" className="size-8" title="Edit">
+                    <Link to={`/dashboard/edit/${encodeURIComponent(doc.id)}`} state={{ filename: doc.filename }} aria-label={`Edit ${doc.filename}`}>
+                      <FilePenLineIcon aria-hidden />
+                    </Link>
                   </Button>
                   <Button variant="ghost" size="icon" className="size-8" onClick={() => onDownload(doc)} aria-label={`Download ${doc.filename}`} title="Download">
                     <DownloadIcon aria-hidden />

@@ -36,7 +36,7 @@ describe('buildOperations', () => {
     pages: [slot(2), slot(1)],
     form: { Name: 'Alex' },
     objects: [
-      { id: 'a', kind: 'text', page: 1, x: 10, y: 20, width: 100, height: 14, text: 'Hi', size: 12, color: '#000000', bold: true, italic: false, align: 'left', rotation: 0 },
+      { id: 'a', kind: 'text', page: 1, x: 10, y: 20, width: 100, text: 'Hi', size: 12, color: '#000000', bold: true, italic: false, align: 'left', rotation: 0 },
       { id: 'b', kind: 'image', page: 2, x: 1, y: 2, width: 30, height: 40, image: new Blob(['x']), rotation: 0 },
       { id: 'c', kind: 'highlight', page: 2, rects: [{ x: 1, y: 1, width: 5, height: 5 }], color: '#FFEB3B' },
       { id: 'd', kind: 'image', page: 1, x: 1, y: 2, width: 30, height: 40, image: new Blob(['y']), rotation: 0 },

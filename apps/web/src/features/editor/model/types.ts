@@ -32,8 +32,10 @@ interface Placed {
   page: number;
 }
 
-export interface TextObject extends Placed, Box {
+export interface TextObject extends Placed, Point {
   kind: 'text';
+  /** The box's width, for alignment; its height follows from the lines. */
+  width: number;
   text: string;
   size: number;
   color: string;

@@ -1,0 +1,102 @@
+import { ArrowDownIcon, ArrowUpIcon, FilePlusIcon, RotateCwIcon, Trash2Icon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { renderPage } from '@/features/tools/lib/pdfjs';
+import { cn } from '@/lib/utils';
+import type { PageSlot } from '../model/types';
+import { useEditor } from './editor-context';
+
+/** Width of a thumbnail in CSS pixels. */
+const THUMB_WIDTH = 96;
+
+interface PageRailProps {
+  pages: PageSlot[];
+  current: number;
+  onShow: (index: number) => void;
+  onMove: (from: number, to: number) => void;
+  onTurn: (index: number) => void;
+  onDelete: (index: number) => void;
+  onInsertBlank: (index: number) => void;
+  onThumbnailDrawn?: () => void;
+}
+
+/** The pages as thumbnails: show one, reorder (drag, or the move buttons), turn, delete, add a blank page after. */
+export function PageRail({ pages, current, onShow, onMove, onTurn, onDelete, onInsertBlank, onThumbnailDrawn }: PageRailProps) {
+  const { readOnly } = useEditor();
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  return (
+    <ol aria-label="Pages" className="flex flex-col gap-3 p-3">
+      {pages.map((slot, index) => (
+        <li
+          key={slot.key}
+          draggable={!readOnly}
+          onDragStart={() => setDragFrom(index)}
+          onDragOver={(event) => dragFrom !== null && event.preventDefault()}
+          onDrop={() => {
+            if (dragFrom !== null && dragFrom !== index) onMove(dragFrom, index);
+            setDragFrom(null);
+          }}
+          onDragEnd={() => setDragFrom(null)}
+          className={cn('group flex flex-col items-center gap-1 rounded-md p-1', dragFrom === index && 'opacity-50')}
+        >
+          <button
+            type="button"
+            onClick={() => onShow(index)}
+            aria-label={`Show page ${index + 1}`}
+            aria-current={current === index ? 'page' : undefined}
+            className={cn('rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring', current === index ? 'ring-2 ring-primary' : 'ring-1 ring-border')}
+          >
+            <Thumbnail slot={slot} onDrawn={onThumbnailDrawn} />
+          </button>
+          <span className="text-xs text-muted-foreground tabular-nums">{index + 1}</span>
+          {!readOnly && (
+            <div className="flex gap-0.5">
+              <RailButton label={`Move page ${index + 1} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)} icon={<ArrowUpIcon />} />
+              <RailButton label={`Move page ${index + 1} down`} disabled={index === pages.length - 1} onClick={() => onMove(index, index + 1)} icon={<ArrowDownIcon />} />
+              <RailButton label={`Rotate page ${index + 1}`} onClick={() => onTurn(index)} icon={<RotateCwIcon />} />
+              <RailButton label={`Add a blank page after page ${index + 1}`} onClick={() => onInsertBlank(index)} icon={<FilePlusIcon />} />
+              <RailButton label={`Delete page ${index + 1}`} disabled={pages.length === 1} onClick={() => onDelete(index)} icon={<Trash2Icon />} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function RailButton({ label, icon, ...props }: { label: string; icon: React.ReactNode } & React.ComponentProps<'button'>) {
+  return (
+    <Button type="button" variant="ghost" size="icon" className="size-6 [&_svg]:size-3.5" aria-label={label} title={label} {...props}>
+      {icon}
+    </Button>
+  );
+}
+
+/** A page drawn small once it scrolls near; blank pages are plain white. */
+function Thumbnail({ slot, onDrawn }: { slot: PageSlot; onDrawn?: () => void }) {
+  const { doc } = useEditor();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setNear(true), { rootMargin: '200px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    if (!near || slot.source === null || !canvas.current) return;
+    renderPage(doc, slot.source, canvas.current, THUMB_WIDTH).then(onDrawn, () => undefined);
+  }, [near, doc, slot.source, onDrawn]);
+  const height = (THUMB_WIDTH * slot.height) / slot.width;
+  return (
+    <div className="flex items-center justify-center" style={{ width: Math.max(THUMB_WIDTH, height), height: Math.max(THUMB_WIDTH, height) }}>
+      <canvas
+        ref={canvas}
+        aria-hidden
+        className="bg-white"
+        style={{ width: THUMB_WIDTH, height, transform: slot.turn ? `rotate(${slot.turn}deg)` : undefined }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,403 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useBlocker } from 'react-router';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { cn } from '@/lib/utils';
+import { useProfile } from '@/features/account/api/profile';
+import { usePreferences } from '@/features/account/hooks/use-preferences';
+import { formatDate } from '@/lib/dates';
+import { readFormFields, type FormField } from '../forms/form-fields';
+import { SignatureDialog } from '../signatures/signature-dialog';
+import type { SignatureKind } from '../signatures/api';
+import { useEditorState, newId } from '../hooks/use-editor-state';
+import type { OpenedPdf } from '../hooks/use-pdf';
+import { moveObject, nudgeStep, selectionToPageBoxes } from '../lib/geometry';
+import { imageBox, prepareImage } from '../lib/images';
+import { PAGE_SIZES_IN_POINTS, type EditorObject, type EditorState, type PageSlot } from '../model/types';
+import { EditorContext, isMarkupTool, type EditorContextValue, type MarkupTool, type Placement, type Tool } from './editor-context';
+import { PageRail } from './page-rail';
+import { PageView } from './page-view';
+import { PropertiesPanel } from './properties-panel';
+import { Toolbar } from './toolbar';
+
+const MARKUP_COLOURS: Record<MarkupTool, string> = { highlight: '#FFEB3B', underline: '#1E88E5', strikeout: '#E53935' };
+const INK = '#1A2340';
+const SHAPE_STROKE = '#1E40AF';
+const MIN_ZOOM = 0.25;
+const MAX_ZOOM = 4;
+/** Below this a press counts as a click: the object gets its usual size. */
+const CLICK = 4;
+
+export interface WorkspaceHandle {
+  state: EditorState;
+  dirty: boolean;
+}
+
+interface WorkspaceProps {
+  pdf: OpenedPdf;
+  readOnly: boolean;
+  /** Above the toolbar: the title, save state and actions; given the document and whether it changed. */
+  header: (handle: WorkspaceHandle) => ReactNode;
+  /** Shown under the header (e.g. the form fields' flatten choice, or a read-only notice). */
+  banner?: ReactNode;
+  onFirstPageDrawn?: () => void;
+  onThumbnailDrawn?: () => void;
+}
+
+/** The editor proper: toolbar, page rail, pages with their objects, and the selected object's properties. */
+export function Workspace({ pdf, readOnly, header, banner, onFirstPageDrawn, onThumbnailDrawn }: WorkspaceProps) {
+  const store = useEditorState({ pages: pdf.pages, objects: [], form: {} });
+  const { state } = store;
+  const [tool, setTool] = useState<Tool>('select');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [zoom, setZoom] = useState<number | 'fit'>('fit');
+  const [viewWidth, setViewWidth] = useState(800);
+  const [current, setCurrent] = useState(0);
+  const [railOpen, setRailOpen] = useState(false);
+  const [signing, setSigning] = useState<SignatureKind | null>(null);
+  const [formFields, setFormFields] = useState<readonly FormField[]>([]);
+  const clipboard = useRef<EditorObject | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const { data: profile } = useProfile();
+  const { timeZone } = usePreferences();
+
+  const widest = Math.max(...state.pages.map((p) => (p.turn % 180 ? p.height : p.width)));
+  const fitScale = Math.max(MIN_ZOOM, (viewWidth - 32) / widest);
+  const scale = zoom === 'fit' ? fitScale : zoom;
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => entry && setViewWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    readFormFields(pdf.doc).then((fields) => !cancelled && setFormFields(fields), () => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [pdf.doc]);
+
+  // Object URLs for the placed images, made once per image and freed with the editor.
+  const imageUrls = useMemo(() => new Map<Blob, string>(), []);
+  for (const object of state.objects) if (object.kind === 'image' && !imageUrls.has(object.image)) imageUrls.set(object.image, URL.createObjectURL(object.image));
+  useEffect(() => () => imageUrls.forEach((url) => URL.revokeObjectURL(url)), [imageUrls]);
+
+  const selected = state.objects.find((o) => o.id === selectedId) ?? null;
+  const originalPages = state.pages.filter((p): p is PageSlot & { source: number } => p.source !== null);
+  const currentSlot = state.pages[current];
+  const targetPage = currentSlot?.source != null ? (currentSlot as PageSlot & { source: number }) : originalPages[0];
+
+  const select = useCallback((id: string | null) => {
+    setSelectedId(id);
+    setEditingId((editing) => (editing === id ? editing : null));
+  }, []);
+
+  const add = (objects: EditorObject[], edit = false) => {
+    store.addObjects(objects);
+    const last = objects.at(-1);
+    if (!last) return;
+    setSelectedId(last.id);
+    if (edit) setEditingId(last.id);
+  };
+
+  const today = () => formatDate(new Date(), 'en-AU', timeZone);
+
+  const place = (placing: Tool, { page, start, box, points }: Placement) => {
+    const click = box.width < CLICK && box.height < CLICK;
+    const sized = (width: number, height: number) => (click ? { x: start.x, y: start.y, width, height } : box);
+    const id = newId();
+    let object: EditorObject | null = null;
+    switch (placing) {
+      case 'text':
+        object = { id, kind: 'text', page, x: start.x, y: start.y, width: click ? 200 : box.width, text: 'Text', size: 14, color: '#000000', bold: false, italic: false, align: 'left', rotation: 0 };
+        break;
+      case 'rectangle':
+      case 'ellipse':
+        object = { id, kind: placing, page, ...sized(120, 80), stroke: SHAPE_STROKE, strokeWidth: 2, opacity: 1, rotation: 0 };
+        break;
+      case 'whiteout':
+        object = { id, kind: 'whiteout', page, ...sized(120, 40) };
+        break;
+      case 'line':
+      case 'arrow':
+        object = { id, kind: placing, page, from: start, to: click ? { x: start.x + 100, y: start.y } : { x: box.x === start.x ? box.x + box.width : box.x, y: box.y === start.y ? box.y + box.height : box.y }, stroke: SHAPE_STROKE, strokeWidth: 2, opacity: 1 };
+        break;
+      case 'ink':
+        object = { id, kind: 'ink', page, strokes: [points], stroke: INK, strokeWidth: 2, opacity: 1 };
+        break;
+      case 'tick':
+      case 'cross':
+        object = { id, kind: 'stamp', page, mark: placing, x: start.x, y: start.y, size: 24, color: placing === 'tick' ? '#2E7D32' : '#C62828' };
+        break;
+      case 'date':
+        object = { id, kind: 'stamp', page, mark: 'date', x: start.x, y: start.y, size: 14, date: today(), color: '#000000' };
+        break;
+      case 'note':
+        object = { id, kind: 'note', page, x: start.x, y: start.y, text: 'Comment', color: '#FFD54F' };
+        break;
+    }
+    if (!object) return;
+    add([object], placing === 'text' || placing === 'note');
+    if (placing !== 'ink') setTool('select');
+  };
+
+  const finishEdit = (object: EditorObject, text: string) => {
+    setEditingId(null);
+    if (object.kind !== 'text' && object.kind !== 'note') return;
+    if (text.trim() === '') store.removeObject(object.id);
+    else if (text !== object.text) store.updateObject(object.id, (o) => ({ ...o, text }) as EditorObject);
+  };
+
+  const markSelection = (markup: MarkupTool): boolean => {
+    const selection = window.getSelection();
+    if (!selection || selection.isCollapsed || selection.rangeCount === 0) return false;
+    const range = selection.getRangeAt(0);
+    const pageElement = range.startContainer.parentElement?.closest<HTMLElement>('[data-page-key]');
+    const slot = state.pages.find((p) => p.key === pageElement?.dataset.pageKey);
+    if (!pageElement || !slot || slot.source === null) return false;
+    const rects = selectionToPageBoxes(range.getClientRects(), { rect: pageElement.getBoundingClientRect(), scale, width: slot.width, height: slot.height, turn: slot.turn });
+    if (rects.length === 0) return false;
+    add([{ id: newId(), kind: markup, page: slot.source, rects, color: MARKUP_COLOURS[markup] }]);
+    selection.removeAllRanges();
+    return true;
+  };
+
+  const chooseTool = (next: Tool) => {
+    if (isMarkupTool(next) && markSelection(next)) return setTool('select');
+    setTool(next);
+  };
+
+  const placeImage = async (file: Blob, width?: number) => {
+    if (!targetPage) return;
+    const prepared = await prepareImage(file, profile?.pdf_export_quality ?? 'medium');
+    const centre = { x: targetPage.width / 2, y: targetPage.height / 2 };
+    const box = width ? { x: centre.x - width / 2, y: centre.y, width, height: (width * prepared.height) / prepared.width } : imageBox(prepared, targetPage, centre);
+    add([{ id: newId(), kind: 'image', page: targetPage.source, ...box, image: prepared.blob, rotation: 0 }]);
+  };
+
+  /** The same initials at the same spot (bottom right) on every page. */
+  const initialEveryPage = (image: Blob, pixels: { width: number; height: number }) => {
+    const width = 60;
+    const height = (width * pixels.height) / pixels.width;
+    add(originalPages.map((p) => ({ id: newId(), kind: 'image' as const, page: p.source, x: p.width - 36 - width, y: p.height - 36 - height, width, height, image, rotation: 0 })));
+  };
+
+  const pages = {
+    change: (update: (pages: PageSlot[]) => PageSlot[]) => store.change((s) => ({ ...s, pages: update(s.pages) })),
+    move(from: number, to: number) {
+      pages.change((list) => {
+        const next = [...list];
+        const [moved] = next.splice(from, 1);
+        next.splice(to, 0, moved!);
+        return next;
+      });
+    },
+    turn: (index: number) => pages.change((list) => list.map((p, i) => (i === index ? { ...p, turn: ((p.turn + 90) % 360) as PageSlot['turn'] } : p))),
+    remove(index: number) {
+      const source = state.pages[index]?.source;
+      store.change((s) => ({ ...s, pages: s.pages.filter((_, i) => i !== index), objects: s.objects.filter((o) => o.page !== source) }));
+    },
+    insertBlank(index: number) {
+      const size = PAGE_SIZES_IN_POINTS[profile?.preferred_page_size ?? 'A4'];
+      pages.change((list) => [...list.slice(0, index + 1), { key: newId(), source: null, ...size, turn: 0 }, ...list.slice(index + 1)]);
+    },
+  };
+
+  const showPage = (index: number) => {
+    scroller.current?.querySelector(`[data-page-index="${index}"]`)?.scrollIntoView({ block: 'start' });
+    setCurrent(index);
+    setRailOpen(false);
+  };
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    const line = element.scrollTop + element.clientHeight / 3;
+    const children = [...element.querySelectorAll<HTMLElement>('[data-page-index]')];
+    const found = children.findLastIndex((child) => child.offsetTop <= line);
+    setCurrent(Math.max(0, found));
+  };
+
+  // Pinch zoom: two fingers on the pages scale them (the browser's own pinch is off there).
+  const pinch = useRef<{ distance: number; scale: number } | null>(null);
+  const fingers = (touches: React.TouchList) => Math.hypot(touches[0]!.clientX - touches[1]!.clientX, touches[0]!.clientY - touches[1]!.clientY);
+
+  // Keyboard: undo and redo anywhere; delete, nudge, copy, paste and edit the selected object.
+  const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  keys.current = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement | null;
+    if (readOnly || target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"]')) return;
+    const command = event.ctrlKey || event.metaKey;
+    const key = event.key.toLowerCase();
+    if (command && key === 'z') {
+      event.preventDefault();
+      return event.shiftKey ? store.redo() : store.undo();
+    }
+    if (command && key === 'y') {
+      event.preventDefault();
+      return store.redo();
+    }
+    if (command && key === 'v' && clipboard.current) {
+      event.preventDefault();
+      return add([{ ...moveObject(clipboard.current, 10, 10), id: newId() }]);
+    }
+    if (!selected) return;
+    if (command && key === 'c') {
+      clipboard.current = selected;
+      return;
+    }
+    if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      store.removeObject(selected.id);
+      return setSelectedId(null);
+    }
+    if (event.key === 'Escape') return select(null);
+    if (event.key === 'Enter' && (selected.kind === 'text' || selected.kind === 'note')) {
+      event.preventDefault();
+      return setEditingId(selected.id);
+    }
+    const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const direction = arrows[event.key];
+    if (direction) {
+      event.preventDefault();
+      const step = nudgeStep(event);
+      store.updateObject(selected.id, (o) => moveObject(o, direction[0] * step, direction[1] * step));
+    }
+  };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keys.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  const leaveDialog = useLeaveGuard(store.dirty && !readOnly);
+
+  const context: EditorContextValue = {
+    doc: pdf.doc,
+    store,
+    scale,
+    readOnly,
+    tool,
+    selectedId,
+    editingId,
+    imageUrls,
+    formFields,
+    setFormValue: (name, value) => store.change((s) => ({ ...s, form: { ...s.form, [name]: value } })),
+    select,
+    setEditingId,
+    place,
+    finishEdit,
+    markSelection,
+  };
+
+  return (
+    <EditorContext.Provider value={context}>
+      <div className="flex h-full min-h-0 flex-col bg-background">
+        {header({ state, dirty: store.dirty })}
+        {banner}
+        <Toolbar
+          tool={tool}
+          readOnly={readOnly}
+          onTool={chooseTool}
+          onImage={(file) => void placeImage(file)}
+          onSign={() => setSigning('signature')}
+          onInitialEveryPage={() => setSigning('initials')}
+          canUndo={store.canUndo}
+          canRedo={store.canRedo}
+          onUndo={store.undo}
+          onRedo={store.redo}
+          zoomPercent={Math.round(scale * 100)}
+          onZoom={(direction) => setZoom(direction === 'fit' ? 'fit' : Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, direction === 'in' ? scale * 1.25 : scale / 1.25)))}
+          onToggleRail={() => setRailOpen((open) => !open)}
+        />
+        <div className="relative flex min-h-0 flex-1">
+          <nav
+            aria-label="Page thumbnails"
+            className={cn('w-44 shrink-0 overflow-y-auto border-r bg-muted/40', railOpen ? 'absolute inset-y-0 left-0 z-20 shadow-lg' : 'hidden md:block')}
+          >
+            <PageRail
+              pages={state.pages}
+              current={current}
+              onShow={showPage}
+              onMove={pages.move}
+              onTurn={pages.turn}
+              onDelete={pages.remove}
+              onInsertBlank={pages.insertBlank}
+              onThumbnailDrawn={onThumbnailDrawn}
+            />
+          </nav>
+          <div
+            ref={scroller}
+            className="min-w-0 flex-1 touch-pan-x touch-pan-y overflow-auto bg-muted/60 p-4"
+            onScroll={onScroll}
+            onPointerDown={(event) => event.target === event.currentTarget && select(null)}
+            onTouchStart={(event) => {
+              if (event.touches.length === 2) pinch.current = { distance: fingers(event.touches), scale };
+            }}
+            onTouchMove={(event) => {
+              if (event.touches.length !== 2 || !pinch.current) return;
+              setZoom(Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, (pinch.current.scale * fingers(event.touches)) / pinch.current.distance)));
+            }}
+            onTouchEnd={() => {
+              pinch.current = null;
+            }}
+          >
+            <div className="flex w-max min-w-full flex-col items-center gap-4">
+              {state.pages.map((slot, index) => (
+                <PageView key={slot.key} slot={slot} index={index} onDrawn={index === 0 ? onFirstPageDrawn : undefined} />
+              ))}
+            </div>
+          </div>
+          {selected && !readOnly && (
+            <aside className="absolute inset-x-0 bottom-0 z-10 max-h-[45%] overflow-y-auto border-t bg-background shadow-lg md:static md:w-60 md:max-h-none md:border-t-0 md:border-l md:shadow-none">
+              <PropertiesPanel
+                object={selected}
+                onChange={(update) => store.updateObject(selected.id, update)}
+                onDelete={() => {
+                  store.removeObject(selected.id);
+                  setSelectedId(null);
+                }}
+              />
+            </aside>
+          )}
+        </div>
+      </div>
+      {leaveDialog}
+      <SignatureDialog
+        open={signing !== null}
+        kind={signing ?? 'signature'}
+        onOpenChange={(open) => !open && setSigning(null)}
+        onDone={(image) => (signing === 'initials' ? initialEveryPage(image.blob, image) : void placeImage(image.blob, 150))}
+      />
+    </EditorContext.Provider>
+  );
+}
+
+/** Leaving with unsaved changes asks first: links inside the app, and closing or reloading the tab. */
+function useLeaveGuard(dirty: boolean) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  return (
+    <AlertDialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.reset?.()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
+          <AlertDialogDescription>Your changes to this PDF have not been saved.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Stay</AlertDialogCancel>
+          <AlertDialogAction onClick={() => blocker.proceed?.()}>Leave</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

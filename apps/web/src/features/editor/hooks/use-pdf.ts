@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { openPdf, PdfPasswordError } from '@/features/documents/lib/pdf';
+import type { PageSlot } from '../model/types';
+
+export type OpenedPdf = { doc: PDFDocumentProxy; pages: PageSlot[] };
+type Opening = { name: 'opening' } | { name: 'open'; pdf: OpenedPdf } | { name: 'failed'; message: string };
+
+/** Opens the bytes with pdf.js and reads every page's size (in points, as it is shown). */
+export function usePdf(bytes: ArrayBuffer | null): Opening {
+  const [opening, setOpening] = useState<Opening>({ name: 'opening' });
+  useEffect(() => {
+    if (!bytes) return;
+    let cancelled = false;
+    let opened: PDFDocumentProxy | undefined;
+    setOpening({ name: 'opening' });
+    // pdf.js takes the buffer over: give it a copy so the caller's bytes stay usable.
+    openPdf(bytes.slice(0))
+      .then(async (doc) => {
+        opened = doc;
+        const pages: PageSlot[] = [];
+        for (let n = 1; n <= doc.numPages; n++) {
+          const { width, height } = (await doc.getPage(n)).getViewport({ scale: 1 });
+          pages.push({ key: `page-${n}`, source: n, width, height, turn: 0 });
+        }
+        if (cancelled) void doc.destroy();
+        else setOpening({ name: 'open', pdf: { doc, pages } });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setOpening({ name: 'failed', message: error instanceof PdfPasswordError ? 'This PDF is protected by a password. Remove the password (Unlock PDF) and open it again.' : 'This PDF could not be read.' });
+      });
+    return () => {
+      cancelled = true;
+      void opened?.destroy();
+    };
+  }, [bytes]);
+  return opening;
+}
