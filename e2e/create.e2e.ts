@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndSignIn } from './support/accounts.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Each page's size in points, rotation applied, as a viewer shows it. */
+async function pageSizes(bytes: Buffer): Promise<{ width: number; height: number }[]> {
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const pdf = await PDFDocument.load(bytes);
+  return pdf.getPages().map((p) => {
+    const { width, height } = p.getSize();
+    const turned = p.getRotation().angle % 180 !== 0;
+    return { width: Math.round(turned ? height : width), height: Math.round(turned ? width : height) };
+  });
+}
+
+/** A phone photo: `width`×`height` pixels as stored, with the camera's EXIF orientation. */
+function photo(name: string, width: number, height: number, orientation: number) {
+  return sharp({ create: { width, height, channels: 3, background: '#3b7d4f' } })
+    .jpeg()
+    .withMetadata({ orientation })
+    .toBuffer()
+    .then((buffer) => ({ name, mimeType: 'image/jpeg', buffer }));
+}
+
+async function chooseWay(page: Page, name: string) {
+  await page.locator('label', { hasText: name }).click();
+}
+
+describe('Create PDF', () => {
+  it('an account holder creates blank landscape pages in their default page size and lands in the editor with the new document', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signUpAndSignIn(page, app);
+    const changed = await page.request.patch('/api/profile', { data: { preferred_page_size: 'Letter' }, headers: { origin: app.url } });
+    expect(changed.status()).toBe(200);
+
+    await page.goto('/dashboard/create');
+    await page.getByRole('heading', { name: 'Create PDF' }).waitFor();
+    // The page size starts at the account's Default Page Size.
+    await expect.poll(() => page.getByLabel('Page size').innerText()).toContain('Letter');
+    await page.getByLabel('Number of pages').fill('2');
+    await chooseWay(page, 'Landscape');
+    await screenshot(page, 'create-dashboard-blank');
+
+    await page.getByRole('button', { name: 'Create PDF' }).click();
+    await page.waitForURL(/\/dashboard\/edit\/[0-9a-f-]{36}$/);
+    const documentId = new URL(page.url()).pathname.split('/').pop()!;
+
+    const listed = (await (await page.request.get('/api/documents')).json()) as { items: { id: string; page_count: number | null }[] };
+    expect(listed.items.map((d) => d.id)).toContain(documentId);
+    expect(listed.items.find((d) => d.id === documentId)!.page_count).toBe(2);
+    const download = await page.request.get(`/api/documents/${documentId}/download`);
+    expect(download.status()).toBe(200);
+    // Letter landscape: 11 × 8.5 inches.
+    expect(await pageSizes(await download.body())).toEqual([
+      { width: 792, height: 612 },
+      { width: 792, height: 612 },
+    ]);
+    await context.close();
+  });
+
+  it('a visitor on a phone makes a PDF of two photos, the one taken sideways turned upright, and downloads it', async () => {
+    const context = await newContext(browser, app.url, 'phone');
+    const page = await context.newPage();
+    await page.goto('/tools/create');
+    await page.getByRole('heading', { name: 'Create PDF' }).waitFor();
+    await chooseWay(page, 'From images');
+
+    // Stored 400×300 with orientation 6: the camera was held upright, so the photo is portrait.
+    const camera = page.getByLabel('Take a photo');
+    await camera.setInputFiles(await photo('upright.jpg', 400, 300, 6));
+    await camera.setInputFiles(await photo('wide.jpg', 400, 300, 1));
+    const chosen = page.getByRole('list', { name: 'Chosen files' });
+    await expect.poll(() => chosen.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('upright.jpg'), expect.stringContaining('wide.jpg')]);
+    await chooseWay(page, 'Download');
+    await screenshot(page, 'create-phone-images');
+
+    await page.getByRole('button', { name: 'Create PDF' }).click();
+    await page.getByRole('heading', { name: 'Your PDF is ready' }).waitFor();
+    await screenshot(page, 'create-phone-ready');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download / }).click()]);
+    const sizes = await pageSizes(await readFile((await download.path())!));
+    expect(sizes).toHaveLength(2);
+    expect(sizes[0]!.height).toBeGreaterThan(sizes[0]!.width);
+    expect(sizes[1]!.width).toBeGreaterThan(sizes[1]!.height);
+    await context.close();
+  });
+
+  it('looks finished in light and dark, on a desktop and a phone, with no serious accessibility problems', async () => {
+    const problems: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      for (const viewport of ['desktop', 'phone'] as const) {
+        const context = await newContext(browser, app.url, viewport, theme);
+        const page = await context.newPage();
+        await page.goto('/tools/create');
+        await page.getByRole('heading', { name: 'Create PDF' }).waitFor();
+        await chooseWay(page, 'From text or Markdown');
+        await page.getByLabel('Your text').fill('# Minutes\n\n- Budget approved\n- Next meeting 02/12/2026');
+        await screenshot(page, `create-${viewport}-${theme}`);
+        for (const violation of await seriousAxeViolations(page)) problems.push(`${viewport} ${theme}: ${violation}`);
+        await context.close();
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
