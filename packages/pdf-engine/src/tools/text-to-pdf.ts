@@ -21,7 +21,7 @@ const LIST_INDENT = 18;
 /** Control characters no font draws (tab, newline and carriage return are handled as text). */
 const CONTROL = /[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f]/g;
 
-/** Plain text keeps its lines; Markdown becomes headings, lists, tables, code and links (decision 079). */
+/** Plain text keeps its lines; Markdown becomes headings, lists, tables, code and links (decision 077). */
 export const textToPdf: Operation<'text-to-pdf'> = async (inputs, options, ctx) => {
   const input = inputs[0]!;
   const text = await readText(ctx, input);

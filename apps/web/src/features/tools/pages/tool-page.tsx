@@ -103,6 +103,8 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
     form.reset();
   };
 
+  // A tool that makes a PDF from nothing (blank-pdf) goes straight to its options.
+  const takesFiles = tool.maxFiles > 0;
   const multiple = tool.maxFiles > 1;
   const canAddMore = inputs.length < tool.maxFiles;
   const canPickStored = Boolean(user) && tool.accepts.includes('pdf');
@@ -124,7 +126,7 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
         </Alert>
       )}
 
-      {inputs.length === 0 ? (
+      {takesFiles && inputs.length === 0 ? (
         <div className="mx-auto mt-8 max-w-3xl space-y-4">
           <FileDropZone
             accept={acceptAttribute(tool.accepts)}
@@ -153,7 +155,7 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
             className={cn('mt-8 grid items-start gap-6', grid ? 'lg:grid-cols-[minmax(0,1fr)_380px]' : 'mx-auto max-w-2xl')}
           >
             <div className="min-w-0 space-y-4">
-              <InputList inputs={inputs} onChange={files.change} ordered={multiple} disabled={busy} />
+              {takesFiles && <InputList inputs={inputs} onChange={files.change} ordered={multiple} disabled={busy} />}
               {multiple && canAddMore && !busy && (
                 <FileDropZone size="row" accept={acceptAttribute(tool.accepts)} multiple onFiles={files.addFiles} title="Add more files" hint={hint} />
               )}
