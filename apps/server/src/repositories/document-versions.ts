@@ -6,12 +6,18 @@ import { reserveStorage } from './usage.ts';
 export type DocumentVersionRow = typeof documentVersions.$inferSelect;
 export type NewVersion = Pick<DocumentVersionRow, 'filePath' | 'fileSize' | 'pageCount' | 'encrypted'>;
 
-class DocumentGone extends Error {}
+/** Thrown inside the transaction to undo it, then answered as a result. */
+class Refused extends Error {
+  constructor(readonly reason: 'over-quota' | 'not-found') {
+    super(reason);
+  }
+}
 
 /**
- * Books the new bytes and makes them the document's next, current version in one transaction. The
- * update of the document's row numbers the version and makes racing saves of one document take turns.
- * Nothing changes when the bytes do not fit (`over-quota`) or the document is not the owner's or was deleted (`not-found`).
+ * Makes the new bytes the document's next, current version and books them, in one transaction. The
+ * document's row is locked first (as a delete locks it before the usage row, so the two never deadlock);
+ * it numbers the version and makes racing saves of one document take turns. Nothing changes when the
+ * document is not the owner's or was deleted (`not-found`) or the bytes do not fit (`over-quota`).
  */
 export async function insertVersionWithinQuota(
   db: Database,
@@ -22,18 +28,18 @@ export async function insertVersionWithinQuota(
 ): Promise<DocumentRow | 'over-quota' | 'not-found'> {
   try {
     return await db.transaction(async (tx) => {
-      if (!(await reserveStorage(tx, userId, version.fileSize, now))) return 'over-quota';
       const [row] = await tx
         .update(pdfFiles)
         .set({ ...version, version: sql`${pdfFiles.version} + 1`, updatedAt: now })
         .where(and(eq(pdfFiles.id, documentId), eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false)))
         .returning();
-      if (!row) throw new DocumentGone(); // undoes the booking
+      if (!row) throw new Refused('not-found');
+      if (!(await reserveStorage(tx, userId, version.fileSize, now))) throw new Refused('over-quota');
       await tx.insert(documentVersions).values({ documentId, version: row.version, ...version, createdAt: now });
       return row;
     });
   } catch (err) {
-    if (err instanceof DocumentGone) return 'not-found';
+    if (err instanceof Refused) return err.reason;
     throw err;
   }
 }

@@ -107,6 +107,31 @@ describe('document versions', () => {
     expect(storedBlobs(ctx.container, user.id)).toEqual([document.id]);
   }, 60_000);
 
+  it('numbers racing saves of one document one after another and books each', async () => {
+    const { client, user } = await signedInUser(ctx);
+    const document = await upload(client);
+    const restores = await Promise.all(Array.from({ length: 5 }, () => client.request(`/api/documents/${document.id}/versions/1/restore`, { method: 'POST' })));
+    expect(restores.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    expect((await Promise.all(restores.map((r) => r.json()))).map((d: { version: number }) => d.version).sort()).toEqual([2, 3, 4, 5, 6]);
+    const versions = (await (await client.request(`/api/documents/${document.id}/versions`)).json()).items;
+    expect(versions.map((v: { version: number }) => v.version)).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(await storageLedger(ctx.container, user.id)).toMatchObject({ charged: 6 * document.file_size, stored: 6 * document.file_size });
+    expect(storedBlobs(ctx.container, user.id)).toHaveLength(6);
+  }, 60_000);
+
+  it('refuses an output that is not a PDF', async () => {
+    const { client, user } = await signedInUser(ctx);
+    const document = await upload(client, 1);
+    const res = await postJob(client, jobForm('pdf-to-image', [], { fileIds: [document.id] }));
+    const job = await waitForJob(client, (await res.json()).id);
+    expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
+    const saved = await saveVersion(client, document.id, job.outputs[0]!.id);
+    expect(saved.status).toBe(415);
+    expect(await codeOf(saved)).toBe('UNSUPPORTED_FILE_TYPE');
+    expect(await storageLedger(ctx.container, user.id)).toMatchObject({ charged: document.file_size, stored: document.file_size });
+    expect(storedBlobs(ctx.container, user.id)).toEqual([document.id]);
+  }, 60_000);
+
   it('answers NOT_FOUND to anyone but the owner, for a version that does not exist and for an expired output', async () => {
     const mine = await upload(alice.client);
     const aliceOutput = await editOutput(alice.client, mine.id, 'Mine');
