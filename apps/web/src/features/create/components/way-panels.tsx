@@ -1,6 +1,6 @@
 import { getTool, PAGE_SIZES } from '@wattle/shared';
 import { CameraIcon, FolderOpenIcon } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FileDropZone } from '@/components/file-drop-zone';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -109,7 +109,9 @@ export function ImagesPanel({ value, onChange, pageSize, disabled }: { value: Cr
           <CameraIcon /> Take a photo
         </Button>
       </FileDropZone>
-      {value.inputs.length > 0 && <InputList inputs={value.inputs} onChange={(inputs) => onChange({ ...value, inputs })} ordered disabled={disabled} />}
+      {value.inputs.length > 0 && (
+        <InputList inputs={value.inputs} onChange={(inputs) => onChange({ ...value, inputs })} ordered disabled={disabled} preview={(input) => input.kind === 'upload' && <Thumbnail file={input.file} />} />
+      )}
       <div className="grid gap-5 sm:grid-cols-2">
         {pageSize}
         <div className="flex items-start gap-3 sm:pt-6">
@@ -122,6 +124,18 @@ export function ImagesPanel({ value, onChange, pageSize, disabled }: { value: Cr
       </div>
     </div>
   );
+}
+
+/** A photo's own picture in the list, so the order can be checked at a glance. */
+function Thumbnail({ file }: { file: File }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  // The browser shows the photo turned by its EXIF orientation, as the PDF page will be.
+  return <span className="size-9 shrink-0 overflow-hidden rounded-lg bg-muted">{url && <img src={url} alt="" className="size-full object-cover" />}</span>;
 }
 
 export function OfficePanel({ value, onChange, disabled }: { value: CreateChoices['office']; onChange: Update<'office'>; disabled: boolean }) {

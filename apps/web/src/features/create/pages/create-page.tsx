@@ -12,6 +12,7 @@ import { DownloadButton } from '@/features/jobs/components/output-actions';
 import { useJobRun } from '@/features/jobs/hooks/use-job-run';
 import { RunError, RunProgress } from '@/features/tools/components/run-status';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { cn } from '@/lib/utils';
 import { ChoiceGroup } from '../components/choice-group';
 import { BlankPanel, DocumentsPanel, ImagesPanel, OfficePanel, PageSizeField, TextPanel } from '../components/way-panels';
 import { createRequest, editorPath, type CreateChoices, type CreateEnding, type CreateWay, type PageSize } from '../lib/create-request';
@@ -108,7 +109,7 @@ export function CreatePdfPage() {
 
   const body = (
     <div className="grid gap-8">
-      <ChoiceGroup label="How do you want to start?" value={way} onChange={setWay} options={ways} disabled={busy || Boolean(succeeded)} className="grid grid-cols-1 sm:grid-cols-2 lg:grid-cols-3" />
+      <ChoiceGroup label="How do you want to start?" value={way} onChange={setWay} options={ways} disabled={busy || Boolean(succeeded)} className={cn('grid grid-cols-1 sm:grid-cols-2', ways.length > 4 && 'lg:grid-cols-3')} />
 
       <section aria-label={WAYS.find((w) => w.value === way)!.label} className="rounded-xl border bg-card p-4 sm:p-6">
         {way === 'blank' && <BlankPanel value={choices.blank} onChange={update('blank')} pageSize={sizeField} disabled={busy} />}

@@ -1,13 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SavedSignatures, SignatureKind } from '@wattle/shared';
 import { api } from '@/lib/api-client';
 
-export type SignatureKind = 'signature' | 'initials';
-
-/** `GET /api/profile/signatures`: which of the two the account has saved, and when. */
-export interface SavedSignatures {
-  signature: { updated_at: string } | null;
-  initials: { updated_at: string } | null;
-}
+export type { SignatureKind };
 
 export const SIGNATURES_QUERY_KEY = ['profile', 'signatures'] as const;
 

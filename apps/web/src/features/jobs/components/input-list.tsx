@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, FileIcon, FolderOpenIcon, XIcon } from 'lucide-react';
 import { formatBytes } from '@wattle/shared';
 import { Button } from '@/components/ui/button';
@@ -9,10 +10,12 @@ interface InputListProps {
   /** Show the order controls (tools where the order matters, like merge). */
   ordered: boolean;
   disabled?: boolean;
+  /** What stands for a file at the start of its row (e.g. a photo's thumbnail); a file icon when not given. */
+  preview?: (input: JobInput) => ReactNode;
 }
 
 /** The chosen files, in the order they will be sent; stored documents are marked as such. */
-export function InputList({ inputs, onChange, ordered, disabled }: InputListProps) {
+export function InputList({ inputs, onChange, ordered, disabled, preview }: InputListProps) {
   const move = (index: number, direction: -1 | 1) => {
     const next = [...inputs];
     [next[index], next[index + direction]] = [next[index + direction]!, next[index]!];
@@ -23,9 +26,11 @@ export function InputList({ inputs, onChange, ordered, disabled }: InputListProp
       {inputs.map((input, index) => (
         <li key={input.key} className="flex items-center gap-3 px-3 py-2.5 sm:px-4">
           {ordered && <span className="w-5 shrink-0 text-center text-sm font-medium text-muted-foreground tabular-nums">{index + 1}</span>}
-          <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
-            {input.kind === 'stored' ? <FolderOpenIcon className="size-4" aria-hidden /> : <FileIcon className="size-4" aria-hidden />}
-          </span>
+          {preview?.(input) ?? (
+            <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
+              {input.kind === 'stored' ? <FolderOpenIcon className="size-4" aria-hidden /> : <FileIcon className="size-4" aria-hidden />}
+            </span>
+          )}
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-medium" title={inputName(input)}>
               {inputName(input)}
