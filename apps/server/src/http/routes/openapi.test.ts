@@ -8,6 +8,7 @@ import {
   dashboardSummarySchema,
   documentPageSchema,
   documentSchema,
+  documentVersionListSchema,
   filedSupportTicketSchema,
   healthSchema,
   jobSchema,
@@ -205,8 +206,13 @@ describe('OpenAPI contract', () => {
   it('answers the account and site routes with their shared schemas', async () => {
     const upload = new FormData();
     upload.append('file', new Blob([(await makePdf({ pages: 1 })) as BlobPart], { type: 'application/pdf' }), 'mine.pdf');
+    const versioned = new FormData();
+    versioned.append('file', new Blob([(await makePdf({ pages: 1 })) as BlobPart], { type: 'application/pdf' }), 'versioned.pdf');
+    const { id } = (await (await user.request('/api/documents', { method: 'POST', body: versioned })).json()) as { id: string };
     const checks: [string, number, ApiSchema, () => Promise<Response>][] = [
       ['POST /api/documents', 201, documentSchema, () => user.request('/api/documents', { method: 'POST', body: upload })],
+      ['POST /api/documents/:id/versions/:version/restore', 201, documentSchema, () => user.request(`/api/documents/${id}/versions/1/restore`, { method: 'POST' })],
+      ['GET /api/documents/:id/versions', 200, documentVersionListSchema, () => user.request(`/api/documents/${id}/versions`)],
       ['GET /api/documents', 200, documentPageSchema, () => user.request('/api/documents')],
       ['GET /api/usage', 200, usageSchema, () => user.request('/api/usage')],
       ['GET /api/profile', 200, profileResponseSchema, () => user.request('/api/profile')],
