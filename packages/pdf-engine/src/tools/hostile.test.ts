@@ -62,7 +62,8 @@ const expected = (variant: string, tool: ToolId): EngineErrorCode[] | 'ok-or' =>
     case 'giant image':
       return ['LIMIT_EXCEEDED'];
     case 'not a pdf':
-      return ['UNSUPPORTED_FILE_TYPE'];
+      // The edit tool also takes images (the ones it places), so an image alone is a job without its PDF.
+      return tool === 'edit' ? ['VALIDATION_FAILED'] : ['UNSUPPORTED_FILE_TYPE'];
     default:
       return 'ok-or';
   }
