@@ -81,7 +81,7 @@ const image = z
     opacity,
     rotation,
   })
-  .refine((i) => (i.data === undefined) !== (i.file === undefined), { message: 'Give the image as `data` or as `file`, not both', path: ['file'] });
+  .refine((i) => (i.data === undefined) !== (i.file === undefined), { message: 'Give the image either as `data` or as `file`', path: ['file'] });
 
 const shape = <T extends 'rectangle' | 'ellipse'>(type: T) => z.strictObject({ type: z.literal(type), page: pageNumber, ...box, ...shapeStyle });
 const segment = <T extends 'line' | 'arrow'>(type: T) => z.strictObject({ type: z.literal(type), page: pageNumber, from: point, to: point, ...lineStyle });
