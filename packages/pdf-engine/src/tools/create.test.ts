@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { PDFDict, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { file, pdfOf, workspace, type Workspace } from '../test/harness.ts';
+import { MAX_TEXT_BYTES } from './text-to-pdf.ts';
 
 let ws: Workspace;
 beforeAll(async () => {
@@ -99,8 +100,9 @@ describe('text to PDF', () => {
     expect(text(markdown!.path)).not.toContain('#');
   });
 
-  it('refuses binary content whatever its name, and text past the page limit', async () => {
+  it('refuses binary content whatever its name, text past the page limit and a file over 5 MiB', async () => {
     expect(await ws.fail('text-to-pdf', [file('x.md', Buffer.from([0x00, 0x01, 0xff, 0xfe, 0x10]))])).toBe('UNSUPPORTED_FILE_TYPE');
     expect(await ws.fail('text-to-pdf', [file('long.txt', Buffer.from('line\n'.repeat(400)))], {}, { maxPages: 2 })).toBe('LIMIT_EXCEEDED');
+    expect(await ws.fail('text-to-pdf', [file('big.txt', Buffer.alloc(MAX_TEXT_BYTES + 1, 'a'))])).toBe('FILE_TOO_LARGE');
   });
 });

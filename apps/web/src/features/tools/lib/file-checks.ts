@@ -18,7 +18,7 @@ export interface FileRules {
   maxTotalBytes?: number;
 }
 
-const KIND_LABELS: Partial<Record<InputKind, string>> = { pdf: 'PDF', jpeg: 'JPEG', webp: 'WebP', tiff: 'TIFF', txt: 'text' };
+const KIND_LABELS: Partial<Record<InputKind, string>> = { pdf: 'PDF', jpeg: 'JPEG', webp: 'WebP', tiff: 'TIFF', txt: 'text', md: 'Markdown' };
 
 /** The `accept` attribute for a file input: extensions and MIME types. */
 export function acceptAttribute(accepts: readonly InputKind[]): string {
