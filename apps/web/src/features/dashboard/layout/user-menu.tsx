@@ -8,7 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { fullName, useProfile } from '@/features/account/api/profile';
+import { fullName, initials, useProfile } from '@/features/account/api/profile';
 import { UserAvatar } from '@/features/account/components/user-avatar';
 import { useSession } from '@/features/auth/session';
 
@@ -18,7 +18,7 @@ export function UserMenu() {
   const { data: profile } = useProfile();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50" aria-label="Account menu">
+      <DropdownMenuTrigger className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50" aria-label={`Account menu ${initials(profile, user?.name)}`.trim()}>
         <UserAvatar profile={profile} fallbackName={user?.name} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">

@@ -27,7 +27,7 @@ export function DocumentsTable({ documents, loading, empty, onPreview, onDownloa
           <TableHead className="px-3">Name</TableHead>
           <TableHead className="hidden w-32 sm:table-cell">Upload Date</TableHead>
           <TableHead className="hidden w-28 sm:table-cell">Size</TableHead>
-          <TableHead className="w-[7.5rem] pr-3 text-right">Actions</TableHead>
+          <TableHead className="w-[9.5rem] pr-3 text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -75,7 +75,7 @@ export function DocumentsTable({ documents, loading, empty, onPreview, onDownloa
                     <EyeIcon aria-hidden />
                   </Button>
                   <Button asChild variant="ghost" size="icon" className="size-8" title="Edit">
-                    <Link to={`/dashboard/edit/${encodeURIComponent(doc.id)}`} state={{ filename: doc.filename }} aria-label={`Edit ${doc.filename}`}>
+                    <Link to={`/dashboard/edit/${encodeURIComponent(doc.id)}`} aria-label={`Edit ${doc.filename}`}>
                       <FilePenLineIcon aria-hidden />
                     </Link>
                   </Button>

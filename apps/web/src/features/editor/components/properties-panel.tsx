@@ -67,16 +67,16 @@ export function PropertiesPanel({ object, onChange, onDelete }: PropertiesPanelP
             <Button type="button" size="icon" variant={object.italic ? 'secondary' : 'ghost'} aria-label="Italic" aria-pressed={object.italic} onClick={() => set({ italic: !object.italic })}>
               <ItalicIcon aria-hidden />
             </Button>
-            <Field label="Alignment">
-              {(id) => (
-                <select id={id} className="h-8 rounded-md border bg-background px-2 text-sm" value={object.align} onChange={(event) => set({ align: event.target.value as 'left' })}>
-                  <option value="left">Left</option>
-                  <option value="center">Centre</option>
-                  <option value="right">Right</option>
-                </select>
-              )}
-            </Field>
           </div>
+          <Field label="Alignment">
+            {(id) => (
+              <select id={id} className="h-8 rounded-md border bg-background px-2 text-sm" value={object.align} onChange={(event) => set({ align: event.target.value as 'left' })}>
+                <option value="left">Left</option>
+                <option value="center">Centre</option>
+                <option value="right">Right</option>
+              </select>
+            )}
+          </Field>
         </>
       )}
       {(object.kind === 'rectangle' || object.kind === 'ellipse') && (

@@ -79,7 +79,7 @@ export function Toolbar(props: ToolbarProps) {
   const { tool, readOnly, onTool } = props;
   const imageInput = useRef<HTMLInputElement>(null);
   return (
-    <div role="toolbar" aria-label="Editor tools" className="flex items-center gap-0.5 overflow-x-auto border-b bg-background px-2 py-1.5">
+    <div role="toolbar" aria-label="Editor tools" className="flex items-center gap-0.5 overflow-x-auto border-b bg-background px-2 py-1.5 lg:flex-wrap">
       <IconButton label="Pages" icon={PanelLeftIcon} onClick={props.onToggleRail} />
       <Divider />
       {!readOnly && (

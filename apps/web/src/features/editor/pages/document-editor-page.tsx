@@ -1,34 +1,28 @@
 import { ArrowLeftIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { fetchDocumentBytes } from '@/features/documents/api/documents';
+import { documentUrl } from '@/features/documents/api/documents';
+import { downloadPdf } from '../lib/download';
 import { Editor } from '../components/editor';
-
-/** Where My Documents' Edit action passes the name along (the download answers only bytes). */
-export interface EditorLinkState {
-  filename?: string;
-}
 
 /** `/dashboard/edit/:documentId`: a stored document in the editor; saving adds a version. */
 export function DocumentEditorPage() {
   const { documentId = '' } = useParams();
-  const { state } = useLocation() as { state: EditorLinkState | null };
-  const [loaded, setLoaded] = useState<{ bytes: ArrayBuffer } | 'failed' | null>(null);
+  const [loaded, setLoaded] = useState<{ bytes: ArrayBuffer; filename: string } | 'failed' | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
     setLoaded(null);
-    fetchDocumentBytes(documentId, controller.signal).then(
-      (bytes) => setLoaded({ bytes }),
+    downloadPdf(documentUrl(documentId, 'download'), controller.signal).then(
+      ({ bytes, filename }) => setLoaded({ bytes, filename: filename ?? 'document.pdf' }),
       () => !controller.signal.aborted && setLoaded('failed'),
     );
     return () => controller.abort();
   }, [documentId]);
 
-  const filename = state?.filename ?? 'Edit PDF';
   return (
     <div className="flex flex-col gap-3">
       <Button asChild variant="ghost" size="sm" className="self-start">
@@ -43,7 +37,7 @@ export function DocumentEditorPage() {
             <AlertDescription>It may have been deleted. Go back to My Documents and try again.</AlertDescription>
           </Alert>
         ) : loaded ? (
-          <Editor source={{ kind: 'document', id: documentId, filename }} bytes={loaded.bytes} title={filename} />
+          <Editor source={{ kind: 'document', id: documentId, filename: loaded.filename }} bytes={loaded.bytes} title={loaded.filename} />
         ) : (
           <Spinner className="m-auto size-8" label="Opening the PDF" />
         )}

@@ -4,20 +4,14 @@ import { FileDropZone } from '@/components/file-drop-zone';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { Editor } from '../components/editor';
+import { downloadPdf } from '../lib/download';
 
 type Opened = { file: File; bytes: ArrayBuffer };
 
-/** The name a download answers with (`filename="…"`), or a plain one. */
-function filenameOf(response: Response): string {
-  return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'document.pdf';
-}
-
 /** A tool's output (e.g. a new PDF from Create PDF) opened straight in the editor. */
 async function openOutput(outputId: string, signal: AbortSignal): Promise<Opened> {
-  const response = await fetch(`/api/v1/outputs/${encodeURIComponent(outputId)}/download`, { credentials: 'same-origin', signal });
-  if (!response.ok) throw new Error(`Download failed with status ${response.status}`);
-  const bytes = await response.arrayBuffer();
-  return { file: new File([bytes], filenameOf(response), { type: 'application/pdf' }), bytes };
+  const { bytes, filename } = await downloadPdf(`/api/v1/outputs/${encodeURIComponent(outputId)}/download`, signal);
+  return { file: new File([bytes], filename ?? 'document.pdf', { type: 'application/pdf' }), bytes };
 }
 
 /** `/tools/edit`: a dropped PDF (or `?output=` a tool's result) edited in the browser, then downloaded. */

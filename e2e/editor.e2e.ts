@@ -1,0 +1,170 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDict, PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndSignIn } from './support/accounts.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Saving runs a job on a busy machine: wait up to 30 s for the screen to show a value. */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
+
+/** An A4 invoice with a line of text and one form field, "Name". */
+async function invoiceWithForm(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595.28, 841.89]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  page.drawText('Invoice 1042 approved for payment', { x: 72, y: 760, size: 18, font });
+  page.drawText('Name:', { x: 72, y: 606, size: 12, font });
+  pdf.getForm().createTextField('Name').addToPage(page, { x: 120, y: 600, width: 200, height: 24 });
+  return Buffer.from(await pdf.save());
+}
+
+/** Uploads through the API (the same request My Documents makes) and answers the new document's id. */
+async function upload(page: Page, name: string, buffer: Buffer): Promise<string> {
+  const res = await page.request.post('/api/documents', { multipart: { file: { name, mimeType: 'application/pdf', buffer } }, headers: { origin: app.url } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const pageBox = async (page: Page) => (await page.getByRole('group', { name: 'Page 1' }).boundingBox())!;
+
+/** Clicks the page at a point given as fractions of its width and height. */
+async function clickPage(page: Page, fx: number, fy: number) {
+  const box = await pageBox(page);
+  await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+}
+
+function pdftotext(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'editor-e2e-'));
+  writeFileSync(join(dir, 'in.pdf'), bytes);
+  return execFileSync('pdftotext', [join(dir, 'in.pdf'), '-'], { encoding: 'utf8' });
+}
+
+/** The subtypes of page 1's annotations (form widgets included), and the Name field's value. */
+async function readBack(bytes: Buffer) {
+  const pdf = await PDFDocument.load(bytes);
+  const first = pdf.getPage(0);
+  const annots = first.node.Annots()?.asArray() ?? [];
+  const subtypes = annots.map((ref) => String(pdf.context.lookup(ref, PDFDict).get(PDFName.of('Subtype'))));
+  const xObjects = first.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+  return { subtypes, name: pdf.getForm().getTextField('Name').getText(), xObjectCount: xObjects?.keys().length ?? 0 };
+}
+
+describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('The editor on %s', (viewport) => {
+  it('opens a stored document, adds text, a highlight, a comment, a drawn signature, fills the form, undoes once, saves and reopens it all', async () => {
+    const context = await newContext(browser, app.url, viewport);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signUpAndSignIn(page, app);
+    const id = await upload(page, 'Invoice 1042.pdf', await invoiceWithForm());
+
+    await page.goto('/dashboard/documents');
+    await page.getByRole('link', { name: 'Edit Invoice 1042.pdf' }).click();
+    await page.waitForURL(`**/dashboard/edit/${id}`);
+    await page.getByRole('heading', { name: 'Invoice 1042.pdf' }).waitFor();
+    const invoiceLine = page.locator('.textLayer span', { hasText: 'Invoice 1042 approved' });
+    await invoiceLine.waitFor();
+
+    // Text: placed with a click, typed in place.
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+    await clickPage(page, 0.12, 0.3);
+    await page.getByRole('textbox', { name: 'Text' }).fill('Checked by Matilda');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Text box: Checked by Matilda' }).waitFor();
+
+    // Highlight: the tool, then the text selected by dragging across it.
+    await page.getByRole('button', { name: 'Highlight' }).click();
+    const line = (await invoiceLine.boundingBox())!;
+    await page.mouse.move(line.x + 2, line.y + line.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(line.x + line.width - 2, line.y + line.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await page.locator('[data-object-id][aria-label="Highlight"]').waitFor();
+
+    // A comment.
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await clickPage(page, 0.8, 0.1);
+    await page.getByRole('textbox', { name: 'Comment' }).fill('Matches the purchase order');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Comment: Matches the purchase order' }).waitFor();
+
+    // A drawn signature, through the signature dialog.
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    const pad = (await page.getByLabel('Signature drawing area').boundingBox())!;
+    await page.mouse.move(pad.x + 30, pad.y + pad.height * 0.7);
+    await page.mouse.down();
+    for (const [fx, fy] of [[0.3, 0.3], [0.45, 0.75], [0.6, 0.3], [0.8, 0.6]] as const) await page.mouse.move(pad.x + pad.width * fx, pad.y + pad.height * fy, { steps: 6 });
+    await page.mouse.up();
+    await page.getByRole('button', { name: 'Use signature' }).click();
+    await page.locator('[data-object-id][aria-label="Image"]').waitFor();
+
+    // The form field, filled in place.
+    await page.getByLabel('Name', { exact: true }).fill('Matilda Jones');
+
+    // A rectangle, then undo once: it goes, everything else stays.
+    await page.getByRole('button', { name: 'Rectangle' }).click();
+    await clickPage(page, 0.5, 0.6);
+    await page.locator('[data-object-id][aria-label="Rectangle"]').waitFor();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await eventually(() => page.locator('[data-object-id][aria-label="Rectangle"]').count()).toBe(0);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Matilda Jones');
+
+    await screenshot(page, `editor-${viewport}-light`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await eventually(() => page.getByText(/^Saved at \d\d:\d\d$/).count()).toBe(1);
+
+    // The saved bytes: text extractable, highlight and comment as annotations, the field's value, the signature image.
+    const saved = Buffer.from(await (await page.request.get(`/api/documents/${id}/download`)).body());
+    expect(pdftotext(saved)).toContain('Checked by Matilda');
+    const back = await readBack(saved);
+    expect(back.subtypes).toEqual(expect.arrayContaining(['/Highlight', '/Text']));
+    expect(back.name).toBe('Matilda Jones');
+    expect(back.xObjectCount).toBeGreaterThan(0);
+
+    // Reopened: the new version is the base, with the text in its text layer and version 2 listed.
+    await page.reload();
+    await page.locator('.textLayer span', { hasText: 'Checked by Matilda' }).waitFor();
+    await page.getByRole('button', { name: 'Versions' }).click();
+    await page.getByRole('dialog', { name: 'Versions' }).getByText('Version 2').waitFor();
+    await page.keyboard.press('Escape');
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('looks right in the dark theme', async () => {
+    const context = await newContext(browser, app.url, viewport, 'dark');
+    const page = await context.newPage();
+    await signUpAndSignIn(page, app);
+    const id = await upload(page, 'Lease agreement.pdf', await invoiceWithForm());
+    await page.goto(`/dashboard/edit/${id}`);
+    await page.locator('.textLayer span').first().waitFor();
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+    await clickPage(page, 0.12, 0.3);
+    await page.getByRole('textbox', { name: 'Text' }).fill('Signed on the day');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Text box: Signed on the day' }).click();
+    await screenshot(page, `editor-${viewport}-dark`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
