@@ -103,6 +103,20 @@ describe('Create PDF', () => {
     await context.close();
   });
 
+  it('a visitor makes a blank A4 page and goes straight on to the public editor with it', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/tools/create');
+    await page.getByRole('heading', { name: 'Create PDF' }).waitFor();
+    await page.getByRole('button', { name: 'Create PDF' }).click();
+    await page.waitForURL(/\/tools\/edit\?output=[0-9a-f-]{36}$/);
+    // The editor opens the new PDF: one page, ready to sign.
+    await page.getByRole('button', { name: 'Sign', exact: true }).waitFor();
+    const outputId = new URL(page.url()).searchParams.get('output')!;
+    expect(await pageSizes(await (await page.request.get(`/api/v1/outputs/${outputId}/download`)).body())).toEqual([{ width: 595, height: 842 }]);
+    await context.close();
+  });
+
   it('looks finished in light and dark, on a desktop and a phone, with no serious accessibility problems', async () => {
     const problems: string[] = [];
     for (const theme of ['light', 'dark'] as const) {

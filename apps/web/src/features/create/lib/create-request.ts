@@ -7,6 +7,15 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 /** The ways to make a new PDF, each one tool. */
 export type CreateWay = 'blank' | 'images' | 'office' | 'text' | 'documents';
 
+/** The registry tool behind each way. */
+export const WAY_TOOLS: Record<CreateWay, string> = {
+  blank: 'blank-pdf',
+  images: 'image-to-pdf',
+  office: 'office-to-pdf',
+  text: 'text-to-pdf',
+  documents: 'merge',
+};
+
 /** How a run ends, chosen before it starts. */
 export type CreateEnding = 'editor' | 'save' | 'download';
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatBytes, type Job } from '@wattle/shared';
 import { PageHeader } from '@/components/page-header';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/account/api/profile';
@@ -10,12 +11,13 @@ import { useSession } from '@/features/auth/session';
 import { useSaveOutput } from '@/features/jobs/api/outputs';
 import { DownloadButton } from '@/features/jobs/components/output-actions';
 import { useJobRun } from '@/features/jobs/hooks/use-job-run';
+import { useUnavailableTools } from '@/features/tools/api/tools-catalogue';
 import { RunError, RunProgress } from '@/features/tools/components/run-status';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import { ChoiceGroup } from '../components/choice-group';
 import { BlankPanel, DocumentsPanel, ImagesPanel, OfficePanel, PageSizeField, TextPanel } from '../components/way-panels';
-import { createRequest, editorPath, type CreateChoices, type CreateEnding, type CreateWay, type PageSize } from '../lib/create-request';
+import { createRequest, editorPath, WAY_TOOLS, type CreateChoices, type CreateEnding, type CreateWay, type PageSize } from '../lib/create-request';
 
 const WAYS = [
   { value: 'blank', label: 'Blank', description: 'Empty pages to write on', icon: <FilePlus2Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden /> },
@@ -58,6 +60,7 @@ export function CreatePdfPage() {
   const [ending, setEnding] = useState<CreateEnding>('editor');
   const run = useJobRun();
   const save = useSaveOutput();
+  const unavailable = useUnavailableTools().has(WAY_TOOLS[way]);
   const handled = useRef<string | null>(null);
   const [savedId, setSavedId] = useState<string | null>(null);
 
@@ -136,11 +139,17 @@ export function CreatePdfPage() {
                 : { value: 'download', label: 'Download', description: 'Save the PDF to this device' },
             ]}
           />
+          {unavailable && (
+            <Alert>
+              <AlertTitle>This tool is not available right now.</AlertTitle>
+              <AlertDescription>Please try again later, or choose another tool.</AlertDescription>
+            </Alert>
+          )}
           {stage.name === 'uploading' || (stage.name === 'submitted' && busy) ? (
             <RunProgress uploadFraction={stage.name === 'uploading' ? stage.fraction : undefined} job={job} />
           ) : (
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-              <Button type="button" size="lg" onClick={start} disabled={!request || !idle}>
+              <Button type="button" size="lg" onClick={start} disabled={!request || !idle || unavailable}>
                 <FilePlus2Icon /> Create PDF
               </Button>
               {!request && <p className="text-sm text-muted-foreground">{MISSING[way]}</p>}
