@@ -32,7 +32,7 @@ export function PageView({ slot, index, onDrawn }: { slot: PageSlot; index: numb
   const { scale, tool, store } = editor;
   const outerRef = useRef<HTMLDivElement>(null);
   const pageRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const canvasHost = useRef<HTMLDivElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const near = useNearViewport(outerRef);
@@ -48,8 +48,8 @@ export function PageView({ slot, index, onDrawn }: { slot: PageSlot; index: numb
   }, [near, slot.source, editor.doc, editor.formFields.length]);
 
   useEffect(() => {
-    if (!near || slot.source === null || !canvasRef.current || !textRef.current) return;
-    return renderPageWithText(editor.doc, slot.source, scale, canvasRef.current, textRef.current, onDrawn);
+    if (!near || slot.source === null || !canvasHost.current || !textRef.current) return;
+    return renderPageWithText(editor.doc, slot.source, scale, canvasHost.current, textRef.current, onDrawn);
   }, [near, slot.source, scale, editor.doc, onDrawn]);
 
   const frame = (): PageFrame => ({ rect: pageRef.current!.getBoundingClientRect(), scale, width: slot.width, height: slot.height, turn: slot.turn });
@@ -123,7 +123,7 @@ export function PageView({ slot, index, onDrawn }: { slot: PageSlot; index: numb
       >
         {slot.source !== null && (
           <>
-            <canvas ref={canvasRef} className="absolute inset-0 size-full" aria-hidden />
+            <div ref={canvasHost} className="absolute inset-0" />
             <div ref={textRef} className="textLayer" />
           </>
         )}

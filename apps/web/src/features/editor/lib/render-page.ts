@@ -1,10 +1,12 @@
 import { TextLayer, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 
 /**
- * Draws one page at `scale` CSS pixels per point (sharp on high-density screens) and lays its text
- * over it as transparent spans, so the user can select text to highlight. Returns a cancel function.
+ * Draws one page at `scale` CSS pixels per point (sharp on high-density screens) into `host`, and lays
+ * its text over it as transparent spans, so the user can select text to highlight. Each drawing gets
+ * a new canvas that replaces the old one when done: pdf.js refuses a canvas that a cancelled drawing
+ * still holds, and the old picture stays up meanwhile. Returns a cancel function.
  */
-export function renderPageWithText(doc: PDFDocumentProxy, pageNumber: number, scale: number, canvas: HTMLCanvasElement, textLayer: HTMLElement, onDrawn?: () => void): () => void {
+export function renderPageWithText(doc: PDFDocumentProxy, pageNumber: number, scale: number, host: HTMLElement, textLayer: HTMLElement, onDrawn?: () => void): () => void {
   let cancelled = false;
   let task: RenderTask | undefined;
   let text: TextLayer | undefined;
@@ -12,6 +14,9 @@ export function renderPageWithText(doc: PDFDocumentProxy, pageNumber: number, sc
     const page = await doc.getPage(pageNumber);
     if (cancelled) return;
     const ratio = Math.min(window.devicePixelRatio || 1, 2);
+    const canvas = document.createElement('canvas');
+    canvas.className = 'absolute inset-0 size-full';
+    canvas.setAttribute('aria-hidden', 'true');
     const viewport = page.getViewport({ scale });
     canvas.width = Math.floor(viewport.width * ratio);
     canvas.height = Math.floor(viewport.height * ratio);
@@ -22,6 +27,7 @@ export function renderPageWithText(doc: PDFDocumentProxy, pageNumber: number, sc
       return; // cancelled by a newer zoom
     }
     if (cancelled) return;
+    host.replaceChildren(canvas);
     onDrawn?.();
     textLayer.replaceChildren();
     textLayer.style.setProperty('--total-scale-factor', String(scale));
