@@ -1,8 +1,8 @@
 import { familyTools, getToolFamily, isFormTool, TOOL_CATEGORIES, TOOL_FAMILIES, TOOLS, type Tool, type ToolFamily, type ToolFamilyId } from '@wattle/shared';
-import { ClockIcon, FilePlusIcon, FilePenLineIcon, LayersIcon, LockIcon, MapPinIcon, Share2Icon, ShieldCheckIcon, type LucideIcon } from 'lucide-react';
+import { ClockIcon, LayersIcon, LockIcon, MapPinIcon, Share2Icon, ShieldCheckIcon, type LucideIcon } from 'lucide-react';
 
 /**
- * The menu's category pages (`/tools/create`, …): one per tool family of the registry, with its words.
+ * The menu's category pages (`/tools/secure`, …): one per tool family of the registry, with its words.
  * `/tools/convert` is the marketing page of the conversions, owned with the other marketing pages.
  */
 export interface CategoryPage {
@@ -12,17 +12,10 @@ export interface CategoryPage {
   description: string;
 }
 
-const PAGE_WORDS: Record<ToolFamilyId, Omit<CategoryPage, 'family'>> = {
-  create: {
-    icon: FilePlusIcon,
-    title: 'Create PDFs from images and documents',
-    description: 'Turn photos, scans, Word, Excel and PowerPoint files into clean PDFs, combine them into one, and make scans searchable.',
-  },
-  edit: {
-    icon: FilePenLineIcon,
-    title: 'Edit PDFs in your browser',
-    description: 'Stamp a watermark, number the pages, fix the title and author, turn pages the right way up and lock form fields in place.',
-  },
+/** Families whose address is a page of their own (routes.tsx): Create PDF and the editor. */
+type OwnPageFamily = 'create' | 'edit';
+
+const PAGE_WORDS: Record<Exclude<ToolFamilyId, OwnPageFamily>, Omit<CategoryPage, 'family'>> = {
   secure: {
     icon: LockIcon,
     title: 'Protect PDFs with 256-bit encryption',
@@ -40,7 +33,7 @@ const PAGE_WORDS: Record<ToolFamilyId, Omit<CategoryPage, 'family'>> = {
   },
 };
 
-export const CATEGORY_PAGES: CategoryPage[] = TOOL_FAMILIES.map((family) => ({ family, ...PAGE_WORDS[family.id] }));
+export const CATEGORY_PAGES: CategoryPage[] = TOOL_FAMILIES.flatMap((family) => (family.id === 'create' || family.id === 'edit' ? [] : [{ family, ...PAGE_WORDS[family.id] }]));
 
 /** Claims from the product's marketing (spec section 1), shown on every category page. */
 export const CATEGORY_BENEFITS: { icon: LucideIcon; title: string; description: string }[] = [
