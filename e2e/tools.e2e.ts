@@ -47,6 +47,19 @@ describe('tool pages', () => {
     await context.close();
   });
 
+  it('a tool that takes no files opens on its options: a visitor makes a blank PDF', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/tools/blank-pdf');
+    await page.getByRole('heading', { name: 'Blank PDF' }).waitFor();
+    await page.getByRole('button', { name: 'Blank PDF' }).click();
+    await page.getByRole('heading', { name: 'Your file is ready' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download / }).click()]);
+    expect(download.suggestedFilename()).toBe('blank.pdf');
+    expect(await pageCountOf(await readFile((await download.path())!))).toBe(1);
+    await context.close();
+  });
+
   it('refuses files the tool does not take before uploading anything', async () => {
     const context = await newContext(browser, app.url);
     const page = await context.newPage();
