@@ -117,6 +117,23 @@ describe('Create PDF', () => {
     await context.close();
   });
 
+  it('a visitor types Markdown and downloads it as an A4 PDF with its link clickable', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/tools/create');
+    await chooseWay(page, 'From text or Markdown');
+    await page.getByLabel('Your text').fill('# Minutes\n\n- Budget approved\n- See [the plan](https://example.com.au/plan)\n');
+    await chooseWay(page, 'Download');
+    await page.getByRole('button', { name: 'Create PDF' }).click();
+    await page.getByRole('heading', { name: 'Your PDF is ready' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download / }).click()]);
+    const bytes = await readFile((await download.path())!);
+    expect(await pageSizes(bytes)).toEqual([{ width: 595, height: 842 }]);
+    const links = (await PDFDocument.load(bytes)).getPages()[0]!.node.Annots()?.asArray() ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('looks finished in light and dark, on a desktop and a phone, with no serious accessibility problems', async () => {
     const problems: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
