@@ -46,7 +46,7 @@ const CELL_PADDING = 4;
 /** Han, kana and Hangul break between any two characters; other scripts at spaces. */
 const PIECES = /\s+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
 const RIGHT_TO_LEFT = /^[^\p{L}]*[\p{Script=Arabic}\p{Script=Hebrew}]/u;
-const SAFE_LINK = /^(https?:|mailto:)/i;
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 
 interface Piece {
   text: string;
@@ -66,9 +66,17 @@ function monoFontFile() {
   return monoFile;
 }
 
-/** Only web and mail addresses become links: never javascript:, file: or launch targets. */
+/**
+ * Only web and mail addresses become links: never javascript:, file: or launch targets. The address is
+ * normalised by the URL parser (non-ASCII and spaces percent-encoded), so what is written is plain ASCII.
+ */
 export function safeLink(href: string): string | undefined {
-  return SAFE_LINK.test(href.trim()) ? href.trim() : undefined;
+  try {
+    const url = new URL(href.trim());
+    return LINK_PROTOCOLS.has(url.protocol) ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export class TextFlow {
@@ -298,7 +306,8 @@ export class TextFlow {
         Subtype: 'Link',
         Rect: [x, y, x + width, y + height],
         Border: [0, 0, 0],
-        A: { Type: 'Action', S: 'URI', URI: PDFString.of(uri) },
+        // pdf-lib writes a literal string as it is given: the string's own delimiters must be escaped.
+        A: { Type: 'Action', S: 'URI', URI: PDFString.of(uri.replace(/[\\()]/g, '\\$&')) },
       }),
     );
     this.page.node.addAnnot(annotation);

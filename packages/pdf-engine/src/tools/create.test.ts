@@ -73,6 +73,18 @@ describe('text to PDF', () => {
     expect((action.lookup(PDFName.of('URI')) as PDFString).decodeText()).toBe('https://wattle.example/about');
   });
 
+  it('writes a link address with parentheses, a backslash or accents as one intact, encoded URI (no PDF syntax from the text)', async () => {
+    const source = String.raw`[tricky](<https://wattle.example/a)/S/Launch/F(calc.exe)/café>) and [mail](<mailto:a\\b@wattle.example>)`;
+    const [out] = await ws.run('text-to-pdf', [file('links.md', Buffer.from(source))]);
+    const doc = await pdfOf(out!);
+    const actions = (doc.getPage(0).node.Annots()?.asArray() ?? []).map((ref) => doc.context.lookup(ref, PDFDict).lookup(PDFName.of('A'), PDFDict));
+    expect(actions.map((action) => action.get(PDFName.of('S'))?.toString())).toEqual(['/URI', '/URI']);
+    expect(actions.map((action) => (action.lookup(PDFName.of('URI')) as PDFString).decodeText())).toEqual([
+      'https://wattle.example/a)/S/Launch/F(calc.exe)/caf%C3%A9',
+      String.raw`mailto:a\b@wattle.example`,
+    ]);
+  });
+
   it('draws Greek, Arabic and Chinese so that pdftotext reads them back', async () => {
     const source = '# Ελληνικά\n\nΚαλημέρα κόσμε\n\nمرحبا بالعالم\n\n你好，世界。欢迎来到珀斯。\n';
     const [out] = await ws.run('text-to-pdf', [file('scripts.md', Buffer.from(source))]);
