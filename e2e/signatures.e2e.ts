@@ -34,7 +34,7 @@ async function drawSquiggle(page: Page) {
 }
 
 describe('signature dialog', () => {
-  it('an account holder draws a signature, keeps it on the profile as a transparent PNG cut to its ink, and reuses it next time', async () => {
+  it('an account holder draws a signature, keeps it on the profile as a transparent PNG cut to its ink, reuses it next time, then removes it', async () => {
     const context = await newContext(browser, app.url);
     const page = await context.newPage();
     await signUpAndSignIn(page, app);
@@ -65,6 +65,12 @@ describe('signature dialog', () => {
     await screenshot(page, 'signature-saved-light');
     await dialog.getByRole('button', { name: 'Use saved signature' }).click();
     await dialog.waitFor({ state: 'hidden' });
+
+    // Removed from the profile: no longer offered, and gone from the server.
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Remove your saved signature' }).click();
+    await dialog.getByRole('button', { name: 'Use saved signature' }).waitFor({ state: 'detached' });
+    expect(((await (await page.request.get('/api/profile/signatures')).json()) as { signature: unknown }).signature).toBeNull();
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import '@fontsource/dancing-script/400.css';
 import '@fontsource/great-vibes/400.css';
 import '@fontsource/caveat/400.css';
-import { EraserIcon, ImageUpIcon, Undo2Icon } from 'lucide-react';
+import { EraserIcon, ImageUpIcon, Trash2Icon, Undo2Icon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import SignaturePad from 'signature_pad';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -15,7 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth/session';
 import { cn } from '@/lib/utils';
-import { fetchSavedSignature, savedSignatureUrl, useSavedSignatures, useSaveSignature, type SignatureKind } from './api';
+import { fetchSavedSignature, savedSignatureUrl, useDeleteSignature, useSavedSignatures, useSaveSignature, type SignatureKind } from './api';
 import {
   SCRIPT_FONTS,
   signatureFromBlob,
@@ -64,6 +64,7 @@ function SignatureMaker({ kind, onDone, onClose }: { kind: SignatureKind; onDone
   const { user } = useSession();
   const saved = useSavedSignatures(Boolean(user));
   const save = useSaveSignature();
+  const forget = useDeleteSignature();
   const [way, setWay] = useState<Way>('draw');
   const [keep, setKeep] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -132,6 +133,17 @@ function SignatureMaker({ kind, onDone, onClose }: { kind: SignatureKind; onDone
           </div>
           <Button type="button" onClick={() => void pickSaved()} disabled={busy}>
             {kind === 'signature' ? 'Use saved signature' : 'Use saved initials'}
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="text-muted-foreground hover:text-destructive"
+            aria-label={`Remove your saved ${WORDS[kind].noun}`}
+            disabled={busy || forget.isPending}
+            onClick={() => forget.mutate(kind, { onError: (error) => setProblem(error.message) })}
+          >
+            <Trash2Icon />
           </Button>
         </div>
       )}
