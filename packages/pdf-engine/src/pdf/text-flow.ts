@@ -230,7 +230,9 @@ export class TextFlow {
       }
     }
     for (const line of lines) while (line.at(-1)?.space && !keepSpaces) line.pop();
-    return lines.at(-1)!.length === 0 && lines.length > 1 ? lines.slice(0, -1) : lines.filter((line, i) => line.length > 0 || i === 0 || keepSpaces);
+    // A break at the very end draws nothing; breaks in a row keep their empty lines.
+    if (lines.length > 1 && lines.at(-1)!.length === 0) lines.pop();
+    return lines;
   }
 
   /** A line's pieces in runs of one style; a right-to-left line is drawn whole and set against the right edge. */

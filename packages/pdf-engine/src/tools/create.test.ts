@@ -34,6 +34,8 @@ Intro with **bold**, *italic* and \`inline code\`, see [our site](https://wattle
 - First point
   - Nested point
 - Second point
+- [x] Done task
+- [ ] Open task
 
 1. Step one
 2. Step two
@@ -55,7 +57,7 @@ describe('text to PDF', () => {
     const [out] = await ws.run('text-to-pdf', [file('report.md', Buffer.from(MARKDOWN))]);
     expect(out).toMatchObject({ filename: 'report.pdf', pages: 1 });
     const extracted = text(out!.path).replace(/\s+/g, ' ');
-    const order = ['Quarterly report', 'Intro with bold, italic and inline code', 'First point', 'Nested point', 'Second point', '1. Step one', '2. Step two', 'City', 'Revenue', 'Perth', '1,250', 'A cell long enough', 'const total = rows.reduce', 'Closing & thanks'];
+    const order = ['Quarterly report', 'Intro with bold, italic and inline code', 'First point', 'Nested point', 'Second point', '[x] Done task', '[ ] Open task', '1. Step one', '2. Step two', 'City', 'Revenue', 'Perth', '1,250', 'A cell long enough', 'const total = rows.reduce', 'Closing & thanks'];
     let at = -1;
     for (const expected of order) {
       const found = extracted.indexOf(expected, at + 1);

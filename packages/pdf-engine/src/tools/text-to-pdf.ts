@@ -125,15 +125,17 @@ async function renderList(ctx: ToolContext, flow: TextFlow, list: Tokens.List, i
   const itemIndent = indent + LIST_INDENT;
   for (const [i, item] of list.items.entries()) {
     const marker = list.ordered ? `${start + i}.` : indent === 0 ? '•' : '◦';
-    const [first, ...rest] = item.tokens;
+    // A task item's box is a token of its own; it is drawn as [x] or [ ] before the text (the fonts have no ballot boxes).
+    const blocks = item.tokens.filter((token) => token.type !== 'checkbox');
+    const [first, ...rest] = blocks;
     const tight = !item.loose;
     if (first && (first.type === 'text' || first.type === 'paragraph')) {
       const spans = first.type === 'text' && !(first as Tokens.Text).tokens ? [{ text: decodeEntities(first.text) }] : inlineSpans((first as Tokens.Paragraph).tokens);
-      await flow.paragraph(item.task ? [{ text: item.checked ? '☑ ' : '☐ ' }, ...spans] : spans, { ...BODY, indent: itemIndent }, marker);
+      await flow.paragraph(item.task ? [{ text: item.checked ? '[x] ' : '[ ] ', mono: true }, ...spans] : spans, { ...BODY, indent: itemIndent }, marker);
       await renderBlocks(ctx, flow, rest, itemIndent, tight);
     } else {
       await flow.paragraph([{ text: '' }], { ...BODY, indent: itemIndent }, marker);
-      await renderBlocks(ctx, flow, item.tokens, itemIndent, tight);
+      await renderBlocks(ctx, flow, blocks, itemIndent, tight);
     }
   }
 }
