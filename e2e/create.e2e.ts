@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
+import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from './support/accounts.ts';
@@ -73,6 +74,32 @@ describe('Create PDF', () => {
       { width: 792, height: 612 },
       { width: 792, height: 612 },
     ]);
+    await context.close();
+  });
+
+  it('an account holder joins two of their documents into a new one and saves it to My Documents', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signUpAndSignIn(page, app);
+    for (const [name, pages] of [['April.pdf', 2], ['May.pdf', 3]] as const) {
+      const res = await page.request.post('/api/documents', { multipart: { file: { name, mimeType: 'application/pdf', buffer: await makePdf({ pages }) } }, headers: { origin: app.url } });
+      expect(res.status()).toBe(201);
+    }
+
+    await page.goto('/dashboard/create');
+    await chooseWay(page, 'From my documents');
+    await page.getByRole('button', { name: 'Choose from My Documents' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose from My Documents' });
+    await picker.getByRole('checkbox', { name: 'April.pdf' }).click();
+    await picker.getByRole('checkbox', { name: 'May.pdf' }).click();
+    await picker.getByRole('button', { name: 'Add 2 documents' }).click();
+    await chooseWay(page, 'Save to My Documents');
+    await page.getByRole('button', { name: 'Create PDF' }).click();
+    await page.getByRole('heading', { name: 'Saved to My Documents' }).waitFor();
+    await screenshot(page, 'create-dashboard-saved');
+
+    const listed = (await (await page.request.get('/api/documents')).json()) as { items: { filename: string; page_count: number | null }[] };
+    expect(listed.items.map((d) => d.page_count).sort()).toEqual([2, 3, 5]);
     await context.close();
   });
 

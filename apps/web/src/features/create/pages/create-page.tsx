@@ -70,6 +70,8 @@ export function CreatePdfPage() {
   const { stage, job } = run;
   const busy = stage.name === 'uploading' || (stage.name === 'submitted' && job?.status !== 'succeeded' && job?.status !== 'failed');
   const succeeded = stage.name === 'submitted' && job?.status === 'succeeded' ? job : undefined;
+  // While it runs and once it is made, the choices stay as they were: "Create another" starts afresh.
+  const locked = busy || Boolean(succeeded);
   const ways = WAYS.filter((w) => w.value !== 'documents' || user);
   const finalEnding: CreateEnding = ending === 'editor' ? 'editor' : user ? 'save' : 'download';
 
@@ -107,19 +109,19 @@ export function CreatePdfPage() {
   };
 
   const update = <K extends keyof typeof START>(key: K) => (value: CreateChoices[K]) => setChoices((current) => ({ ...current, [key]: value }));
-  const sizeField = <PageSizeField value={pageSize} onChange={setChosenSize} disabled={busy} />;
+  const sizeField = <PageSizeField value={pageSize} onChange={setChosenSize} disabled={locked} />;
   const idle = stage.name === 'idle' || stage.name === 'refused' || (stage.name === 'submitted' && job?.status === 'failed');
 
   const body = (
     <div className="grid gap-8">
-      <ChoiceGroup label="How do you want to start?" value={way} onChange={setWay} options={ways} disabled={busy || Boolean(succeeded)} className={cn('grid grid-cols-1 sm:grid-cols-2', ways.length > 4 && 'lg:grid-cols-3')} />
+      <ChoiceGroup label="How do you want to start?" value={way} onChange={setWay} options={ways} disabled={locked} className={cn('grid grid-cols-1 sm:grid-cols-2', ways.length > 4 && 'lg:grid-cols-3')} />
 
       <section aria-label={WAYS.find((w) => w.value === way)!.label} className="rounded-xl border bg-card p-4 sm:p-6">
-        {way === 'blank' && <BlankPanel value={choices.blank} onChange={update('blank')} pageSize={sizeField} disabled={busy} />}
-        {way === 'images' && <ImagesPanel value={choices.images} onChange={update('images')} pageSize={sizeField} disabled={busy} />}
-        {way === 'office' && <OfficePanel value={choices.office} onChange={update('office')} disabled={busy} />}
-        {way === 'text' && <TextPanel value={choices.text} onChange={update('text')} pageSize={sizeField} disabled={busy} />}
-        {way === 'documents' && <DocumentsPanel value={choices.documents} onChange={update('documents')} disabled={busy} />}
+        {way === 'blank' && <BlankPanel value={choices.blank} onChange={update('blank')} pageSize={sizeField} disabled={locked} />}
+        {way === 'images' && <ImagesPanel value={choices.images} onChange={update('images')} pageSize={sizeField} disabled={locked} />}
+        {way === 'office' && <OfficePanel value={choices.office} onChange={update('office')} disabled={locked} />}
+        {way === 'text' && <TextPanel value={choices.text} onChange={update('text')} pageSize={sizeField} disabled={locked} />}
+        {way === 'documents' && <DocumentsPanel value={choices.documents} onChange={update('documents')} disabled={locked} />}
       </section>
 
       {succeeded ? (
