@@ -20,8 +20,6 @@ interface EditorProps {
   source: EditorSource;
   bytes: ArrayBuffer;
   title: string;
-  onFirstPageDrawn?: () => void;
-  onThumbnailDrawn?: () => void;
 }
 
 /** "14:05" on the user's wall clock. */
@@ -31,7 +29,7 @@ const clock = (date: Date, timeZone: string) => new Intl.DateTimeFormat('en-AU',
  * Opens a PDF in the editor and saves it: a stored document gets a new version (auto-saved too, per
  * the profile), a file from the browser gets a download. After a save the result is the new base.
  */
-export function Editor({ source: initialSource, bytes: initialBytes, title, onFirstPageDrawn, onThumbnailDrawn }: EditorProps) {
+export function Editor({ source: initialSource, bytes: initialBytes, title }: EditorProps) {
   const [source, setSource] = useState(initialSource);
   const [bytes, setBytes] = useState(initialBytes);
   const [generation, setGeneration] = useState(0);
@@ -80,8 +78,6 @@ export function Editor({ source: initialSource, bytes: initialBytes, title, onFi
         key={`${generation}-${viewing?.version ?? 'current'}`}
         pdf={opening.pdf}
         readOnly={saving || viewing !== null}
-        onFirstPageDrawn={onFirstPageDrawn}
-        onThumbnailDrawn={onThumbnailDrawn}
         banner={
           <>
             {viewing && (

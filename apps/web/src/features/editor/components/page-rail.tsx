@@ -17,11 +17,10 @@ interface PageRailProps {
   onTurn: (index: number) => void;
   onDelete: (index: number) => void;
   onInsertBlank: (index: number) => void;
-  onThumbnailDrawn?: () => void;
 }
 
 /** The pages as thumbnails: show one, reorder (drag, or the move buttons), turn, delete, add a blank page after. */
-export function PageRail({ pages, current, onShow, onMove, onTurn, onDelete, onInsertBlank, onThumbnailDrawn }: PageRailProps) {
+export function PageRail({ pages, current, onShow, onMove, onTurn, onDelete, onInsertBlank }: PageRailProps) {
   const { readOnly } = useEditor();
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   return (
@@ -46,7 +45,7 @@ export function PageRail({ pages, current, onShow, onMove, onTurn, onDelete, onI
             aria-current={current === index ? 'page' : undefined}
             className={cn('rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring', current === index ? 'ring-2 ring-primary' : 'ring-1 ring-border')}
           >
-            <Thumbnail slot={slot} onDrawn={onThumbnailDrawn} />
+            <Thumbnail slot={slot} />
           </button>
           <span className="text-xs text-muted-foreground tabular-nums">{index + 1}</span>
           {!readOnly && (
@@ -73,10 +72,11 @@ function RailButton({ label, icon, ...props }: { label: string; icon: React.Reac
 }
 
 /** A page drawn small once it scrolls near; blank pages are plain white. */
-function Thumbnail({ slot, onDrawn }: { slot: PageSlot; onDrawn?: () => void }) {
+function Thumbnail({ slot }: { slot: PageSlot }) {
   const { doc } = useEditor();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [near, setNear] = useState(false);
+  const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     const element = canvas.current;
     if (!element) return;
@@ -86,14 +86,15 @@ function Thumbnail({ slot, onDrawn }: { slot: PageSlot; onDrawn?: () => void }) 
   }, []);
   useEffect(() => {
     if (!near || slot.source === null || !canvas.current) return;
-    renderPage(doc, slot.source, canvas.current, THUMB_WIDTH).then(onDrawn, () => undefined);
-  }, [near, doc, slot.source, onDrawn]);
+    renderPage(doc, slot.source, canvas.current, THUMB_WIDTH).then(() => setDrawn(true), () => undefined);
+  }, [near, doc, slot.source]);
   const height = (THUMB_WIDTH * slot.height) / slot.width;
   return (
     <div className="flex items-center justify-center" style={{ width: Math.max(THUMB_WIDTH, height), height: Math.max(THUMB_WIDTH, height) }}>
       <canvas
         ref={canvas}
         aria-hidden
+        data-drawn={drawn || undefined}
         className="bg-white"
         style={{ width: THUMB_WIDTH, height, transform: slot.turn ? `rotate(${slot.turn}deg)` : undefined }}
       />

@@ -27,7 +27,7 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {
 }
 
 /** One page: the drawing, its text layer, and the objects on it, all turned together by the editor's turn. */
-export function PageView({ slot, index, onDrawn }: { slot: PageSlot; index: number; onDrawn?: () => void }) {
+export function PageView({ slot, index }: { slot: PageSlot; index: number }) {
   const editor = useEditor();
   const { scale, tool, store } = editor;
   const outerRef = useRef<HTMLDivElement>(null);
@@ -49,8 +49,8 @@ export function PageView({ slot, index, onDrawn }: { slot: PageSlot; index: numb
 
   useEffect(() => {
     if (!near || slot.source === null || !canvasHost.current || !textRef.current) return;
-    return renderPageWithText(editor.doc, slot.source, scale, canvasHost.current, textRef.current, onDrawn);
-  }, [near, slot.source, scale, editor.doc, onDrawn]);
+    return renderPageWithText(editor.doc, slot.source, scale, canvasHost.current, textRef.current);
+  }, [near, slot.source, scale, editor.doc]);
 
   const frame = (): PageFrame => ({ rect: pageRef.current!.getBoundingClientRect(), scale, width: slot.width, height: slot.height, turn: slot.turn });
 

@@ -39,12 +39,10 @@ interface WorkspaceProps {
   header: (handle: WorkspaceHandle) => ReactNode;
   /** Shown under the header (e.g. the form fields' flatten choice, or a read-only notice). */
   banner?: ReactNode;
-  onFirstPageDrawn?: () => void;
-  onThumbnailDrawn?: () => void;
 }
 
 /** The editor proper: toolbar, page rail, pages with their objects, and the selected object's properties. */
-export function Workspace({ pdf, readOnly, header, banner, onFirstPageDrawn, onThumbnailDrawn }: WorkspaceProps) {
+export function Workspace({ pdf, readOnly, header, banner }: WorkspaceProps) {
   const store = useEditorState({ pages: pdf.pages, objects: [], form: {} });
   const { state } = store;
   const [tool, setTool] = useState<Tool>('select');
@@ -327,7 +325,6 @@ export function Workspace({ pdf, readOnly, header, banner, onFirstPageDrawn, onT
               onTurn={pages.turn}
               onDelete={pages.remove}
               onInsertBlank={pages.insertBlank}
-              onThumbnailDrawn={onThumbnailDrawn}
             />
           </nav>
           <div
@@ -348,7 +345,7 @@ export function Workspace({ pdf, readOnly, header, banner, onFirstPageDrawn, onT
           >
             <div className="flex w-max min-w-full flex-col items-center gap-4">
               {state.pages.map((slot, index) => (
-                <PageView key={slot.key} slot={slot} index={index} onDrawn={index === 0 ? onFirstPageDrawn : undefined} />
+                <PageView key={slot.key} slot={slot} index={index} />
               ))}
             </div>
           </div>

@@ -18,11 +18,14 @@ export function usePdf(bytes: ArrayBuffer | null): Opening {
     openPdf(bytes.slice(0))
       .then(async (doc) => {
         opened = doc;
-        const pages: PageSlot[] = [];
-        for (let n = 1; n <= doc.numPages; n++) {
-          const { width, height } = (await doc.getPage(n)).getViewport({ scale: 1 });
-          pages.push({ key: `page-${n}`, source: n, width, height, turn: 0 });
-        }
+        // All at once: the worker answers in parallel, so the first page waits less for the last one's size.
+        const numbers = Array.from({ length: doc.numPages }, (_, i) => i + 1);
+        const pages: PageSlot[] = await Promise.all(
+          numbers.map(async (n) => {
+            const { width, height } = (await doc.getPage(n)).getViewport({ scale: 1 });
+            return { key: `page-${n}`, source: n, width, height, turn: 0 as const };
+          }),
+        );
         if (cancelled) void doc.destroy();
         else setOpening({ name: 'open', pdf: { doc, pages } });
       })

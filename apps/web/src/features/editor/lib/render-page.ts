@@ -6,7 +6,7 @@ import { TextLayer, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
  * a new canvas that replaces the old one when done: pdf.js refuses a canvas that a cancelled drawing
  * still holds, and the old picture stays up meanwhile. Returns a cancel function.
  */
-export function renderPageWithText(doc: PDFDocumentProxy, pageNumber: number, scale: number, host: HTMLElement, textLayer: HTMLElement, onDrawn?: () => void): () => void {
+export function renderPageWithText(doc: PDFDocumentProxy, pageNumber: number, scale: number, host: HTMLElement, textLayer: HTMLElement): () => void {
   let cancelled = false;
   let task: RenderTask | undefined;
   let text: TextLayer | undefined;
@@ -28,7 +28,6 @@ export function renderPageWithText(doc: PDFDocumentProxy, pageNumber: number, sc
     }
     if (cancelled) return;
     host.replaceChildren(canvas);
-    onDrawn?.();
     textLayer.replaceChildren();
     textLayer.style.setProperty('--total-scale-factor', String(scale));
     text = new TextLayer({ textContentSource: page.streamTextContent(), container: textLayer, viewport });
