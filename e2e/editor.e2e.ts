@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
@@ -165,6 +165,40 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('The edit
     await page.getByRole('button', { name: 'Text box: Signed on the day' }).click();
     await screenshot(page, `editor-${viewport}-dark`);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('The editor for visitors', () => {
+  it('opens a dropped PDF, adds text and a blank page, turns page 1, and downloads the result', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto('/tools/edit');
+    await page.getByRole('heading', { name: 'More ways to edit' }).waitFor();
+    await page.getByLabel('Drop a PDF here to edit it').setInputFiles({ name: 'Quote 77.pdf', mimeType: 'application/pdf', buffer: await invoiceWithForm() });
+    await page.locator('.textLayer span', { hasText: 'Invoice 1042 approved' }).waitFor();
+
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+    await clickPage(page, 0.12, 0.4);
+    await page.getByRole('textbox', { name: 'Text' }).fill('Valid for 30 days');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add a blank page after page 1' }).click();
+    await page.getByRole('button', { name: 'Rotate page 1' }).click();
+    await page.getByRole('button', { name: 'Show page 2' }).waitFor();
+    await screenshot(page, 'editor-visitor-desktop-light');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const download = page.getByRole('link', { name: /^Download Quote 77/ });
+    await download.waitFor({ timeout: 30_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const bytes = readFileSync((await file.path())!);
+    expect(pdftotext(bytes)).toContain('Valid for 30 days');
+    const saved = await PDFDocument.load(bytes);
+    expect(saved.getPageCount()).toBe(2);
+    expect(saved.getPage(0).getRotation().angle).toBe(90);
+    expect(pageErrors).toEqual([]);
     await context.close();
   });
 });

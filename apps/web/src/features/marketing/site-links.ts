@@ -23,7 +23,7 @@ export interface SiteLink {
 export const TOOL_CATEGORIES: SiteLink[] = [
   { title: 'Convert PDF', href: '/tools/convert', icon: FileTypeIcon, description: 'PDF to Word, Excel and PowerPoint, and back again' },
   { title: 'Create PDF', href: '/tools/create', icon: FilePlusIcon, description: 'Turn images and documents into PDFs' },
-  { title: 'Edit PDF', href: '/tools/edit', icon: FilePenLineIcon, description: 'Watermarks, page numbers, rotation and document details' },
+  { title: 'Edit PDF', href: '/tools/edit', icon: FilePenLineIcon, description: 'Text, images, highlights, comments, forms and signatures, in your browser' },
   { title: 'Secure PDF', href: '/tools/secure', icon: LockIcon, description: 'Passwords and 256-bit encryption' },
   { title: 'Share PDF', href: '/tools/share', icon: Share2Icon, description: 'Compress, protect and clean files before you send them' },
   { title: 'Organize PDFs', href: '/tools/organize', icon: LayersIcon, description: 'Merge, split and reorder pages' },

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { getTool, getToolFamily, isFormTool } from '@wattle/shared';
+import { ToolGrid } from '@/components/tool-grid';
 import { FileDropZone } from '@/components/file-drop-zone';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,6 +9,11 @@ import { Editor } from '../components/editor';
 import { downloadPdf } from '../lib/download';
 
 type Opened = { file: File; bytes: ArrayBuffer };
+
+/** The Edit PDF family's other tools (watermark, page numbers…), which this page listed before the editor. */
+const OTHER_EDIT_TOOLS = getToolFamily('edit')
+  .sections.flatMap((section) => section.tools.map((id) => getTool(id)))
+  .filter(isFormTool);
 
 /** A tool's output (e.g. a new PDF from Create PDF) opened straight in the editor. */
 async function openOutput(outputId: string, signal: AbortSignal): Promise<Opened> {
@@ -55,6 +62,8 @@ export function PublicEditorPage() {
           onFiles={([file]) => file && void file.arrayBuffer().then((bytes) => setOpened({ file, bytes }))}
         />
       )}
+      <h2 className="mt-12 mb-4 text-xl font-semibold">More ways to edit</h2>
+      <ToolGrid tools={OTHER_EDIT_TOOLS} />
     </div>
   );
 }
