@@ -224,6 +224,60 @@ CREATE TABLE "saved_signatures" (
 	CONSTRAINT "saved_signatures_user_id_kind_pk" PRIMARY KEY("user_id","kind")
 );
 --> statement-breakpoint
+CREATE TABLE "share_email_codes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"link_id" uuid NOT NULL,
+	"email" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "share_links" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"document_id" uuid NOT NULL,
+	"name" text,
+	"token_hash" text NOT NULL,
+	"token_sealed" text NOT NULL,
+	"expires_at" timestamp with time zone,
+	"max_views" integer,
+	"view_count" integer DEFAULT 0 NOT NULL,
+	"password_hash" text,
+	"require_email" boolean DEFAULT false NOT NULL,
+	"allow_list" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"block_list" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"allow_download" boolean DEFAULT false NOT NULL,
+	"watermark" boolean DEFAULT false NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_viewed_at" timestamp with time zone,
+	CONSTRAINT "share_links_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "share_links_max_views_check" CHECK ("share_links"."max_views" is null or ("share_links"."max_views" between 1 and 1000))
+);
+--> statement-breakpoint
+CREATE TABLE "share_page_time" (
+	"visit_id" uuid NOT NULL,
+	"page" integer NOT NULL,
+	"ms" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "share_page_time_visit_id_page_pk" PRIMARY KEY("visit_id","page")
+);
+--> statement-breakpoint
+CREATE TABLE "share_visits" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"link_id" uuid NOT NULL,
+	"viewer_email" text,
+	"country" text,
+	"device" text NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"downloaded_at" timestamp with time zone,
+	"total_ms" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "share_visits_device_check" CHECK ("share_visits"."device" in ('desktop', 'tablet', 'phone'))
+);
+--> statement-breakpoint
 ALTER TABLE "account" ADD CONSTRAINT "account_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session" ADD CONSTRAINT "session_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_document_id_pdf_files_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."pdf_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -242,6 +296,11 @@ ALTER TABLE "jobs" ADD CONSTRAINT "jobs_user_id_user_id_fk" FOREIGN KEY ("user_i
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_visitor_session_id_visitor_sessions_id_fk" FOREIGN KEY ("visitor_session_id") REFERENCES "public"."visitor_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_batch_id_job_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."job_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_signatures" ADD CONSTRAINT "saved_signatures_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "share_email_codes" ADD CONSTRAINT "share_email_codes_link_id_share_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."share_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "share_links" ADD CONSTRAINT "share_links_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "share_links" ADD CONSTRAINT "share_links_document_id_pdf_files_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."pdf_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "share_page_time" ADD CONSTRAINT "share_page_time_visit_id_share_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."share_visits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "share_visits" ADD CONSTRAINT "share_visits_link_id_share_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."share_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
@@ -261,4 +320,8 @@ CREATE INDEX "jobs_batch_idx" ON "jobs" USING btree ("batch_id");--> statement-b
 CREATE INDEX "jobs_pool_status_idx" ON "jobs" USING btree ("pool","status");--> statement-breakpoint
 CREATE INDEX "jobs_open_visitor_ip_idx" ON "jobs" USING btree ("visitor_ip") WHERE "jobs"."status" in ('queued', 'running');--> statement-breakpoint
 CREATE INDEX "jobs_expires_idx" ON "jobs" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "visitor_sessions_last_seen_idx" ON "visitor_sessions" USING btree ("last_seen_at");
+CREATE INDEX "visitor_sessions_last_seen_idx" ON "visitor_sessions" USING btree ("last_seen_at");--> statement-breakpoint
+CREATE INDEX "share_email_codes_link_email_idx" ON "share_email_codes" USING btree ("link_id","email");--> statement-breakpoint
+CREATE INDEX "share_links_user_created_idx" ON "share_links" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "share_links_document_idx" ON "share_links" USING btree ("document_id");--> statement-breakpoint
+CREATE INDEX "share_visits_link_started_idx" ON "share_visits" USING btree ("link_id","started_at");

@@ -4,3 +4,4 @@ export * from './support.ts';
 export * from './jobs.ts';
 export * from './rate-limits.ts';
 export * from './signatures.ts';
+export * from './share.ts';
