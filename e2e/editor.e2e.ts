@@ -145,7 +145,13 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('The edit
     await page.locator('.textLayer span', { hasText: 'Checked by Matilda' }).waitFor();
     await page.getByRole('button', { name: 'Versions' }).click();
     await page.getByRole('dialog', { name: 'Versions' }).getByText('Version 2').waitFor();
-    await page.keyboard.press('Escape');
+
+    // Restoring version 1 brings back the original as a new current version.
+    await page.getByRole('button', { name: 'Restore version 1' }).click();
+    await page.locator('.textLayer span', { hasText: 'Invoice 1042 approved' }).waitFor();
+    await eventually(() => page.locator('.textLayer span', { hasText: 'Checked by Matilda' }).count()).toBe(0);
+    const restored = Buffer.from(await (await page.request.get(`/api/documents/${id}/download`)).body());
+    expect(pdftotext(restored)).not.toContain('Checked by Matilda');
 
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -165,6 +171,16 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('The edit
     await page.getByRole('button', { name: 'Text box: Signed on the day' }).click();
     await screenshot(page, `editor-${viewport}-dark`);
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Leaving with unsaved changes asks first.
+    await page.getByRole('link', { name: 'My Documents' }).first().click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toContain(`/dashboard/edit/${id}`);
+    // Delete takes the selected object away.
+    await page.getByRole('button', { name: 'Text box: Signed on the day' }).click();
+    await page.keyboard.press('Delete');
+    await eventually(() => page.getByRole('button', { name: 'Text box: Signed on the day' }).count()).toBe(0);
     await context.close();
   });
 });
@@ -177,6 +193,7 @@ describe('The editor for visitors', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto('/tools/edit');
     await page.getByRole('heading', { name: 'More ways to edit' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByLabel('Drop a PDF here to edit it').setInputFiles({ name: 'Quote 77.pdf', mimeType: 'application/pdf', buffer: await invoiceWithForm() });
     await page.locator('.textLayer span', { hasText: 'Invoice 1042 approved' }).waitFor();
 

@@ -30,11 +30,13 @@ interface ObjectViewProps {
   imageUrl?: string;
   onPointerDown: (event: PointerEvent, action: 'move' | Handle | 'rotate') => void;
   onFocus: () => void;
+  /** Double-click (or Enter) opens a text box or a comment for typing. */
+  onEdit: () => void;
   onEditDone: (text: string) => void;
 }
 
 /** One placed object, drawn in page points scaled to the screen; a focusable, labelled control. */
-export function ObjectView({ object, scale, selected, editing, imageUrl, onPointerDown, onFocus, onEditDone }: ObjectViewProps) {
+export function ObjectView({ object, scale, selected, editing, imageUrl, onPointerDown, onFocus, onEdit, onEditDone }: ObjectViewProps) {
   const bounds = boundsOf(object);
   // Thin lines get a wider grip so they can be picked up with a finger.
   const pad = ['line', 'arrow', 'ink', 'underline', 'strikeout'].includes(object.kind) ? 6 : 0;
@@ -60,6 +62,7 @@ export function ObjectView({ object, scale, selected, editing, imageUrl, onPoint
       )}
       style={style}
       onFocus={onFocus}
+      onDoubleClick={() => (object.kind === 'text' || object.kind === 'note') && onEdit()}
       onPointerDown={(event) => !editing && onPointerDown(event, 'move')}
     >
       <Content object={object} scale={scale} pad={pad} editing={editing} imageUrl={imageUrl} onEditDone={onEditDone} />

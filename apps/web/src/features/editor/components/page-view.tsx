@@ -144,6 +144,7 @@ export function PageView({ slot, index }: { slot: PageSlot; index: number }) {
                   imageUrl={object.kind === 'image' ? editor.imageUrls.get(object.image) : undefined}
                   onPointerDown={(event, action) => startObjectDrag(event, object, action)}
                   onFocus={() => editor.select(object.id)}
+                  onEdit={() => editor.setEditingId(object.id)}
                   onEditDone={(text) => editor.finishEdit(object, text)}
                 />
               </div>
