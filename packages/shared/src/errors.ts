@@ -28,6 +28,12 @@ export const ERROR_CATALOGUE = {
   ENGINE_TIMEOUT: { status: 504, message: 'The document took too long to process.' },
   ENGINE_UNAVAILABLE: { status: 503, message: 'This tool is not available right now.' },
   INTERNAL: { status: 500, message: 'An unexpected error occurred. Please try again later.' },
+  // Share-link viewers.
+  LINK_GONE: { status: 410, message: 'This link has expired or been turned off.' },
+  LINK_LOCKED: { status: 401, message: 'Enter the password or confirm your email address to open this document.' },
+  LINK_PASSWORD_INCORRECT: { status: 401, message: 'The password is not correct.' },
+  EMAIL_CODE_INCORRECT: { status: 401, message: 'The code is not correct or has expired. Request a new one.' },
+  EMAIL_NOT_ALLOWED: { status: 403, message: 'This email address cannot open this document.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -39,6 +45,8 @@ export interface ErrorDetails {
   /** `accepts`: the input kinds taken (e.g. pdf), decided by the content. */
   UNSUPPORTED_FILE_TYPE: { accepts: readonly string[]; filename?: string };
   ENGINE_UNAVAILABLE: { engine: string };
+  /** Which gates the link has: the viewer shows the password field, the email form, or both. */
+  LINK_LOCKED: { password: boolean; email: boolean };
 }
 
 export type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetails ? ErrorDetails[C] : never;
