@@ -113,11 +113,11 @@ export function Editor({ source: initialSource, bytes: initialBytes, title }: Ed
         }
         header={({ state, dirty }) => (
           <header className="flex flex-wrap items-center gap-2 border-b px-3 py-2">
-            <h1 className="min-w-0 flex-1 truncate text-base font-semibold" title={title}>
+            <h1 className="w-full min-w-0 truncate text-base font-semibold sm:w-auto sm:flex-1" title={title}>
               {title}
             </h1>
             {documentId && <AutoSave minutes={profile?.auto_save_frequency ?? 0} dirty={dirty && !saving && !viewing} onSave={() => save(state)} />}
-            <span role="status" className="text-xs text-muted-foreground">
+            <span role="status" className="mr-auto text-xs text-muted-foreground sm:mr-0">
               {saving ? 'Saving…' : dirty ? 'Unsaved changes' : savedAt ? `Saved at ${clock(savedAt, timeZone)}` : ''}
             </span>
             {saver.status.name === 'saving' && <Progress value={saver.status.percent} className="w-24" aria-label="Saving" />}
