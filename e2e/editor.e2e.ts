@@ -219,3 +219,39 @@ describe('The editor for visitors', () => {
     await context.close();
   });
 });
+
+describe('The editor by touch', () => {
+  it('drags an object with a finger and zooms with a two-finger pinch on the pages', async () => {
+    const context = await newContext(browser, app.url, 'phone');
+    const page = await context.newPage();
+    await signUpAndSignIn(page, app);
+    const id = await upload(page, 'Receipt.pdf', await invoiceWithForm());
+    await page.goto(`/dashboard/edit/${id}`);
+    await page.locator('.textLayer span').first().waitFor();
+    const touch = await context.newCDPSession(page);
+    const fingers = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<[number, number]>) =>
+      touch.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+
+    // A tick placed with a tap, then dragged 60 px right and down by a finger.
+    await page.getByRole('button', { name: 'Tick' }).click();
+    await clickPage(page, 0.3, 0.5);
+    const tick = page.locator('[data-object-id][aria-label="Stamp"]');
+    const before = (await tick.boundingBox())!;
+    const [x, y] = [before.x + before.width / 2, before.y + before.height / 2];
+    await fingers('touchStart', [[x, y]]);
+    for (let step = 1; step <= 6; step++) await fingers('touchMove', [[x + step * 10, y + step * 10]]);
+    await fingers('touchEnd', []);
+    await eventually(async () => Math.round((await tick.boundingBox())!.x - before.x)).toBeGreaterThanOrEqual(55);
+
+    // Two fingers moving apart on the pages double the zoom.
+    const zoom = async () => Number((await page.getByText(/^\d+%$/).innerText()).replace('%', ''));
+    const start = await zoom();
+    const area = (await page.getByRole('group', { name: 'Page 1' }).boundingBox())!;
+    const [cx, cy] = [area.x + area.width / 2, area.y + area.height * 0.8];
+    await fingers('touchStart', [[cx - 40, cy], [cx + 40, cy]]);
+    for (let step = 1; step <= 4; step++) await fingers('touchMove', [[cx - 40 - step * 10, cy], [cx + 40 + step * 10, cy]]);
+    await fingers('touchEnd', []);
+    await eventually(zoom).toBeGreaterThanOrEqual(Math.floor(start * 1.9));
+    await context.close();
+  });
+});
