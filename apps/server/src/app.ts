@@ -23,6 +23,7 @@ import { notificationRoutes } from './http/routes/notifications.ts';
 import { profileRoutes } from './http/routes/profile.ts';
 import { supportRoutes } from './http/routes/support.ts';
 import { jobsRoutes } from './http/routes/jobs.ts';
+import { linksRoutes } from './http/routes/links.ts';
 import { openApiRoutes } from './http/routes/openapi.ts';
 import { toolsRoutes } from './http/routes/tools.ts';
 import type { AppEnv } from './http/types.ts';
@@ -64,6 +65,7 @@ export function createApp(container: Container) {
   app.route('/api', supportRoutes(container));
   app.route('/api', dashboardRoutes(container));
   app.route('/api', toolsRoutes(container)).route('/api', jobsRoutes(container)).route('/api', openApiRoutes(container));
+  app.route('/api', linksRoutes(container));
 
   // Bare /api is the web app's API documentation page; everything under it is the API.
   app.all('/api/*', (c, next) => {

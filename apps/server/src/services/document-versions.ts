@@ -5,7 +5,7 @@ import type { Container } from '../container.ts';
 import { userOwner } from '../domain/owner.ts';
 import { findVersion, insertVersionWithinQuota, listVersions, type DocumentVersionRow } from '../repositories/document-versions.ts';
 import { findOwnedOutput } from '../repositories/outputs.ts';
-import { openStoredBytes, ownedDocument, storePdfBytes, toDocumentView, type DocumentView, type StoreDocumentInput } from './documents.ts';
+import { openStoredBytes, ownedDocument, storePdfBytes, documentView, type DocumentView, type StoreDocumentInput } from './documents.ts';
 
 /**
  * A stored document's versions: a saved edit (a job's output) or a restored version becomes the new
@@ -54,7 +54,7 @@ async function addVersion(container: Container, userId: string, documentId: stri
     if (added === 'not-found') throw new AppError('NOT_FOUND'); // deleted meanwhile
     return added === 'over-quota' ? undefined : added;
   });
-  return toDocumentView(row);
+  return documentView(container, row);
 }
 
 /** The owner's document and one of its versions; anything else is NOT_FOUND. */
@@ -63,5 +63,5 @@ async function ownedVersion(container: Container, userId: string, documentId: st
   const number = /^[1-9]\d{0,8}$/.test(version) ? Number(version) : undefined;
   const row = number === undefined ? undefined : await findVersion(container.db, document.id, number);
   if (!row) throw new AppError('NOT_FOUND');
-  return { document: toDocumentView(document), row };
+  return { document: await documentView(container, document), row };
 }

@@ -8,6 +8,7 @@ import type { Container } from '../container.ts';
 import { dataPaths } from '../data-dir.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import { findDocument, insertDocumentWithinQuota, listDocuments, softDeleteDocument, type DocumentRow, type WithDocument } from '../repositories/documents.ts';
+import { countActiveLinks } from '../repositories/share-links.ts';
 import { getUsage } from '../repositories/usage.ts';
 import { takeFromRateLimit } from './rate-limit.ts';
 import { spoolToTempFile } from './spool.ts';
@@ -52,7 +53,7 @@ export async function storeDocument(container: Container, userId: string, input:
       input.withDocument,
     ),
   );
-  return toDocumentView(row);
+  return toDocumentView(row, 0); // a new document has no links yet
 }
 
 /** PDF bytes written under their key, as checked: what `record` books and records. */
@@ -118,13 +119,13 @@ export async function listDocumentsPage(
     limit: DOCUMENTS_PAGE_SIZE,
     search,
   });
-  return { items: rows.map(toDocumentView), total, page: query.page, pageSize: DOCUMENTS_PAGE_SIZE };
+  return { items: await documentViews(container, rows), total, page: query.page, pageSize: DOCUMENTS_PAGE_SIZE };
 }
 
 /** The owner's file and a stream of its bytes; any other id is NOT_FOUND. */
 export async function openDocument(container: Container, userId: string, id: string): Promise<{ document: DocumentView; contentType: string; body: Readable }> {
   const row = await ownedDocument(container, userId, id);
-  return { document: toDocumentView(row), contentType: row.contentType, body: await openStoredBytes(container, row.filePath, id) };
+  return { document: await documentView(container, row), contentType: row.contentType, body: await openStoredBytes(container, row.filePath, id) };
 }
 
 /** A stored document's (or version's) bytes; missing bytes are logged and answered NOT_FOUND. */
@@ -208,7 +209,15 @@ async function announce(container: Container, userId: string, ...types: Extract<
   }
 }
 
-export function toDocumentView(row: DocumentRow): DocumentView {
+/** The documents as the API shows them, each with its count of active share links (one query for all). */
+export async function documentViews(container: Container, rows: DocumentRow[]): Promise<DocumentView[]> {
+  const counts = await countActiveLinks(container.db, rows.map((row) => row.id), container.clock.now());
+  return rows.map((row) => toDocumentView(row, counts.get(row.id) ?? 0));
+}
+
+export const documentView = async (container: Container, row: DocumentRow): Promise<DocumentView> => (await documentViews(container, [row]))[0]!;
+
+function toDocumentView(row: DocumentRow, linkCount: number): DocumentView {
   return {
     id: row.id,
     filename: row.filename,
@@ -220,5 +229,6 @@ export function toDocumentView(row: DocumentRow): DocumentView {
     encrypted: row.encrypted,
     version: row.version,
     updated_at: row.updatedAt.toISOString(),
+    link_count: linkCount,
   };
 }

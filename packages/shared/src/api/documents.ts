@@ -14,6 +14,7 @@ export const documentSchema = z
     encrypted: z.boolean(),
     version: z.int().positive().meta({ description: 'The current version: 1 for the original upload, one more for each saved edit or restore.' }),
     updated_at: timestamp().meta({ description: 'When the current version was made.' }),
+    link_count: z.int().nonnegative().meta({ description: 'Its share links that still open it.' }),
   })
   .register(apiComponents, { id: 'Document' });
 

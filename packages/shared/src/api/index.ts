@@ -9,3 +9,4 @@ export * from './support.ts';
 export * from './dashboard.ts';
 export * from './system.ts';
 export * from './events.ts';
+export * from './links.ts';

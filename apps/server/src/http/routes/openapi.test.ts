@@ -68,6 +68,8 @@ describe('OpenAPI contract', () => {
   let job: Job;
   let batch: Batch;
   let discardedOutputId: string;
+  let link: { id: string; documentId: string };
+  let discardedLinkId: string;
 
   const submit = async (client: TestClient, path = '/api/v1/jobs') => postJob(client, jobForm('rotate', [{ name: 'a.pdf', bytes: await makePdf({ pages: 1 }) }]), path);
 
@@ -89,6 +91,12 @@ describe('OpenAPI contract', () => {
     batch = (await (await user.request(`/api/v1/batches/${created.id}`)).json()) as Batch;
     expect(job.status).toBe('succeeded');
     expect(batch.status).toBe('succeeded');
+
+    const shared = new FormData();
+    shared.append('file', new Blob([(await makePdf({ pages: 1 })) as BlobPart], { type: 'application/pdf' }), 'shared.pdf');
+    const documentId = ((await (await user.request('/api/documents', { method: 'POST', body: shared })).json()) as { id: string }).id;
+    link = (await (await user.request('/api/v1/links', { method: 'POST', json: { documentId } })).json()) as typeof link;
+    discardedLinkId = ((await (await user.request('/api/v1/links', { method: 'POST', json: { documentId } })).json()) as { id: string }).id;
   }, 120_000);
 
   afterAll(async () => {
@@ -161,6 +169,38 @@ describe('OpenAPI contract', () => {
     'get /api/v1/batches/{id}/zip': [
       { label: 'zip', status: 200, call: () => user.request(`/api/v1/batches/${batch.id}/zip`) },
       { label: 'no such batch', status: 404, call: () => user.request(`/api/v1/batches/${MISSING_ID}/zip`) },
+    ],
+    'get /api/v1/links': [
+      { label: 'account', status: 200, call: () => user.request(`/api/v1/links?documentId=${link.documentId}`) },
+      { label: 'bad page', status: 400, call: () => user.request('/api/v1/links?page=0') },
+      { label: 'visitor', status: 401, call: () => visitor.request('/api/v1/links') },
+    ],
+    'post /api/v1/links': [
+      { label: 'created', status: 201, call: () => user.request('/api/v1/links', { method: 'POST', json: { documentId: link.documentId, name: 'Contract', maxViews: 10, password: 'letmein' } }) },
+      { label: 'bad settings', status: 400, call: () => user.request('/api/v1/links', { method: 'POST', json: { documentId: link.documentId, maxViews: 0 } }) },
+      { label: 'visitor', status: 401, call: () => visitor.request('/api/v1/links', { method: 'POST', json: { documentId: link.documentId } }) },
+      { label: 'not your document', status: 404, call: () => user.request('/api/v1/links', { method: 'POST', json: { documentId: MISSING_ID } }) },
+    ],
+    'get /api/v1/links/{id}': [
+      { label: 'yours', status: 200, call: () => user.request(`/api/v1/links/${link.id}`) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/links/${link.id}`) },
+      { label: 'no such link', status: 404, call: () => user.request(`/api/v1/links/${MISSING_ID}`) },
+    ],
+    'patch /api/v1/links/{id}': [
+      { label: 'changed', status: 200, call: () => user.request(`/api/v1/links/${link.id}`, { method: 'PATCH', json: { watermark: true, allowList: ['@example.com.au'] } }) },
+      { label: 'bad settings', status: 400, call: () => user.request(`/api/v1/links/${link.id}`, { method: 'PATCH', json: { password: 'abc' } }) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/links/${link.id}`, { method: 'PATCH', json: {} }) },
+      { label: 'no such link', status: 404, call: () => user.request(`/api/v1/links/${MISSING_ID}`, { method: 'PATCH', json: {} }) },
+    ],
+    'post /api/v1/links/{id}/revoke': [
+      { label: 'revoked', status: 200, call: () => user.request(`/api/v1/links/${link.id}/revoke`, { method: 'POST' }) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/links/${link.id}/revoke`, { method: 'POST' }) },
+      { label: 'no such link', status: 404, call: () => user.request(`/api/v1/links/${MISSING_ID}/revoke`, { method: 'POST' }) },
+    ],
+    'delete /api/v1/links/{id}': [
+      { label: 'deleted', status: 204, call: () => user.request(`/api/v1/links/${discardedLinkId}`, { method: 'DELETE' }) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/links/${discardedLinkId}`, { method: 'DELETE' }) },
+      { label: 'gone', status: 404, call: () => user.request(`/api/v1/links/${discardedLinkId}`, { method: 'DELETE' }) },
     ],
     'get /api/v1/openapi.json': [{ label: 'document', status: 200, call: () => visitor.request('/api/v1/openapi.json') }],
   };

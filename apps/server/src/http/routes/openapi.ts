@@ -3,8 +3,11 @@ import {
   batchSchema,
   componentJsonSchemas,
   componentRef,
+  createLinkSchema,
   errorBodySchema,
   jobSchema,
+  linkPageSchema,
+  linkSchema,
   outputListSchema,
   savedOutputSchema,
   toolOptionsComponent,
@@ -12,6 +15,7 @@ import {
   toolsCatalogueSchema,
   toolSubmissionSchema,
   toolViewSchema,
+  updateLinkSchema,
   type ApiSchema,
 } from '@wattle/shared';
 import type { Container } from '../../container.ts';
@@ -57,6 +61,10 @@ const submission = (description: string) => ({
     },
   },
 });
+
+const jsonBody = (schema: ApiSchema, description: string) => ({ required: true, description, content: { 'application/json': { schema: componentRef(schema) } } });
+
+const linkErrors = { 401: error('Sign in first.'), 404: error('Not yours, or its document was deleted.') };
 
 const submitErrors = {
   400: error('VALIDATION_FAILED (details.fieldErrors) or BAD_REQUEST.'),
@@ -129,6 +137,44 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
   },
   '/api/v1/batches/{id}/zip': {
     get: { operationId: 'downloadBatchZip', summary: 'Every finished output of a batch as one streamed ZIP', parameters: [idParam('batch')], responses: { 200: file(['application/zip'], 'The ZIP.'), 401: error('Sign in first.'), 404: error('Not yours, expired, or nothing finished yet.') } },
+  },
+  '/api/v1/links': {
+    get: {
+      operationId: 'listLinks',
+      summary: 'Your share links, newest first (20 a page)',
+      parameters: [
+        { name: 'documentId', in: 'query', description: 'Only the links of this document.', schema: { type: 'string', format: 'uuid' } },
+        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+      ],
+      responses: { 200: json(linkPageSchema, 'One page of links.'), 400: error('VALIDATION_FAILED.'), 401: error('Sign in first.') },
+    },
+    post: {
+      operationId: 'createLink',
+      summary: 'Share one of your documents by a secret link',
+      description: 'The link opens the document’s current version. Its `url` is the only way in: send it to the people who should read the document.',
+      requestBody: jsonBody(createLinkSchema, 'The document and the link’s settings.'),
+      responses: { 201: json(linkSchema, 'Created.'), 400: error('VALIDATION_FAILED (details.fieldErrors).'), ...linkErrors },
+    },
+  },
+  '/api/v1/links/{id}': {
+    get: { operationId: 'getLink', summary: 'One share link', parameters: [idParam('link')], responses: { 200: json(linkSchema, 'The link.'), ...linkErrors } },
+    patch: {
+      operationId: 'updateLink',
+      summary: 'Change a link’s settings',
+      parameters: [idParam('link')],
+      requestBody: jsonBody(updateLinkSchema, 'Only the fields sent change.'),
+      responses: { 200: json(linkSchema, 'The changed link.'), 400: error('VALIDATION_FAILED (details.fieldErrors).'), ...linkErrors },
+    },
+    delete: { operationId: 'deleteLink', summary: 'Delete a link and its visits', parameters: [idParam('link')], responses: { 204: { description: 'Deleted.' }, ...linkErrors } },
+  },
+  '/api/v1/links/{id}/revoke': {
+    post: {
+      operationId: 'revokeLink',
+      summary: 'Turn a link off for good',
+      description: 'Its address answers 410 LINK_GONE from now on; the link stays in your list as revoked.',
+      parameters: [idParam('link')],
+      responses: { 200: json(linkSchema, 'The revoked link.'), ...linkErrors },
+    },
   },
   '/api/v1/openapi.json': {
     get: { operationId: 'openapi', summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } } } },

@@ -5,7 +5,7 @@ import type { Container } from '../../container.ts';
 import { userOwner, type Owner } from '../../domain/owner.ts';
 import { findDocument } from '../../repositories/documents.ts';
 import { deleteOutput, findOutput, findOwnedOutput, listOutputs, markOutputSaved, type JobOutputRow } from '../../repositories/outputs.ts';
-import { storeDocument, toDocumentView, type DocumentView } from '../documents.ts';
+import { documentView, storeDocument, type DocumentView } from '../documents.ts';
 import { validSignature } from './download-links.ts';
 import { findOwnedBatch, outputView } from './views.ts';
 
@@ -84,7 +84,7 @@ export async function saveOutputToDocuments(container: Container, userId: string
 
 async function keptDocument(container: Container, userId: string, documentId: string | null): Promise<DocumentView | undefined> {
   const row = documentId ? await findDocument(container.db, userId, documentId) : undefined;
-  return row && toDocumentView(row);
+  return row && documentView(container, row);
 }
 
 /** Already compressed: storing them again in the ZIP would only cost CPU. */

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { apiComponents, timestamp } from './components.ts';
+
+/** Share links (`/api/v1/links`): what an owner sends and gets back. The viewer's side is not here. */
+
+export const LINK_NAME_MAX = 200;
+export const LINK_MAX_VIEWS = 1000;
+export const LINK_PASSWORD_MIN = 4;
+export const LINK_PASSWORD_MAX = 128;
+export const LINK_LIST_MAX = 100;
+export const LINKS_PAGE_SIZE = 20;
+
+export const LINK_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
+const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DOMAIN = /^@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
+
+/** An allow or block list entry: a whole address, or every address of a domain written `@example.com.au`. */
+export const isAddressOrDomain = (entry: string): boolean => entry.length <= 254 && (ADDRESS.test(entry) || DOMAIN.test(entry));
+
+/** Entries compare without case and surrounding spaces (the server drops repeats). */
+const addressList = z
+  .array(z.string().trim().toLowerCase().refine(isAddressOrDomain, { message: 'Enter an email address or a domain such as @example.com.au' }))
+  .max(LINK_LIST_MAX, `At most ${LINK_LIST_MAX} entries`);
+
+const linkSettings = {
+  name: z.string().trim().max(LINK_NAME_MAX, `At most ${LINK_NAME_MAX} characters`).nullable(),
+  expiresAt: z.iso.datetime({ offset: true, message: 'Enter a date and time' }).nullable().meta({ description: 'When the link stops working; must be in the future.' }),
+  maxViews: z.int().min(1, 'At least 1 view').max(LINK_MAX_VIEWS, `At most ${LINK_MAX_VIEWS} views`).nullable(),
+  password: z
+    .string()
+    .min(LINK_PASSWORD_MIN, `At least ${LINK_PASSWORD_MIN} characters`)
+    .max(LINK_PASSWORD_MAX, `At most ${LINK_PASSWORD_MAX} characters`)
+    .nullable()
+    .meta({ description: 'Viewers must enter it. On update, null removes it; leaving it out keeps it.' }),
+  requireEmail: z.boolean().meta({ description: 'Viewers confirm their email address by a one-time code.' }),
+  allowList: addressList.meta({ description: 'When not empty, only these addresses or @domains may open the link (implies an email check).' }),
+  blockList: addressList.meta({ description: 'These addresses or @domains may not open the link.' }),
+  allowDownload: z.boolean(),
+  watermark: z.boolean().meta({ description: 'The viewer’s email (or "Anonymous viewer"), the date and their IP over every page.' }),
+};
+
+/** `POST /api/v1/links`. */
+export const createLinkSchema = z
+  .strictObject({
+    documentId: z.uuid(),
+    name: linkSettings.name.optional(),
+    expiresAt: linkSettings.expiresAt.optional(),
+    maxViews: linkSettings.maxViews.optional(),
+    password: linkSettings.password.optional(),
+    requireEmail: linkSettings.requireEmail.default(false),
+    allowList: linkSettings.allowList.default([]),
+    blockList: linkSettings.blockList.default([]),
+    allowDownload: linkSettings.allowDownload.default(false),
+    watermark: linkSettings.watermark.default(false),
+  })
+  .register(apiComponents, { id: 'CreateLink' });
+
+export type CreateLink = z.input<typeof createLinkSchema>;
+
+/** `PATCH /api/v1/links/:id`: only the fields sent change. */
+export const updateLinkSchema = z
+  .strictObject({
+    name: linkSettings.name.optional(),
+    expiresAt: linkSettings.expiresAt.optional(),
+    maxViews: linkSettings.maxViews.optional(),
+    password: linkSettings.password.optional(),
+    requireEmail: linkSettings.requireEmail.optional(),
+    allowList: linkSettings.allowList.optional(),
+    blockList: linkSettings.blockList.optional(),
+    allowDownload: linkSettings.allowDownload.optional(),
+    watermark: linkSettings.watermark.optional(),
+  })
+  .register(apiComponents, { id: 'UpdateLink' });
+
+export type UpdateLink = z.input<typeof updateLinkSchema>;
+
+export const linkSchema = z
+  .strictObject({
+    id: z.uuid(),
+    documentId: z.uuid(),
+    documentName: z.string(),
+    name: z.string().nullable(),
+    url: z.url().meta({ description: 'The address to send; anyone holding it can try to open the document.' }),
+    status: z.enum(LINK_STATUSES).meta({ description: 'expired: past its date or its number of views.' }),
+    expiresAt: timestamp().nullable(),
+    maxViews: z.int().nullable(),
+    viewCount: z.int().nonnegative(),
+    hasPassword: z.boolean(),
+    requireEmail: z.boolean(),
+    allowList: z.array(z.string()),
+    blockList: z.array(z.string()),
+    allowDownload: z.boolean(),
+    watermark: z.boolean(),
+    createdAt: timestamp(),
+    updatedAt: timestamp(),
+    lastViewedAt: timestamp().nullable(),
+  })
+  .register(apiComponents, { id: 'Link' });
+
+export type Link = z.infer<typeof linkSchema>;
+
+/** `GET /api/v1/links`: one page, newest first. */
+export const linkPageSchema = z
+  .strictObject({
+    items: z.array(linkSchema),
+    total: z.int().nonnegative(),
+    page: z.int().positive(),
+    pageSize: z.int().positive(),
+  })
+  .register(apiComponents, { id: 'LinkPage' });
+
+export type LinkPage = z.infer<typeof linkPageSchema>;
