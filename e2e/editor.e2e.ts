@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from './support/accounts.ts';
@@ -252,6 +253,32 @@ describe('The editor by touch', () => {
     for (let step = 1; step <= 4; step++) await fingers('touchMove', [[cx - 40 - step * 10, cy], [cx + 40 + step * 10, cy]]);
     await fingers('touchEnd', []);
     await eventually(zoom).toBeGreaterThanOrEqual(Math.floor(start * 1.9));
+    await context.close();
+  });
+});
+
+describe('Images in the editor', () => {
+  it('are downscaled in the browser to the profile’s Export Quality before upload (low: 1200 px on the longest side)', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signUpAndSignIn(page, app);
+    expect((await page.request.patch('/api/profile', { data: { pdf_export_quality: 'low' }, headers: { origin: app.url } })).status()).toBe(200);
+    const id = await upload(page, 'Site photo.pdf', await invoiceWithForm());
+    await page.goto(`/dashboard/edit/${id}`);
+    await page.locator('.textLayer span').first().waitFor();
+
+    const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3b7d4f' } }).jpeg().toBuffer();
+    await page.getByLabel('Choose an image').setInputFiles({ name: 'site.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.locator('[data-object-id][aria-label="Image"]').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await eventually(() => page.getByText(/^Saved at \d\d:\d\d$/).count()).toBe(1);
+
+    const saved = Buffer.from(await (await page.request.get(`/api/documents/${id}/download`)).body());
+    const dir = mkdtempSync(join(tmpdir(), 'editor-e2e-'));
+    writeFileSync(join(dir, 'saved.pdf'), saved);
+    // pdfimages -list: one row per image, width and height in columns 4 and 5.
+    const rows = execFileSync('pdfimages', ['-list', join(dir, 'saved.pdf')], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    expect(rows.map((row) => row.trim().split(/\s+/).slice(3, 5).map(Number))).toEqual([[1200, 800]]);
     await context.close();
   });
 });
