@@ -178,8 +178,14 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('The edit
     const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
     await leave.getByRole('button', { name: 'Stay' }).click();
     expect(page.url()).toContain(`/dashboard/edit/${id}`);
+    // Arrow keys nudge the selected object: Shift+Right moves it 10 points (at the zoom shown).
+    const textBox = page.getByRole('button', { name: 'Text box: Signed on the day' });
+    await textBox.click();
+    const scale = Number((await page.getByText(/^\d+%$/).innerText()).replace('%', '')) / 100;
+    const before = (await textBox.boundingBox())!.x;
+    await page.keyboard.press('Shift+ArrowRight');
+    await eventually(async () => Math.round(((await textBox.boundingBox())!.x - before) / scale)).toBe(10);
     // Delete takes the selected object away.
-    await page.getByRole('button', { name: 'Text box: Signed on the day' }).click();
     await page.keyboard.press('Delete');
     await eventually(() => page.getByRole('button', { name: 'Text box: Signed on the day' }).count()).toBe(0);
     await context.close();
@@ -279,6 +285,23 @@ describe('Images in the editor', () => {
     // pdfimages -list: one row per image, width and height in columns 4 and 5.
     const rows = execFileSync('pdfimages', ['-list', join(dir, 'saved.pdf')], { encoding: 'utf8' }).trim().split('\n').slice(2);
     expect(rows.map((row) => row.trim().split(/\s+/).slice(3, 5).map(Number))).toEqual([[1200, 800]]);
+    await context.close();
+  });
+});
+
+describe('Saving problems', () => {
+  it('shows why a save was refused: the document was deleted meanwhile', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signUpAndSignIn(page, app);
+    const id = await upload(page, 'Gone soon.pdf', await invoiceWithForm());
+    await page.goto(`/dashboard/edit/${id}`);
+    await page.locator('.textLayer span').first().waitFor();
+    await page.getByRole('button', { name: 'Cross' }).click();
+    await clickPage(page, 0.5, 0.5);
+    expect((await page.request.delete(`/api/documents/${id}`, { headers: { origin: app.url } })).status()).toBe(204);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('alert').getByText('A file is no longer there').waitFor();
     await context.close();
   });
 });
