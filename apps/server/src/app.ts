@@ -24,6 +24,8 @@ import { profileRoutes } from './http/routes/profile.ts';
 import { supportRoutes } from './http/routes/support.ts';
 import { jobsRoutes } from './http/routes/jobs.ts';
 import { linksRoutes } from './http/routes/links.ts';
+import { linkAnalyticsRoutes } from './http/routes/link-analytics.ts';
+import { shareViewerRoutes } from './http/routes/share-viewer.ts';
 import { openApiRoutes } from './http/routes/openapi.ts';
 import { toolsRoutes } from './http/routes/tools.ts';
 import type { AppEnv } from './http/types.ts';
@@ -65,7 +67,8 @@ export function createApp(container: Container) {
   app.route('/api', supportRoutes(container));
   app.route('/api', dashboardRoutes(container));
   app.route('/api', toolsRoutes(container)).route('/api', jobsRoutes(container)).route('/api', openApiRoutes(container));
-  app.route('/api', linksRoutes(container));
+  app.route('/api', linksRoutes(container)).route('/api', linkAnalyticsRoutes(container));
+  app.route('/api', shareViewerRoutes(container));
 
   // Bare /api is the web app's API documentation page; everything under it is the API.
   app.all('/api/*', (c, next) => {
@@ -73,6 +76,12 @@ export function createApp(container: Container) {
     throw new AppError('NOT_FOUND');
   });
   app.route('/', devMailRoutes(container));
+  // The viewer page's address holds a link's token: never indexed, never sent on as a Referer.
+  app.use('/s/*', async (c, next) => {
+    await next();
+    c.header('X-Robots-Tag', 'noindex');
+    c.header('Referrer-Policy', 'no-referrer');
+  });
   serveWebApp(app);
   return app;
 }

@@ -26,6 +26,8 @@ const schema = z
     VISITOR_RETENTION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
     ACCOUNT_RETENTION_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(24),
     JOB_QUEUE_CAP: z.coerce.number().int().min(1).max(100_000).default(200),
+    /** A local MaxMind country database (.mmdb): share-link visits then record the viewer's country. */
+    GEOIP_COUNTRY_DB: z.string().optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     FACEBOOK_CLIENT_ID: z.string().optional(),

@@ -11,6 +11,8 @@ import type { BlobStore } from './adapters/blob-store/blob-store.ts';
 import { createLocalBlobStore } from './adapters/blob-store/local.ts';
 import { createS3BlobStore, s3OptionsFromConfig } from './adapters/blob-store/s3.ts';
 import { createEventBus, type EventBus } from './adapters/event-bus.ts';
+import { openCountryLookup, type CountryLookup } from './adapters/geoip.ts';
+import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.ts';
 import { createJobQueue, type JobQueue } from './adapters/job-queue.ts';
 import { detectEngines, type EngineReport } from '@wattle/pdf-engine';
 import { JOB_DEFINITIONS } from './jobs/definitions/index.ts';
@@ -30,6 +32,8 @@ export interface Container {
   database: DatabaseHandle;
   db: Database;
   mailer: Mailer;
+  /** Mails sent off the request path (share-link codes); `idle()` waits for them. */
+  mail: MailDispatcher;
   blobStore: BlobStore;
   /** Per-user events over Postgres LISTEN/NOTIFY, fed to the SSE streams. */
   events: EventBus;
@@ -37,6 +41,8 @@ export interface Container {
   engines: () => EngineReport;
   /** Durable jobs (pg-boss) on the same database; started on first use. */
   queue: JobQueue;
+  /** The viewer's country from a local database (GEOIP_COUNTRY_DB), else always null. */
+  country: CountryLookup;
   authSecret: string;
   auth: AuthService;
   version: string;
@@ -70,6 +76,9 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     overrides.mailer ??
     (config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(dataPaths(dataDir).outbox, config.MAIL_FROM));
 
+  const mail = createMailDispatcher(mailer, logger);
+  closers.push(() => mail.idle());
+
   const blobStore =
     overrides.blobStore ?? (config.S3_BUCKET ? createS3BlobStore(s3OptionsFromConfig(config)) : createLocalBlobStore(dataPaths(dataDir).blobs));
 
@@ -82,6 +91,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   closers.push(() => auth.mailIdle());
 
   const engines = overrides.engines ?? (await detectEngines());
+  const country = await openCountryLookup(config.GEOIP_COUNTRY_DB, logger);
   const queue = createJobQueue(database, { logger, queues: queueSettings(JOB_DEFINITIONS) });
   closers.push(() => queue.stop());
 
@@ -93,10 +103,12 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     database,
     db: database.db,
     mailer,
+    mail,
     blobStore,
     events,
     engines: () => engines,
     queue,
+    country,
     authSecret,
     auth,
     version: APP_VERSION,

@@ -18,6 +18,8 @@ export function dataPaths(dataDir: string) {
     outbox: join(dataDir, 'outbox'),
     /** The local blob store, when no S3 bucket is set. */
     blobs: join(dataDir, 'blobs'),
+    /** Shared documents' page images, one folder per document (see services/share-page-cache.ts). */
+    sharePages: join(dataDir, 'cache', 'share-pages'),
     /** The embedded mode's generated auth secret. */
     authSecret: join(dataDir, 'auth-secret'),
   };

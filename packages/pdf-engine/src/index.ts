@@ -5,6 +5,7 @@ export { DEFAULT_LIMITS, type EngineLimits } from './limits.ts';
 export { detectEngines, missingEngines, type Binary, type BinaryStatus, type EngineReport } from './engines.ts';
 export { detectFileType } from './detect/file-type.ts';
 export { inspectPdf, type PdfInfo } from './pdf/inspect.ts';
+export { pageSizes, renderPage, type PageSize } from './pdf/page-images.ts';
 export { withJobDir } from './job-dir.ts';
 export { runCommand, startCommand, liveCommandCount, type CommandResult, type CommandSpec, type RunOptions, type RunningCommand } from './process/run-command.ts';
 export { configureOffice, closeOfficePool, type OfficePoolOptions } from './office/pool.ts';

@@ -64,3 +64,17 @@ export function accountExistsMail(brand: Brand, input: { name?: string; signInUr
     footnote: 'If this was not you, you can ignore this email.',
   });
 }
+
+/** The one-time code a share-link viewer types to confirm their address. */
+export function shareCodeMail(brand: Brand, input: { code: string; documentName: string; expiresInSeconds: number }): AuthMail {
+  return compose(brand, `Your code to open ${input.documentName}`, {
+    preview: `Your code is ${input.code}.`,
+    heading: 'Confirm your email address',
+    paragraphs: [
+      greeting(undefined),
+      `Someone shared "${input.documentName}" with you through ${brand.tradingName}. To open it, enter this code on the page that asked for it:`,
+      input.code,
+    ],
+    footnote: `This code expires in ${lifetime(input.expiresInSeconds)}. If you did not ask for it, you can ignore this email.`,
+  });
+}

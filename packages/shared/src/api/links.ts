@@ -112,3 +112,85 @@ export const linkPageSchema = z
   .register(apiComponents, { id: 'LinkPage' });
 
 export type LinkPage = z.infer<typeof linkPageSchema>;
+
+/* The viewer's side (`/api/s/:token`, no account) and the owner's analytics of a link. */
+
+export const SHARE_PAGE_REPORT_MAX = 100;
+/** A page's dwell in one report: the viewer reports every 10–15 s, so ten minutes is far past honest. */
+export const SHARE_PAGE_MS_MAX = 10 * 60 * 1000;
+export const LINK_VISITS_PAGE_SIZE = 20;
+
+/** `GET /api/s/:token`: what the viewer page shows before any page image. */
+export const shareViewerInfoSchema = z.strictObject({
+  name: z.string(),
+  pageCount: z.int().nonnegative(),
+  /** Page sizes in points, only once this browser's visit passed the gates. */
+  pages: z.array(z.strictObject({ width: z.number().positive(), height: z.number().positive() })).nullable(),
+  gates: z.strictObject({ password: z.boolean(), email: z.boolean() }),
+  allowDownload: z.boolean(),
+  company: z.strictObject({ tradingName: z.string() }),
+});
+
+export type ShareViewerInfo = z.infer<typeof shareViewerInfoSchema>;
+
+/** `POST /api/s/:token/email-code`. */
+export const shareEmailCodeRequestSchema = z.strictObject({ email: z.email().max(254) });
+
+/** `POST /api/s/:token/visits`: whatever the link's gates ask for. */
+export const startShareVisitSchema = z.strictObject({
+  password: z.string().min(1).max(LINK_PASSWORD_MAX).optional(),
+  email: z.email().max(254).optional(),
+  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code').optional(),
+});
+
+export type StartShareVisit = z.infer<typeof startShareVisitSchema>;
+
+/** `POST /api/s/:token/time`: dwell per page since the last report. */
+export const shareDwellSchema = z.strictObject({
+  pages: z
+    .array(z.strictObject({ page: z.int().min(1), ms: z.int().min(0).max(SHARE_PAGE_MS_MAX) }))
+    .max(SHARE_PAGE_REPORT_MAX),
+});
+
+export type ShareDwell = z.infer<typeof shareDwellSchema>;
+
+export const VIEWER_DEVICES = ['desktop', 'tablet', 'phone'] as const;
+
+export const linkVisitSchema = z
+  .strictObject({
+    id: z.uuid(),
+    viewerEmail: z.string().nullable().meta({ description: 'Only an address the viewer confirmed; null for anonymous viewers.' }),
+    country: z.string().nullable().meta({ description: 'ISO country code from a local database, when the server has one.' }),
+    device: z.enum(VIEWER_DEVICES),
+    startedAt: timestamp(),
+    lastSeenAt: timestamp(),
+    totalMs: z.int().nonnegative(),
+    downloaded: z.boolean(),
+  })
+  .register(apiComponents, { id: 'LinkVisit' });
+
+export type LinkVisit = z.infer<typeof linkVisitSchema>;
+
+/** `GET /api/v1/links/:id/visits`: one page, newest first. */
+export const linkVisitPageSchema = z
+  .strictObject({
+    items: z.array(linkVisitSchema),
+    total: z.int().nonnegative(),
+    page: z.int().positive(),
+    pageSize: z.int().positive(),
+  })
+  .register(apiComponents, { id: 'LinkVisitPage' });
+
+export type LinkVisitPage = z.infer<typeof linkVisitPageSchema>;
+
+/** `GET /api/v1/links/:id/analytics`. */
+export const linkAnalyticsSchema = z
+  .strictObject({
+    visits: z.int().nonnegative(),
+    uniqueViewers: z.int().nonnegative().meta({ description: 'Each confirmed address once; each anonymous visit counts as one viewer.' }),
+    totalMs: z.int().nonnegative(),
+    pages: z.array(z.strictObject({ page: z.int().positive(), ms: z.int().nonnegative() })).meta({ description: 'Time read per page, over every visit.' }),
+  })
+  .register(apiComponents, { id: 'LinkAnalytics' });
+
+export type LinkAnalytics = z.infer<typeof linkAnalyticsSchema>;

@@ -13,8 +13,8 @@ import type { AppEnv } from '../types.ts';
 export function resolveOwner(container: Container): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('owner', null);
-    // better-auth's own endpoints act for no owner of ours.
-    if (!c.req.path.startsWith('/api/auth/')) c.set('owner', await ownerOf(container, c));
+    // better-auth's own endpoints act for no owner of ours; share-link viewers (/api/s) hold a token, not a session.
+    if (!c.req.path.startsWith('/api/auth/') && !c.req.path.startsWith('/api/s/')) c.set('owner', await ownerOf(container, c));
     await next();
   };
 }

@@ -23,7 +23,8 @@ export function loadSession(container: Container): MiddlewareHandler<AppEnv> {
     c.set('user', null);
     c.set('session', null);
     // better-auth reads its own session under /api/auth; without the cookie there is nothing to read.
-    if (c.req.path.startsWith('/api/auth/') || !c.req.header('cookie')?.includes('session_token')) return next();
+    // Share-link viewers (/api/s) act with the link's token only, never with an account's rights.
+    if (c.req.path.startsWith('/api/auth/') || c.req.path.startsWith('/api/s/') || !c.req.header('cookie')?.includes('session_token')) return next();
     const { headers, response } = await container.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
     if (response) {
       c.set('user', { id: response.user.id, email: response.user.email, name: response.user.name });

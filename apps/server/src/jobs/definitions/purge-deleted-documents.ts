@@ -1,5 +1,6 @@
 import type { Container } from '../../container.ts';
 import { findPurgeableDocuments, markDocumentsPurged } from '../../repositories/documents.ts';
+import { removeSharedPages } from '../../services/share-page-cache.ts';
 import type { PeriodicJobDefinition } from '../job-definition.ts';
 
 /** How long a deleted PDF's bytes are kept before the sweeper removes them. */
@@ -21,6 +22,8 @@ export async function purgeDeletedDocuments(container: Container, options: { gra
     for (const doc of batch) {
       try {
         for (const key of doc.keys) await container.blobStore.delete(key);
+        // Page images a share link rendered on this machine (a viewer opening the gone link removes them too).
+        await removeSharedPages(container, doc.id);
         removed.push(doc.id);
       } catch (err) {
         container.logger.error({ err, documentId: doc.id }, 'could not purge a deleted document; will retry');

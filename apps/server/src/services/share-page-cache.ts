@@ -1,0 +1,166 @@
+import { availableParallelism } from 'node:os';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import { pageSizes, renderPage, type PageSize } from '@wattle/pdf-engine';
+import type { Container } from '../container.ts';
+import { dataPaths, processWorkDir } from '../data-dir.ts';
+import { openStoredBytes } from './documents.ts';
+
+/**
+ * Page images of shared documents, rendered once per (document, version, page, width bucket) and kept
+ * on local disk, so a page costs one pdftoppm run however many viewers read it. A new version gets
+ * new images (the version is in the path); deleting the document removes its folder.
+ */
+
+/** The document a link opens, as far as its page images care: its current version's bytes. */
+export interface SharedDocument {
+  id: string;
+  version: number;
+  filePath: string;
+}
+
+/** Requested widths round up to one of these, so the cache holds at most five images per page. */
+const WIDTH_BUCKETS = [400, 800, 1200, 1600, 2000] as const;
+export const MIN_PAGE_WIDTH = 200;
+export const MAX_PAGE_WIDTH = 2000;
+
+/** The cache's size on disk; past it the least recently read documents go first. */
+const CACHE_MAX_BYTES = 1024 * 1024 * 1024;
+const TRIM_EVERY_MS = 60_000;
+
+export function widthBucket(requested: number): number {
+  const width = Math.min(MAX_PAGE_WIDTH, Math.max(MIN_PAGE_WIDTH, Math.round(requested) || MAX_PAGE_WIDTH));
+  return WIDTH_BUCKETS.find((bucket) => bucket >= width) ?? MAX_PAGE_WIDTH;
+}
+
+/** Renders and reads served since start: the bench reports how much rendering the cache saves. */
+const stats = { renders: 0, hits: 0 };
+export const pageCacheStats = () => ({ ...stats });
+
+const versionDir = (container: Container, doc: SharedDocument) => join(dataPaths(container.dataDir).sharePages, doc.id, String(doc.version));
+
+/** The same file asked for by many viewers at once is made once. */
+const inFlight = new Map<string, Promise<unknown>>();
+function once<T>(key: string, make: () => Promise<T>): Promise<T> {
+  const running = inFlight.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const task = make().finally(() => inFlight.delete(key));
+  inFlight.set(key, task);
+  return task;
+}
+
+/** Renders run at most one per core: fifty viewers arriving together queue instead of starting fifty processes. */
+let rendering = 0;
+const waiting: Array<() => void> = [];
+async function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (rendering >= availableParallelism()) await new Promise<void>((resolve) => waiting.push(resolve));
+  rendering++;
+  try {
+    return await work();
+  } finally {
+    rendering--;
+    waiting.shift()?.();
+  }
+}
+
+/** Writes next to the target and renames, so a reader (in any process) never sees half a file. */
+async function writeAtomically(path: string, bytes: Buffer | string): Promise<void> {
+  const temp = `${path}.${randomUUID()}.tmp`;
+  await writeFile(temp, bytes, { mode: 0o600 });
+  await rename(temp, path);
+}
+
+const readIfThere = (path: string) => readFile(path).catch(() => undefined);
+
+/** The current version's PDF in the cache folder (copied once from the blob store); older versions' folders go. */
+async function sourcePdf(container: Container, doc: SharedDocument): Promise<string> {
+  const dir = versionDir(container, doc);
+  const path = join(dir, 'document.pdf');
+  if (await stat(path).then(() => true, () => false)) return path;
+  return once(path, async () => {
+    await mkdir(dir, { recursive: true });
+    const temp = `${path}.${randomUUID()}.tmp`;
+    await pipeline(await openStoredBytes(container, doc.filePath, doc.id), createWriteStream(temp, { mode: 0o600 }));
+    await rename(temp, path);
+    const documentDir = join(dataPaths(container.dataDir).sharePages, doc.id);
+    for (const version of await readdir(documentDir)) {
+      if (version !== String(doc.version)) await rm(join(documentDir, version), { recursive: true, force: true });
+    }
+    return path;
+  });
+}
+
+/** Every page's size in points, read once per version. */
+export async function sharedPageSizes(container: Container, doc: SharedDocument): Promise<PageSize[]> {
+  const path = join(versionDir(container, doc), 'pages.json');
+  const cached = await readIfThere(path);
+  if (cached) return JSON.parse(cached.toString('utf8')) as PageSize[];
+  return once(path, async () => {
+    const sizes = await pageSizes(await sourcePdf(container, doc));
+    await writeAtomically(path, JSON.stringify(sizes));
+    return sizes;
+  });
+}
+
+/** Page `page` (1-based) as WebP at the width bucket: from the cache, or rendered and kept. */
+export async function sharedPageImage(container: Container, doc: SharedDocument, page: number, width: number): Promise<Buffer> {
+  const dir = versionDir(container, doc);
+  const path = join(dir, `page-${page}-${widthBucket(width)}.webp`);
+  const cached = await readIfThere(path);
+  if (cached) {
+    stats.hits++;
+    // The folder's time is when it was last read: the trim removes the coldest documents first.
+    const now = new Date();
+    await utimes(dir, now, now).catch(() => {});
+    return cached;
+  }
+  return once(path, async () => {
+    const source = await sourcePdf(container, doc);
+    const image = await withRenderSlot(() => renderPage(source, page, widthBucket(width), { workDir: processWorkDir(container.dataDir) }));
+    stats.renders++;
+    await writeAtomically(path, image);
+    void trimSoon(container);
+    return image;
+  });
+}
+
+/** Removes a document's page images (the document was deleted). */
+export async function removeSharedPages(container: Container, documentId: string): Promise<void> {
+  await rm(join(dataPaths(container.dataDir).sharePages, documentId), { recursive: true, force: true });
+}
+
+let lastTrim = 0;
+async function trimSoon(container: Container): Promise<void> {
+  const now = Date.now();
+  if (now - lastTrim < TRIM_EVERY_MS) return;
+  lastTrim = now;
+  await trimPageCache(dataPaths(container.dataDir).sharePages, CACHE_MAX_BYTES).catch((err) =>
+    container.logger.warn({ err }, 'share page cache not trimmed'),
+  );
+}
+
+/** Removes whole document versions, least recently read first, until the cache fits maxBytes. */
+export async function trimPageCache(root: string, maxBytes: number): Promise<number> {
+  const versions: { path: string; bytes: number; readAt: number }[] = [];
+  for (const documentId of await readdir(root).catch(() => [] as string[])) {
+    for (const version of await readdir(join(root, documentId)).catch(() => [] as string[])) {
+      const path = join(root, documentId, version);
+      const files = await readdir(path).catch(() => [] as string[]);
+      const sizes = await Promise.all(files.map((name) => stat(join(path, name)).then((s) => s.size, () => 0)));
+      const readAt = await stat(path).then((s) => s.mtimeMs, () => 0);
+      versions.push({ path, bytes: sizes.reduce((a, b) => a + b, 0), readAt });
+    }
+  }
+  let total = versions.reduce((sum, v) => sum + v.bytes, 0);
+  let removed = 0;
+  for (const version of versions.sort((a, b) => a.readAt - b.readAt)) {
+    if (total <= maxBytes) break;
+    await rm(version.path, { recursive: true, force: true });
+    total -= version.bytes;
+    removed++;
+  }
+  return removed;
+}

@@ -1,0 +1,223 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { verifyPassword } from 'better-auth/crypto';
+import { runTool, withJobDir } from '@wattle/pdf-engine';
+import { AppError, isUuid, type ShareViewerInfo, type StartShareVisit } from '@wattle/shared';
+import type { Container } from '../container.ts';
+import { processWorkDir } from '../data-dir.ts';
+import { linkStatus } from '../domain/share-link.ts';
+import { addressAllowed, deviceOf, needsEmail } from '../domain/share-viewer.ts';
+import { findDocument, type DocumentRow } from '../repositories/documents.ts';
+import type { ShareLinkRow } from '../repositories/share-links.ts';
+import { addPageTime, findVisit, markVisitDownloaded, startVisit, type ShareVisitRow } from '../repositories/share-visits.ts';
+import { companyRecord } from './company-info.ts';
+import { openStoredBytes } from './documents.ts';
+import { notify } from './notifications.ts';
+import { takeFromRateLimit } from './rate-limit.ts';
+import { confirmEmailCode, sendEmailCode } from './share-email-codes.ts';
+import { removeSharedPages, sharedPageImage, sharedPageSizes } from './share-page-cache.ts';
+import { findLinkByToken } from './share-tokens.ts';
+import { watermarkPage, watermarkText } from './share-watermark.ts';
+
+/**
+ * The share-link viewer: a caller with no account whose only key is the link's token. Every request
+ * reads the link and its document from the database, so revoking the link or deleting the document
+ * closes it at once in every API process.
+ */
+
+/** Who is asking: the token from the path, the visit cookie if any, and the request's address and browser. */
+export interface ViewerRequest {
+  token: string;
+  visitCookie?: string;
+  ip: string;
+  userAgent?: string;
+}
+
+interface OpenLink {
+  link: ShareLinkRow;
+  document: DocumentRow;
+  /** The visit this request's cookie names, when it is one of this link's. */
+  visit?: ShareVisitRow;
+}
+
+/** Password and email-code guesses, per link and per address, in the one rate limiter. */
+const ATTEMPTS_PER_LINK = { max: 100, windowSeconds: 15 * 60 };
+const ATTEMPTS_PER_IP = { max: 20, windowSeconds: 15 * 60 };
+/** Code mails, per link and per address. */
+const CODES_PER_LINK = { max: 30, windowSeconds: 15 * 60 };
+const CODES_PER_IP = { max: 10, windowSeconds: 15 * 60 };
+/** A dwell report may claim the time since the previous one, plus this much for the network. */
+const DWELL_SLACK_MS = 15_000;
+
+const visitKey = (container: Container) => Buffer.from(hkdfSync('sha256', container.authSecret, '', 'wattle share-visit cookie v1', 32));
+const visitMac = (container: Container, linkId: string, visitId: string) =>
+  createHmac('sha256', visitKey(container)).update(`${linkId}.${visitId}`).digest('base64url');
+
+/** The visit cookie's value: the visit id and an HMAC binding it to its link. */
+export const visitCookieValue = (container: Container, linkId: string, visitId: string) => `${visitId}.${visitMac(container, linkId, visitId)}`;
+
+function visitIdOf(container: Container, linkId: string, cookie: string | undefined): string | undefined {
+  const [visitId, mac] = cookie?.split('.') ?? [];
+  if (!visitId || !mac || !isUuid(visitId)) return undefined;
+  const expected = Buffer.from(visitMac(container, linkId, visitId));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? visitId : undefined;
+}
+
+/**
+ * The link the token opens, live: NOT_FOUND for a token nobody holds, LINK_GONE once revoked, past its
+ * date, out of views (a visit already counted reads on), or when its document was deleted.
+ */
+async function openLink(container: Container, request: ViewerRequest): Promise<OpenLink> {
+  const link = await findLinkByToken(container, request.token);
+  if (!link) throw new AppError('NOT_FOUND');
+  const document = await findDocument(container.db, link.userId, link.documentId);
+  if (!document) {
+    await removeSharedPages(container, link.documentId);
+    throw new AppError('LINK_GONE');
+  }
+  const visitId = visitIdOf(container, link.id, request.visitCookie);
+  const visit = visitId ? await findVisit(container.db, link.id, visitId) : undefined;
+  // The view a visit counted was within the limit: its reader keeps reading.
+  const limits = visit ? { ...link, maxViews: null } : link;
+  if (linkStatus(limits, container.clock.now()) !== 'active') throw new AppError('LINK_GONE');
+  return { link, document, visit };
+}
+
+/** Pages and downloads need a visit that passed the gates. */
+async function openVisit(container: Container, request: ViewerRequest): Promise<Required<OpenLink>> {
+  const opened = await openLink(container, request);
+  if (!opened.visit) throw new AppError('LINK_LOCKED', gatesOf(opened.link));
+  return opened as Required<OpenLink>;
+}
+
+const gatesOf = (link: ShareLinkRow) => ({ password: link.passwordHash !== null, email: needsEmail(link) });
+
+const displayName = (open: OpenLink) => open.link.name ?? open.document.filename;
+
+/** `GET /api/s/:token`: what the viewer page shows first; page sizes only once this browser's visit passed the gates. */
+export async function viewerInfo(container: Container, request: ViewerRequest): Promise<ShareViewerInfo> {
+  const opened = await openLink(container, request);
+  const company = await companyRecord(container);
+  return {
+    name: displayName(opened),
+    pageCount: opened.document.pageCount ?? (await sharedPageSizes(container, opened.document)).length,
+    pages: opened.visit ? await sharedPageSizes(container, opened.document) : null,
+    gates: gatesOf(opened.link),
+    allowDownload: opened.link.allowDownload,
+    company: { tradingName: company.tradingName },
+  };
+}
+
+/** `POST /api/s/:token/email-code`: mails a code when the link asks for an address and this one may open it. */
+export async function requestEmailCode(container: Container, request: ViewerRequest, email: string): Promise<void> {
+  await takeFromRateLimit(container, `share-code:ip:${request.ip}`, CODES_PER_IP);
+  const opened = await openLink(container, request).catch(() => undefined);
+  if (!opened || !needsEmail(opened.link)) return;
+  await takeFromRateLimit(container, `share-code:link:${opened.link.id}`, CODES_PER_LINK);
+  sendEmailCode(container, opened.link, displayName(opened), email);
+}
+
+/**
+ * `POST /api/s/:token/visits`: the gates, then one counted view. Answers the visit and its cookie value.
+ * The owner hears of the link's first view.
+ */
+export async function openVisitWithGates(container: Container, request: ViewerRequest, input: StartShareVisit): Promise<{ visitId: string; cookie: string }> {
+  const { link, document } = await openLink(container, { ...request, visitCookie: undefined });
+  const gates = gatesOf(link);
+  let viewerEmail: string | null = null;
+  if (gates.password || gates.email) {
+    await takeFromRateLimit(container, `share-open:ip:${request.ip}`, ATTEMPTS_PER_IP);
+    await takeFromRateLimit(container, `share-open:link:${link.id}`, ATTEMPTS_PER_LINK);
+    if ((gates.password && !input.password) || (gates.email && (!input.email || !input.code))) throw new AppError('LINK_LOCKED', gates);
+    if (gates.password && !(await verifyPassword({ hash: link.passwordHash!, password: input.password! }))) throw new AppError('LINK_PASSWORD_INCORRECT');
+    if (gates.email) {
+      if (!addressAllowed(input.email!, link.allowList, link.blockList)) throw new AppError('EMAIL_NOT_ALLOWED');
+      viewerEmail = await confirmEmailCode(container, link.id, input.email!, input.code!);
+    }
+  }
+  const started = await startVisit(container.db, {
+    linkId: link.id,
+    viewerEmail,
+    country: container.country(request.ip),
+    device: deviceOf(request.userAgent),
+    startedAt: container.clock.now(),
+  });
+  if (!started) throw new AppError('LINK_GONE');
+  if (started.viewCount === 1) {
+    await notify(container, link.userId, {
+      type: 'share.first_view',
+      title: 'Your shared document was opened',
+      body: `"${link.name ?? document.filename}" was opened for the first time${viewerEmail ? ` by ${viewerEmail}` : ''}.`,
+      link: '/dashboard/share',
+    });
+  }
+  return { visitId: started.visit.id, cookie: visitCookieValue(container, link.id, started.visit.id) };
+}
+
+/** `GET /api/s/:token/pages/:n`: the page image, with the viewer's watermark burned in when the link has it on. */
+export async function viewerPageImage(container: Container, request: ViewerRequest, page: number, width: number): Promise<Buffer> {
+  const { link, document, visit } = await openVisit(container, request);
+  const pageCount = (await sharedPageSizes(container, document)).length;
+  if (!Number.isInteger(page) || page < 1 || page > pageCount) throw new AppError('NOT_FOUND');
+  const image = await sharedPageImage(container, document, page, width);
+  if (!link.watermark) return image;
+  return watermarkPage(image, watermarkText({ email: visit.viewerEmail, ip: request.ip }, container.clock.now()));
+}
+
+/**
+ * `GET /api/s/:token/download`: the PDF, only when the link allows downloads; watermarked through the
+ * engine's watermark tool when the link has it on. Recorded on the visit; the owner hears of it.
+ */
+export async function viewerDownload(container: Container, request: ViewerRequest): Promise<{ filename: string; body: Readable | Buffer }> {
+  const { link, document, visit } = await openVisit(container, request);
+  if (!link.allowDownload) throw new AppError('NOT_FOUND');
+  const now = container.clock.now();
+  const body = link.watermark ? await watermarkedPdf(container, document, watermarkText({ email: visit.viewerEmail, ip: request.ip }, now)) : await openStoredBytes(container, document.filePath, document.id);
+  await markVisitDownloaded(container.db, visit.id, now);
+  await notify(container, link.userId, {
+    type: 'share.download',
+    title: 'Your shared document was downloaded',
+    body: `"${link.name ?? document.filename}" was downloaded${visit.viewerEmail ? ` by ${visit.viewerEmail}` : ''}.`,
+    link: '/dashboard/share',
+  });
+  return { filename: document.filename, body };
+}
+
+async function watermarkedPdf(container: Container, document: DocumentRow, text: string): Promise<Buffer> {
+  return withJobDir(processWorkDir(container.dataDir), async (dir) => {
+    const input = join(dir, 'document.pdf');
+    await pipeline(await openStoredBytes(container, document.filePath, document.id), createWriteStream(input, { mode: 0o600 }));
+    const [output] = await runTool('watermark', {
+      inputs: [{ path: input, filename: document.filename }],
+      options: { text, position: 'tiled', opacity: 0.25, fontSize: 18, angle: 35 },
+      workDir: dir,
+      outputDir: dir,
+    });
+    return readFile(output!.path);
+  });
+}
+
+/**
+ * `POST /api/s/:token/time`: dwell per page as the viewer reports it, bounded by the server: pages of
+ * this document only, and never more time in one report than has passed since the previous one.
+ */
+export async function recordDwell(container: Container, request: ViewerRequest, pages: { page: number; ms: number }[]): Promise<void> {
+  const { document, visit } = await openVisit(container, request);
+  const pageCount = document.pageCount ?? (await sharedPageSizes(container, document)).length;
+  const perPage = new Map<number, number>();
+  for (const entry of pages) {
+    if (entry.page > pageCount) throw new AppError('VALIDATION_FAILED', { fieldErrors: { pages: [`Pages run from 1 to ${pageCount}`] } });
+    perPage.set(entry.page, (perPage.get(entry.page) ?? 0) + entry.ms);
+  }
+  const now = container.clock.now();
+  const claimed = [...perPage.values()].reduce((sum, ms) => sum + ms, 0);
+  const possible = Math.max(0, now.getTime() - visit.lastSeenAt.getTime()) + DWELL_SLACK_MS;
+  const scale = claimed > possible ? possible / claimed : 1;
+  const accepted = [...perPage].map(([page, ms]) => ({ page, ms: Math.floor(ms * scale) })).filter((entry) => entry.ms > 0);
+  await addPageTime(container.db, visit.id, accepted, now);
+}

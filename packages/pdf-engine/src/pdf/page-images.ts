@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { createContext } from '../context.ts';
+import { withJobDir } from '../job-dir.ts';
+import { DEFAULT_LIMITS, type EngineLimits } from '../limits.ts';
+import { displayBox } from './geometry.ts';
+import { loadPdf } from './load.ts';
+import { renderPageRaw, renderSize } from './render.ts';
+
+/** A page's size in points, as it is displayed (rotation applied). */
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/** Every page's displayed size, for a viewer that lays pages out before their images arrive. */
+export async function pageSizes(path: string): Promise<PageSize[]> {
+  const doc = await loadPdf(await readFile(path));
+  return doc.getPages().map((page) => {
+    const box = displayBox(page);
+    return { width: Math.round(box.width * 100) / 100, height: Math.round(box.height * 100) / 100 };
+  });
+}
+
+/**
+ * One page (1-based) as a WebP image `width` pixels wide, for readers who must not get the PDF: rendered
+ * by pdftoppm with the engine's timeout and pixel budget in a private temp dir under workDir.
+ */
+export async function renderPage(
+  path: string,
+  page: number,
+  width: number,
+  options: { workDir: string; limits?: Partial<EngineLimits> },
+): Promise<Buffer> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const doc = await loadPdf(await readFile(path));
+  return withJobDir(options.workDir, async (dir) => {
+    const ctx = createContext({ dir, outputDir: dir, limits });
+    const dpi = (width * 72) / displayBox(doc.getPage(page - 1)).width;
+    // Checked before rendering: a page drawn as a thin strip would otherwise be millions of pixels tall.
+    renderSize(ctx, doc, page - 1, dpi);
+    const raw = await renderPageRaw(ctx, path, page, dpi);
+    return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } })
+      .resize({ width, withoutEnlargement: false })
+      .webp({ quality: 82 })
+      .toBuffer();
+  });
+}
