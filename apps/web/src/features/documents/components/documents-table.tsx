@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
+import { ShareDocumentButton } from '@/features/share/components/share-document-button';
 import { formatDate } from '@/lib/dates';
 import type { DocumentItem } from '@wattle/shared';
 
@@ -27,7 +28,7 @@ export function DocumentsTable({ documents, loading, empty, onPreview, onDownloa
           <TableHead className="px-3">Name</TableHead>
           <TableHead className="hidden w-32 sm:table-cell">Upload Date</TableHead>
           <TableHead className="hidden w-28 sm:table-cell">Size</TableHead>
-          <TableHead className="w-[9.5rem] pr-3 text-right">Actions</TableHead>
+          <TableHead className="w-[11.5rem] pr-3 text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -79,6 +80,7 @@ export function DocumentsTable({ documents, loading, empty, onPreview, onDownloa
                       <FilePenLineIcon aria-hidden />
                     </Link>
                   </Button>
+                  <ShareDocumentButton document={doc} />
                   <Button variant="ghost" size="icon" className="size-8" onClick={() => onDownload(doc)} aria-label={`Download ${doc.filename}`} title="Download">
                     <DownloadIcon aria-hidden />
                   </Button>

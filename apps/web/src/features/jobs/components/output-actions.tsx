@@ -1,8 +1,12 @@
-import { CheckIcon, DownloadIcon, SaveIcon } from 'lucide-react';
+import { CheckIcon, DownloadIcon, SaveIcon, Share2Icon } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
+import { useCreateLink } from '@/features/share/api/links';
+import { LinkDialog } from '@/features/share/components/link-dialog';
 import { useSaveOutput } from '../api/outputs';
-import type { JobOutput } from '@wattle/shared';
+import type { JobOutput, Link } from '@wattle/shared';
 
 /** My Documents holds PDFs: only PDF outputs can be saved there. */
 export function canSaveOutput(output: Pick<JobOutput, 'contentType'>): boolean {
@@ -36,5 +40,40 @@ export function SaveOutputButton({ output, savedDocumentId }: { output: JobOutpu
         </>
       )}
     </Button>
+  );
+}
+
+/**
+ * "Share" for an account holder's PDF output, in one click: saved to My Documents (once; saving again
+ * answers the same document), a link made with the default settings, then the dialog with its address.
+ */
+export function ShareOutputButton({ output }: { output: JobOutput }) {
+  const save = useSaveOutput();
+  const create = useCreateLink();
+  const [link, setLink] = useState<Link>();
+  const [open, setOpen] = useState(false);
+  const share = async () => {
+    // The link made by the first click is shown again, not a second one made.
+    if (link) return setOpen(true);
+    let saved = false;
+    try {
+      const { document } = await save.mutateAsync(output.id);
+      saved = true;
+      setLink(await create.mutateAsync({ documentId: document.id }));
+      setOpen(true);
+    } catch (error) {
+      // A refused save has said why already.
+      if (saved) toast({ title: 'Could not create the link', description: (error as Error).message, variant: 'destructive' });
+    }
+  };
+  const pending = save.isPending || create.isPending;
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" disabled={pending} onClick={() => void share()} aria-label={`Share ${output.filename}`}>
+        {pending ? <Spinner /> : <Share2Icon />}
+        Share
+      </Button>
+      {link && <LinkDialog open={open} onOpenChange={setOpen} link={link} />}
+    </>
   );
 }

@@ -8,7 +8,7 @@ import { Progress } from '@/components/ui/progress';
 import type { Job } from '@wattle/shared';
 import { PasswordPrompt } from './password-prompt';
 import { ExpiryCountdown } from '@/features/jobs/components/expiry-countdown';
-import { canSaveOutput, DownloadButton, SaveOutputButton } from '@/features/jobs/components/output-actions';
+import { canSaveOutput, DownloadButton, SaveOutputButton, ShareOutputButton } from '@/features/jobs/components/output-actions';
 import { describeError } from '@/features/jobs/lib/job-errors';
 
 /** Upload, then the job: one bar whose label says which part is under way. */
@@ -118,6 +118,7 @@ export function RunResult({ job, signedIn, actions }: RunResultProps) {
             </span>
             <span className="grid w-full auto-cols-fr grid-flow-col gap-2 sm:flex sm:w-auto">
               {signedIn && canSaveOutput(output) && <SaveOutputButton output={output} />}
+              {signedIn && canSaveOutput(output) && <ShareOutputButton output={output} />}
               <DownloadButton output={output} />
             </span>
           </li>
