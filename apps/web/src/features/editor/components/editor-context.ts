@@ -2,37 +2,8 @@ import { createContext, useContext } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { FormField, FormFieldValue } from '../forms/form-fields';
 import type { EditorStore } from '../hooks/use-editor-state';
-import type { Box, EditorObject, Point } from '../model/types';
-
-/** What the toolbar's buttons put on the page (select picks up what is there). */
-export type Tool =
-  | 'select'
-  | 'text'
-  | 'rectangle'
-  | 'ellipse'
-  | 'line'
-  | 'arrow'
-  | 'ink'
-  | 'whiteout'
-  | 'tick'
-  | 'cross'
-  | 'date'
-  | 'note'
-  | 'highlight'
-  | 'underline'
-  | 'strikeout';
-
-export const MARKUP_TOOLS = ['highlight', 'underline', 'strikeout'] as const;
-export type MarkupTool = (typeof MARKUP_TOOLS)[number];
-export const isMarkupTool = (tool: Tool): tool is MarkupTool => (MARKUP_TOOLS as readonly string[]).includes(tool);
-
-/** A finished gesture with a placing tool, in page points. */
-export interface Placement {
-  page: number;
-  start: Point;
-  box: Box;
-  points: Point[];
-}
+import type { MarkupTool, Placement, Tool } from '../model/placement';
+import type { EditorObject } from '../model/types';
 
 export interface EditorContextValue {
   doc: PDFDocumentProxy;

@@ -5,7 +5,8 @@ import { cn } from '@/lib/utils';
 import { boundsOf, dragHandle, moveObject, resizeObject, toPagePoint, type Handle, type PageFrame } from '../lib/geometry';
 import { renderPageWithText } from '../lib/render-page';
 import type { EditorObject, PageSlot, Point } from '../model/types';
-import { isMarkupTool, useEditor } from './editor-context';
+import { isMarkupTool } from '../model/placement';
+import { useEditor } from './editor-context';
 import { FormFieldsLayer } from '../forms/form-fields-layer';
 import { ObjectView } from './object-view';
 

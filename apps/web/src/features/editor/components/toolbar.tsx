@@ -28,7 +28,7 @@ import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { IMAGE_TYPES } from '../lib/images';
-import { isMarkupTool, type Tool } from './editor-context';
+import { isMarkupTool, type Tool } from '../model/placement';
 
 const TOOLS: Array<{ tool: Tool; label: string; icon: LucideIcon }> = [
   { tool: 'select', label: 'Select', icon: MousePointer2Icon },

@@ -1,6 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useBlocker } from 'react-router';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
 import { cn } from '@/lib/utils';
 import { useProfile } from '@/features/account/api/profile';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
@@ -8,24 +6,23 @@ import { formatDate } from '@/lib/dates';
 import { readFormFields, type FormField } from '../forms/form-fields';
 import { SignatureDialog } from '../signatures/signature-dialog';
 import type { SignatureKind } from '../signatures/api';
+import { useEditorKeys } from '../hooks/use-editor-keys';
 import { useEditorState, newId } from '../hooks/use-editor-state';
 import type { OpenedPdf } from '../hooks/use-pdf';
-import { moveObject, nudgeStep, selectionToPageBoxes } from '../lib/geometry';
+import { selectionToPageBoxes } from '../lib/geometry';
 import { imageBox, prepareImage } from '../lib/images';
 import { PAGE_SIZES_IN_POINTS, type EditorObject, type EditorState, type PageSlot } from '../model/types';
-import { EditorContext, isMarkupTool, type EditorContextValue, type MarkupTool, type Placement, type Tool } from './editor-context';
+import { isMarkupTool, objectFor, type MarkupTool, type Placement, type Tool } from '../model/placement';
+import { EditorContext, type EditorContextValue } from './editor-context';
+import { LeaveGuard } from './leave-guard';
 import { PageRail } from './page-rail';
 import { PageView } from './page-view';
 import { PropertiesPanel } from './properties-panel';
 import { Toolbar } from './toolbar';
 
 const MARKUP_COLOURS: Record<MarkupTool, string> = { highlight: '#FFEB3B', underline: '#1E88E5', strikeout: '#E53935' };
-const INK = '#1A2340';
-const SHAPE_STROKE = '#1E40AF';
 const MIN_ZOOM = 0.25;
 const MAX_ZOOM = 4;
-/** Below this a press counts as a click: the object gets its usual size. */
-const CLICK = 4;
 
 export interface WorkspaceHandle {
   state: EditorState;
@@ -54,7 +51,6 @@ export function Workspace({ pdf, readOnly, header, banner }: WorkspaceProps) {
   const [railOpen, setRailOpen] = useState(false);
   const [signing, setSigning] = useState<SignatureKind | null>(null);
   const [formFields, setFormFields] = useState<readonly FormField[]>([]);
-  const clipboard = useRef<EditorObject | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const { data: profile } = useProfile();
   const { timeZone } = usePreferences();
@@ -102,42 +98,8 @@ export function Workspace({ pdf, readOnly, header, banner }: WorkspaceProps) {
     if (edit) setEditingId(last.id);
   };
 
-  const today = () => formatDate(new Date(), 'en-AU', timeZone);
-
-  const place = (placing: Tool, { page, start, box, points }: Placement) => {
-    const click = box.width < CLICK && box.height < CLICK;
-    const sized = (width: number, height: number) => (click ? { x: start.x, y: start.y, width, height } : box);
-    const id = newId();
-    let object: EditorObject | null = null;
-    switch (placing) {
-      case 'text':
-        object = { id, kind: 'text', page, x: start.x, y: start.y, width: click ? 200 : box.width, text: 'Text', size: 14, color: '#000000', bold: false, italic: false, align: 'left', rotation: 0 };
-        break;
-      case 'rectangle':
-      case 'ellipse':
-        object = { id, kind: placing, page, ...sized(120, 80), stroke: SHAPE_STROKE, strokeWidth: 2, opacity: 1, rotation: 0 };
-        break;
-      case 'whiteout':
-        object = { id, kind: 'whiteout', page, ...sized(120, 40) };
-        break;
-      case 'line':
-      case 'arrow':
-        object = { id, kind: placing, page, from: start, to: click ? { x: start.x + 100, y: start.y } : { x: box.x === start.x ? box.x + box.width : box.x, y: box.y === start.y ? box.y + box.height : box.y }, stroke: SHAPE_STROKE, strokeWidth: 2, opacity: 1 };
-        break;
-      case 'ink':
-        object = { id, kind: 'ink', page, strokes: [points], stroke: INK, strokeWidth: 2, opacity: 1 };
-        break;
-      case 'tick':
-      case 'cross':
-        object = { id, kind: 'stamp', page, mark: placing, x: start.x, y: start.y, size: 24, color: placing === 'tick' ? '#2E7D32' : '#C62828' };
-        break;
-      case 'date':
-        object = { id, kind: 'stamp', page, mark: 'date', x: start.x, y: start.y, size: 14, date: today(), color: '#000000' };
-        break;
-      case 'note':
-        object = { id, kind: 'note', page, x: start.x, y: start.y, text: 'Comment', color: '#FFD54F' };
-        break;
-    }
+  const place = (placing: Tool, placement: Placement) => {
+    const object = objectFor(placing, placement, newId(), formatDate(new Date(), 'en-AU', timeZone));
     if (!object) return;
     add([object], placing === 'text' || placing === 'note');
     if (placing !== 'ink') setTool('select');
@@ -224,55 +186,14 @@ export function Workspace({ pdf, readOnly, header, banner }: WorkspaceProps) {
   const pinch = useRef<{ distance: number; scale: number } | null>(null);
   const fingers = (touches: React.TouchList) => Math.hypot(touches[0]!.clientX - touches[1]!.clientX, touches[0]!.clientY - touches[1]!.clientY);
 
-  // Keyboard: undo and redo anywhere; delete, nudge, copy, paste and edit the selected object.
-  const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  keys.current = (event: KeyboardEvent) => {
-    const target = event.target as HTMLElement | null;
-    if (readOnly || target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"]')) return;
-    const command = event.ctrlKey || event.metaKey;
-    const key = event.key.toLowerCase();
-    if (command && key === 'z') {
-      event.preventDefault();
-      return event.shiftKey ? store.redo() : store.undo();
-    }
-    if (command && key === 'y') {
-      event.preventDefault();
-      return store.redo();
-    }
-    if (command && key === 'v' && clipboard.current) {
-      event.preventDefault();
-      return add([{ ...moveObject(clipboard.current, 10, 10), id: newId() }]);
-    }
-    if (!selected) return;
-    if (command && key === 'c') {
-      clipboard.current = selected;
-      return;
-    }
-    if (event.key === 'Delete' || event.key === 'Backspace') {
-      event.preventDefault();
-      store.removeObject(selected.id);
-      return setSelectedId(null);
-    }
-    if (event.key === 'Escape') return select(null);
-    if (event.key === 'Enter' && (selected.kind === 'text' || selected.kind === 'note')) {
-      event.preventDefault();
-      return setEditingId(selected.id);
-    }
-    const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    const direction = arrows[event.key];
-    if (direction) {
-      event.preventDefault();
-      const step = nudgeStep(event);
-      store.updateObject(selected.id, (o) => moveObject(o, direction[0] * step, direction[1] * step));
-    }
-  };
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => keys.current(event);
-    document.addEventListener('keydown', listener);
-    return () => document.removeEventListener('keydown', listener);
-  }, []);
-
-  const leaveDialog = useLeaveGuard(store.dirty && !readOnly);
+  useEditorKeys({
+    enabled: !readOnly,
+    store,
+    selected,
+    onSelect: select,
+    onEdit: setEditingId,
+    onPaste: (object) => add([object]),
+  });
 
   const context: EditorContextValue = {
     doc: pdf.doc,
@@ -363,7 +284,7 @@ export function Workspace({ pdf, readOnly, header, banner }: WorkspaceProps) {
           )}
         </div>
       </div>
-      {leaveDialog}
+      <LeaveGuard dirty={store.dirty && !readOnly} />
       <SignatureDialog
         open={signing !== null}
         kind={signing ?? 'signature'}
@@ -371,30 +292,5 @@ export function Workspace({ pdf, readOnly, header, banner }: WorkspaceProps) {
         onDone={(image) => (signing === 'initials' ? initialEveryPage(image.blob, image) : void placeImage(image.blob, 150))}
       />
     </EditorContext.Provider>
-  );
-}
-
-/** Leaving with unsaved changes asks first: links inside the app, and closing or reloading the tab. */
-function useLeaveGuard(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  return (
-    <AlertDialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.reset?.()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
-          <AlertDialogDescription>Your changes to this PDF have not been saved.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Stay</AlertDialogCancel>
-          <AlertDialogAction onClick={() => blocker.proceed?.()}>Leave</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }
