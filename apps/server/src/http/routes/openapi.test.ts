@@ -202,6 +202,17 @@ describe('OpenAPI contract', () => {
       { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/links/${discardedLinkId}`, { method: 'DELETE' }) },
       { label: 'gone', status: 404, call: () => user.request(`/api/v1/links/${discardedLinkId}`, { method: 'DELETE' }) },
     ],
+    'get /api/v1/links/{id}/visits': [
+      { label: 'yours', status: 200, call: () => user.request(`/api/v1/links/${link.id}/visits`) },
+      { label: 'bad page', status: 400, call: () => user.request(`/api/v1/links/${link.id}/visits?page=0`) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/links/${link.id}/visits`) },
+      { label: 'no such link', status: 404, call: () => user.request(`/api/v1/links/${MISSING_ID}/visits`) },
+    ],
+    'get /api/v1/links/{id}/analytics': [
+      { label: 'yours', status: 200, call: () => user.request(`/api/v1/links/${link.id}/analytics`) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/links/${link.id}/analytics`) },
+      { label: 'no such link', status: 404, call: () => user.request(`/api/v1/links/${MISSING_ID}/analytics`) },
+    ],
     'get /api/v1/openapi.json': [{ label: 'document', status: 200, call: () => visitor.request('/api/v1/openapi.json') }],
   };
 

@@ -6,8 +6,10 @@ import {
   createLinkSchema,
   errorBodySchema,
   jobSchema,
+  linkAnalyticsSchema,
   linkPageSchema,
   linkSchema,
+  linkVisitPageSchema,
   outputListSchema,
   savedOutputSchema,
   toolOptionsComponent,
@@ -174,6 +176,23 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
       description: 'Its address answers 410 LINK_GONE from now on; the link stays in your list as revoked.',
       parameters: [idParam('link')],
       responses: { 200: json(linkSchema, 'The revoked link.'), ...linkErrors },
+    },
+  },
+  '/api/v1/links/{id}/visits': {
+    get: {
+      operationId: 'listLinkVisits',
+      summary: 'Who opened a link, newest first (20 a page)',
+      description: 'A viewer’s address appears only when the link asked for one and they confirmed it; the country only when the server has a local country database.',
+      parameters: [idParam('link'), { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } }],
+      responses: { 200: json(linkVisitPageSchema, 'One page of visits.'), 400: error('VALIDATION_FAILED.'), ...linkErrors },
+    },
+  },
+  '/api/v1/links/{id}/analytics': {
+    get: {
+      operationId: 'getLinkAnalytics',
+      summary: 'A link’s visits, unique viewers and reading time, in total and per page',
+      parameters: [idParam('link')],
+      responses: { 200: json(linkAnalyticsSchema, 'The totals.'), ...linkErrors },
     },
   },
   '/api/v1/openapi.json': {
