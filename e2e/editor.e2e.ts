@@ -188,12 +188,17 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('The edit
     // Delete takes the selected object away.
     await page.keyboard.press('Delete');
     await eventually(() => page.getByRole('button', { name: 'Text box: Signed on the day' }).count()).toBe(0);
+    // Ctrl+Z brings it back, Shift+Ctrl+Z takes it away again.
+    await page.keyboard.press('Control+z');
+    await eventually(() => page.getByRole('button', { name: 'Text box: Signed on the day' }).count()).toBe(1);
+    await page.keyboard.press('Shift+Control+z');
+    await eventually(() => page.getByRole('button', { name: 'Text box: Signed on the day' }).count()).toBe(0);
     await context.close();
   });
 });
 
 describe('The editor for visitors', () => {
-  it('opens a dropped PDF, adds text and a blank page, turns page 1, and downloads the result', async () => {
+  it('opens a dropped PDF, adds text and a blank page, turns page 1, moves the blank page first, and downloads the result', async () => {
     const context = await newContext(browser, app.url);
     const page = await context.newPage();
     const pageErrors: string[] = [];
@@ -210,6 +215,8 @@ describe('The editor for visitors', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Add a blank page after page 1' }).click();
     await page.getByRole('button', { name: 'Rotate page 1' }).click();
+    // Reordered by keyboard-reachable buttons: the blank page goes first.
+    await page.getByRole('button', { name: 'Move page 2 up' }).click();
     await page.getByRole('button', { name: 'Show page 2' }).waitFor();
     await screenshot(page, 'editor-visitor-desktop-light');
 
@@ -221,7 +228,11 @@ describe('The editor for visitors', () => {
     expect(pdftotext(bytes)).toContain('Valid for 30 days');
     const saved = await PDFDocument.load(bytes);
     expect(saved.getPageCount()).toBe(2);
-    expect(saved.getPage(0).getRotation().angle).toBe(90);
+    expect(saved.getPage(0).getRotation().angle).toBe(0);
+    expect(saved.getPage(1).getRotation().angle).toBe(90);
+    const [blank, quote] = pdftotext(bytes).split('\f');
+    expect(blank!.trim()).toBe('');
+    expect(quote).toContain('Valid for 30 days');
     expect(pageErrors).toEqual([]);
     await context.close();
   });
