@@ -8,6 +8,7 @@ import { downloadsRoutes } from '@/features/downloads/routes';
 import { editorRoutes, publicEditorRoutes } from '@/features/editor/routes';
 import { marketingRoutes } from '@/features/marketing/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
+import { shareViewerRoutes } from '@/features/share-viewer/routes';
 import { supportRoutes } from '@/features/support/routes';
 import { batchRoutes, toolsRoutes } from '@/features/tools/routes';
 import { AppRoot } from './app-root';
@@ -32,6 +33,8 @@ export const routes: RouteObject[] = [
         children: [{ ErrorBoundary: RouteErrorBoundary, children: [...marketingRoutes, ...publicEditorRoutes, ...toolsRoutes, { path: '*', Component: NotFoundPage }] }],
       },
       { path: 'auth', Component: GuestOnly, children: authRoutes },
+      // A shared document's reader: no account, no marketing chrome, the company's branding only.
+      ...shareViewerRoutes,
       // The splat keeps unknown /dashboard/* paths behind the guard: guests go to sign-in, not to a 404.
       {
         path: 'dashboard',
