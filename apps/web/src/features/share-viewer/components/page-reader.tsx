@@ -92,7 +92,7 @@ export function PageReader({ token, name, pages, allowDownload }: { token: strin
         <Button variant="ghost" size="icon" onClick={() => setZoom((z) => Math.max(ZOOM_MIN, z - ZOOM_STEP))} disabled={zoom <= ZOOM_MIN} aria-label="Zoom out">
           <MinusIcon />
         </Button>
-        <span className="w-12 text-center text-sm tabular-nums" aria-live="polite" aria-label={`Zoom ${Math.round(zoom * 100)} per cent`}>
+        <span className="w-12 text-center text-sm tabular-nums">
           {Math.round(zoom * 100)}%
         </span>
         <Button variant="ghost" size="icon" onClick={() => setZoom((z) => Math.min(ZOOM_MAX, z + ZOOM_STEP))} disabled={zoom >= ZOOM_MAX} aria-label="Zoom in">
