@@ -147,7 +147,17 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('The edit
     await page.getByRole('button', { name: 'Versions' }).click();
     await page.getByRole('dialog', { name: 'Versions' }).getByText('Version 2').waitFor();
 
+    // Version 1 opens read-only, without the edits.
+    await page.getByRole('button', { name: 'Open version 1' }).click();
+    await page.getByText('Version 1, read-only.').waitFor();
+    await page.locator('.textLayer span', { hasText: 'Invoice 1042 approved' }).waitFor();
+    expect(await page.locator('.textLayer span', { hasText: 'Checked by Matilda' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Text', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to the current version' }).click();
+    await page.locator('.textLayer span', { hasText: 'Checked by Matilda' }).waitFor();
+
     // Restoring version 1 brings back the original as a new current version.
+    await page.getByRole('button', { name: 'Versions' }).click();
     await page.getByRole('button', { name: 'Restore version 1' }).click();
     await page.locator('.textLayer span', { hasText: 'Invoice 1042 approved' }).waitFor();
     await eventually(() => page.locator('.textLayer span', { hasText: 'Checked by Matilda' }).count()).toBe(0);

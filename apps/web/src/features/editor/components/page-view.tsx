@@ -122,6 +122,10 @@ export function PageView({ slot, index }: { slot: PageSlot; index: number }) {
         style={{ width: w, height: h, transform: `translate(-50%, -50%) rotate(${slot.turn}deg)` }}
         onPointerUp={() => isMarkupTool(tool) && editor.markSelection(tool)}
       >
+        {slot.source === null && (
+          // Content lands on the opened PDF's pages (decision 072); a page added here takes it after a save.
+          <p className="absolute inset-x-0 top-1/2 -translate-y-1/2 px-4 text-center text-sm text-neutral-500">Blank page: save, then add content to it.</p>
+        )}
         {slot.source !== null && (
           <>
             <div ref={canvasHost} className="absolute inset-0" />
