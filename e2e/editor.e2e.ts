@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
+import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from './support/accounts.ts';
@@ -323,6 +324,33 @@ describe('Saving problems', () => {
     expect((await page.request.delete(`/api/documents/${id}`, { headers: { origin: app.url } })).status()).toBe(204);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alert').getByText('A file is no longer there').waitFor();
+    await context.close();
+  });
+});
+
+describe('Initials', () => {
+  it('“Initial every page” places the same initials at the same spot on every page in one action', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/tools/edit');
+    await page.getByLabel('Drop a PDF here to edit it').setInputFiles({ name: 'Contract.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 3 }) });
+    await page.getByRole('group', { name: 'Page 3' }).waitFor();
+    await page.getByRole('button', { name: 'Initial every page' }).click();
+    const pad = (await page.getByLabel('Initials drawing area').boundingBox())!;
+    await page.mouse.move(pad.x + 40, pad.y + pad.height * 0.6);
+    await page.mouse.down();
+    for (const [i, fx] of [0.3, 0.4, 0.5, 0.6].entries()) await page.mouse.move(pad.x + pad.width * fx, pad.y + pad.height * (i % 2 ? 0.7 : 0.3), { steps: 4 });
+    await page.mouse.up();
+    await page.getByRole('button', { name: 'Use initials' }).click();
+    await eventually(() => page.locator('[data-object-id][aria-label="Image"]').count()).toBe(3);
+    const spots = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const group = page.getByRole('group', { name: `Page ${n}` });
+        const [box, initials] = [(await group.boundingBox())!, (await group.locator('[data-object-id][aria-label="Image"]').boundingBox())!];
+        return [Math.round(initials.x - box.x), Math.round(initials.y - box.y)];
+      }),
+    );
+    expect(new Set(spots.map(String)).size).toBe(1);
     await context.close();
   });
 });
