@@ -63,7 +63,7 @@ export function LinkCard({ link }: { link: Link }) {
   };
 
   return (
-    <Card className="gap-0 py-0">
+    <Card className="min-w-0 gap-0 py-0">
       <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1.5">
           <div className="flex flex-wrap items-center gap-2">

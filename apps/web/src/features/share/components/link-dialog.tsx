@@ -85,7 +85,7 @@ function LinkDialogBody({ document, existing, onDone }: { document?: { id: strin
     <>
       <DialogHeader>
         <DialogTitle>{link ? 'Share link' : 'Create a share link'}</DialogTitle>
-        <DialogDescription className="break-all">{documentName}</DialogDescription>
+        <DialogDescription className="break-words">{documentName}</DialogDescription>
       </DialogHeader>
       {link && <LinkAddress url={link.url} />}
       <Form {...form}>
@@ -152,7 +152,7 @@ function LinkDialogBody({ document, existing, onDone }: { document?: { id: strin
           </fieldset>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onDone}>
-              {link ? 'Close' : 'Cancel'}
+              {link && !existing ? 'Done' : 'Cancel'}
             </Button>
             <Button type="submit" disabled={pending}>
               {pending ? <Spinner /> : <LinkIcon />}
@@ -213,7 +213,7 @@ function ListField({ control, name, label, description }: { control: Control<Lin
         <FormItem>
           <FormLabel>{label}</FormLabel>
           <FormControl>
-            <Textarea rows={2} placeholder="@example.com.au" {...field} />
+            <Textarea rows={2} {...field} />
           </FormControl>
           <FormDescription>{description}</FormDescription>
           <FormMessage />
