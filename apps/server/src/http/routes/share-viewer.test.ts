@@ -138,6 +138,12 @@ describe('opening a link without gates', () => {
     expect(pageCacheStats().hits).toBe(before.hits + 3);
   });
 
+  it('keeps the viewer page itself out of search engines and Referer headers', async () => {
+    const res = await ctx.app.request(`/s/${Buffer.alloc(32, 3).toString('base64url')}`);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
   it('answers 404 for a token nobody holds, on every route', async () => {
     const guess = Buffer.alloc(32, 7).toString('base64url');
     const reader = viewer();

@@ -114,7 +114,8 @@ export function PageReader({ token, name, pages, allowDownload }: { token: strin
           Page {current} of {pages.length}
         </p>
       </div>
-      <div ref={column} className="flex-1 overflow-x-auto bg-muted/40 py-4">
+      {/* Focusable, so the keyboard (arrows, Page Up/Down, Space) scrolls the pages. */}
+      <div ref={column} tabIndex={0} role="region" aria-label="Pages" className="flex-1 overflow-auto bg-muted/40 py-4 outline-none focus-visible:ring-2 focus-visible:ring-ring">
         <ol className="mx-auto flex flex-col items-center gap-4" aria-label={name}>
           {pages.map((size, index) => (
             <li
