@@ -281,6 +281,12 @@ describe('The editor by touch', () => {
     for (let step = 1; step <= 4; step++) await fingers('touchMove', [[cx - 40 - step * 10, cy], [cx + 40 + step * 10, cy]]);
     await fingers('touchEnd', []);
     await eventually(zoom).toBeGreaterThanOrEqual(Math.floor(start * 1.9));
+
+    // The rail is folded away on a phone and opens from the Pages button; nothing is wider than the phone.
+    expect(await page.getByRole('button', { name: 'Rotate page 1' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Pages', exact: true }).click();
+    await page.getByRole('button', { name: 'Rotate page 1' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
     await context.close();
   });
 });
