@@ -1,5 +1,5 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { paperPage } from '../pdf/paper.ts';
+import { paperPage } from '@wattle/shared';
 import { writePdf } from '../pdf/write.ts';
 import type { Operation } from './operation.ts';
 

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { clip, concatTransformationMatrix, drawObject, endPath, PDFDocument, popGraphicsState, pushGraphicsState, rectangle } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
-import { IMAGE_INPUT_KINDS } from '@wattle/shared';
+import { IMAGE_INPUT_KINDS, paperPage, type PaperSize } from '@wattle/shared';
 import type { ToolContext, ToolInput } from '../context.ts';
 import { detectFileType } from '../detect/file-type.ts';
 import { EngineError } from '../errors.ts';
 import { outputFilename } from '../output-names.ts';
 import { addImageXObject, type EncodedImage } from '../pdf/image-xobject.ts';
-import { paperPage, type PaperSize } from '../pdf/paper.ts';
 import { checkFileSize } from '../pdf/prepare.ts';
 import { writePdf } from '../pdf/write.ts';
 import { mapLimit } from '../util/map-limit.ts';

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { paperPage } from '@wattle/shared';
 import { cn } from '@/lib/utils';
 import { useProfile } from '@/features/account/api/profile';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
@@ -11,7 +12,7 @@ import { useEditorState, newId } from '../hooks/use-editor-state';
 import type { OpenedPdf } from '../hooks/use-pdf';
 import { selectionToPageBoxes } from '../lib/geometry';
 import { imageBox, prepareImage } from '../lib/images';
-import { PAGE_SIZES_IN_POINTS, type EditorObject, type EditorState, type PageSlot } from '../model/types';
+import type { EditorObject, EditorState, PageSlot } from '../model/types';
 import { isMarkupTool, objectFor, type MarkupTool, type Placement, type Tool } from '../model/placement';
 import { EditorContext, type EditorContextValue } from './editor-context';
 import { LeaveGuard } from './leave-guard';
@@ -162,8 +163,8 @@ export function Workspace({ pdf, readOnly, header, banner }: WorkspaceProps) {
       store.change((s) => ({ ...s, pages: s.pages.filter((_, i) => i !== index), objects: s.objects.filter((o) => o.page !== source) }));
     },
     insertBlank(index: number) {
-      const size = PAGE_SIZES_IN_POINTS[profile?.preferred_page_size ?? 'A4'];
-      pages.change((list) => [...list.slice(0, index + 1), { key: newId(), source: null, ...size, turn: 0 }, ...list.slice(index + 1)]);
+      const [width, height] = paperPage(profile?.preferred_page_size ?? 'A4', false);
+      pages.change((list) => [...list.slice(0, index + 1), { key: newId(), source: null, width, height, turn: 0 }, ...list.slice(index + 1)]);
     },
   };
 

@@ -119,9 +119,3 @@ export interface EditorState {
 export const NOTE_SIZE = 20;
 /** Distance between a text box's baselines, in font sizes (the operations' default). */
 export const LINE_HEIGHT = 1.2;
-
-export const PAGE_SIZES_IN_POINTS = {
-  A4: { width: 595.28, height: 841.89 },
-  Letter: { width: 612, height: 792 },
-  Legal: { width: 612, height: 1008 },
-} as const;
