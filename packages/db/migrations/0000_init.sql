@@ -278,6 +278,32 @@ CREATE TABLE "share_visits" (
 	CONSTRAINT "share_visits_device_check" CHECK ("share_visits"."device" in ('desktop', 'tablet', 'phone'))
 );
 --> statement-breakpoint
+CREATE TABLE "webhook_deliveries" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"webhook_id" uuid NOT NULL,
+	"event" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_status_code" integer,
+	"last_error" text,
+	"next_attempt_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"delivered_at" timestamp with time zone,
+	CONSTRAINT "webhook_deliveries_status_check" CHECK ("webhook_deliveries"."status" in ('pending', 'succeeded', 'failed'))
+);
+--> statement-breakpoint
+CREATE TABLE "webhooks" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"url" text NOT NULL,
+	"events" jsonb NOT NULL,
+	"secret_sealed" text NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "account" ADD CONSTRAINT "account_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session" ADD CONSTRAINT "session_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_document_id_pdf_files_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."pdf_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -301,6 +327,8 @@ ALTER TABLE "share_links" ADD CONSTRAINT "share_links_user_id_user_id_fk" FOREIG
 ALTER TABLE "share_links" ADD CONSTRAINT "share_links_document_id_pdf_files_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."pdf_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "share_page_time" ADD CONSTRAINT "share_page_time_visit_id_share_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."share_visits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "share_visits" ADD CONSTRAINT "share_visits_link_id_share_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."share_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_webhook_id_webhooks_id_fk" FOREIGN KEY ("webhook_id") REFERENCES "public"."webhooks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
@@ -324,4 +352,6 @@ CREATE INDEX "visitor_sessions_last_seen_idx" ON "visitor_sessions" USING btree 
 CREATE INDEX "share_email_codes_link_email_idx" ON "share_email_codes" USING btree ("link_id","email");--> statement-breakpoint
 CREATE INDEX "share_links_user_created_idx" ON "share_links" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "share_links_document_idx" ON "share_links" USING btree ("document_id");--> statement-breakpoint
-CREATE INDEX "share_visits_link_started_idx" ON "share_visits" USING btree ("link_id","started_at");
+CREATE INDEX "share_visits_link_started_idx" ON "share_visits" USING btree ("link_id","started_at");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_webhook_created_idx" ON "webhook_deliveries" USING btree ("webhook_id","created_at");--> statement-breakpoint
+CREATE INDEX "webhooks_user_created_idx" ON "webhooks" USING btree ("user_id","created_at");

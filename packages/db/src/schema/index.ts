@@ -5,3 +5,4 @@ export * from './jobs.ts';
 export * from './rate-limits.ts';
 export * from './signatures.ts';
 export * from './share.ts';
+export * from './webhooks.ts';
