@@ -107,24 +107,25 @@ function VisitList({ linkId }: { linkId: string }) {
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nobody has opened this link yet.</p>
       ) : (
-        <Table>
+        // Fixed columns: on a phone the row fits the screen (long addresses are cut short, the date wraps).
+        <Table className="table-fixed">
           <TableHeader>
             <TableRow>
               <TableHead>Viewer</TableHead>
-              <TableHead>Opened</TableHead>
-              <TableHead className="hidden sm:table-cell">Device</TableHead>
-              <TableHead className="text-right">Time</TableHead>
+              <TableHead className="w-28 sm:w-48">Opened</TableHead>
+              <TableHead className="hidden w-28 sm:table-cell">Device</TableHead>
+              <TableHead className="w-20 text-right">Time</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {items.map((visit) => (
               <TableRow key={visit.id}>
-                <TableCell className="max-w-48 truncate">
+                <TableCell className="truncate" title={visit.viewerEmail ?? undefined}>
                   {visit.viewerEmail ?? 'Anonymous viewer'}
                   {visit.country && <span className="text-muted-foreground"> · {visit.country}</span>}
                   {visit.downloaded && <span className="text-muted-foreground"> · downloaded</span>}
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{formatDateTime(visit.startedAt, locale, timeZone)}</TableCell>
+                <TableCell className="whitespace-normal sm:whitespace-nowrap">{formatDateTime(visit.startedAt, locale, timeZone)}</TableCell>
                 <TableCell className="hidden sm:table-cell">{DEVICES[visit.device]}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatDuration(visit.totalMs)}</TableCell>
               </TableRow>
