@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './api-keys.ts';
 export * from './app.ts';
 export * from './support.ts';
 export * from './jobs.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys.ts';
 import { user } from './auth.ts';
 
 /**
@@ -59,6 +60,8 @@ export const jobs = pgTable(
     pool: text('pool').notNull(),
     /** A visitor's IP, for the per-address cap on open jobs (one IP, many cookies); gone with the row. */
     visitorIp: text('visitor_ip'),
+    /** The API key that submitted the job (its usage count); gone when the key is deleted. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     /** Attempts started; a retry after a crash or a timeout bumps it. */

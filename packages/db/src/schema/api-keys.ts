@@ -1,0 +1,24 @@
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+/**
+ * Personal API keys (decision 081). Only the SHA-256 of a key finds it; the prefix is kept to tell
+ * keys apart in the list. Usage is counted on the row: jobs when submitted, pages when a job succeeds.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    jobsSubmitted: integer('jobs_submitted').notNull().default(0),
+    pagesProcessed: bigint('pages_processed', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('api_keys_user_created_idx').on(t.userId, t.createdAt)],
+);
