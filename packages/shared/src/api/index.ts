@@ -10,3 +10,4 @@ export * from './dashboard.ts';
 export * from './system.ts';
 export * from './events.ts';
 export * from './links.ts';
+export * from './webhooks.ts';

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { apiComponents, timestamp } from './components.ts';
+
+/** Webhooks (`/api/v1/webhooks`): an account's endpoints, signed per Standard Webhooks. */
+
+export const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'batch.finished', 'document.created'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const WEBHOOKS_MAX = 10;
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOK_DELIVERIES_PAGE_SIZE = 20;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(WEBHOOK_URL_MAX, `At most ${WEBHOOK_URL_MAX} characters`)
+  .pipe(z.url({ protocol: /^https?$/, message: 'Enter an https:// address' }))
+  .meta({ description: 'https only (http only to this machine outside production); never a private address.' });
+
+const webhookEvents = z
+  .array(z.enum(WEBHOOK_EVENTS))
+  .min(1, 'Choose at least one event')
+  .transform((events) => [...new Set(events)]);
+
+/** `POST /api/v1/webhooks`. */
+export const createWebhookSchema = z
+  .strictObject({ url: webhookUrl, events: webhookEvents, enabled: z.boolean().default(true) })
+  .register(apiComponents, { id: 'CreateWebhook' });
+
+export type CreateWebhook = z.input<typeof createWebhookSchema>;
+
+/** `PATCH /api/v1/webhooks/:id`: only the fields sent change; `rotateSecret` answers a new secret once. */
+export const updateWebhookSchema = z
+  .strictObject({
+    url: webhookUrl.optional(),
+    events: webhookEvents.optional(),
+    enabled: z.boolean().optional(),
+    rotateSecret: z.literal(true).optional(),
+  })
+  .register(apiComponents, { id: 'UpdateWebhook' });
+
+export type UpdateWebhook = z.input<typeof updateWebhookSchema>;
+
+export const webhookSchema = z
+  .strictObject({
+    id: z.uuid(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    enabled: z.boolean(),
+    createdAt: timestamp(),
+    updatedAt: timestamp(),
+  })
+  .register(apiComponents, { id: 'Webhook' });
+
+export type Webhook = z.infer<typeof webhookSchema>;
+
+/** Answered on creation and on rotation only: the secret is never shown again. */
+export const webhookWithSecretSchema = z
+  .strictObject({
+    ...webhookSchema.shape,
+    secret: z.string().meta({ description: '`whsec_` and base64: the Standard Webhooks signing secret. Shown once.' }),
+  })
+  .register(apiComponents, { id: 'WebhookWithSecret' });
+
+export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
+
+export const webhookListSchema = z.strictObject({ items: z.array(webhookSchema) }).register(apiComponents, { id: 'WebhookList' });
+
+export type WebhookList = z.infer<typeof webhookListSchema>;
+
+export const webhookDeliverySchema = z
+  .strictObject({
+    id: z.uuid().meta({ description: 'Also the `webhook-id` header: receivers use it to drop repeats.' }),
+    event: z.enum(WEBHOOK_EVENTS),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempts: z.int().nonnegative(),
+    lastStatusCode: z.int().nullable(),
+    lastError: z.string().nullable(),
+    nextAttemptAt: timestamp().nullable(),
+    createdAt: timestamp(),
+    deliveredAt: timestamp().nullable(),
+  })
+  .register(apiComponents, { id: 'WebhookDelivery' });
+
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** `GET /api/v1/webhooks/:id/deliveries`: one page, newest first. */
+export const webhookDeliveryPageSchema = z
+  .strictObject({
+    items: z.array(webhookDeliverySchema),
+    total: z.int().nonnegative(),
+    page: z.int().positive(),
+    pageSize: z.int().positive(),
+  })
+  .register(apiComponents, { id: 'WebhookDeliveryPage' });
+
+export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
