@@ -110,6 +110,29 @@ describe('share links, the owner’s side', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shares a tool’s output in one click: saved to My Documents, linked, the address shown', async () => {
+    const { page, errors } = await signedInPage('desktop', 'light');
+    await page.goto('/tools/blank-pdf');
+    await page.getByRole('button', { name: 'Blank PDF' }).click();
+    await page.getByRole('heading', { name: 'Your file is ready' }).waitFor();
+    await page.getByRole('button', { name: 'Share blank.pdf' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share link' });
+    expect(await dialog.getByLabel('Link', { exact: true }).inputValue()).toMatch(new RegExp(`^${app.url}/s/[A-Za-z0-9_-]{43}$`));
+    await dialog.getByText('blank.pdf').waitFor();
+    // The "Saved to My Documents" toast fading out is not what axe is here to check.
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The same button shows the same link again rather than making another.
+    await page.getByRole('button', { name: 'Share blank.pdf' }).click();
+    await dialog.getByLabel('Link', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/dashboard/documents');
+    await page.getByRole('button', { name: 'Share blank.pdf (1 active link)' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   for (const [viewport, theme] of [
     ['phone', 'light'],
     ['phone', 'dark'],
