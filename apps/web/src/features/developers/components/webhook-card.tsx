@@ -1,0 +1,97 @@
+import { Trash2Icon, RotateCwIcon } from 'lucide-react';
+import { useState } from 'react';
+import type { Webhook } from '@wattle/shared';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast';
+import { useDeleteWebhook, useUpdateWebhook } from '../api/webhooks';
+import { WebhookDeliveries } from './webhook-deliveries';
+import { WebhookSecret } from './webhook-secret';
+
+/** One webhook: where it sends what, on or off, its new secret once rotated, and its delivery log. */
+export function WebhookCard({ webhook }: { webhook: Webhook }) {
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [showDeliveries, setShowDeliveries] = useState(false);
+  const switchId = `webhook-enabled-${webhook.id}`;
+  const deliveriesId = `webhook-deliveries-${webhook.id}`;
+  const failed = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' });
+
+  const rotate = () =>
+    update.mutate(
+      { id: webhook.id, changes: { rotateSecret: true } },
+      { onSuccess: (answer) => 'secret' in answer && setSecret(answer.secret), onError: failed },
+    );
+
+  return (
+    <Card className="min-w-0 gap-3 p-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <h3 className="font-mono text-sm break-all">{webhook.url}</h3>
+          <p className="text-sm text-muted-foreground">{webhook.events.join(', ')}</p>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          <Switch
+            id={switchId}
+            checked={webhook.enabled}
+            onCheckedChange={(enabled) => update.mutate({ id: webhook.id, changes: { enabled } }, { onError: failed })}
+          />
+          <label htmlFor={switchId} className="text-sm">
+            {webhook.enabled ? 'On' : 'Off'}
+          </label>
+        </div>
+      </div>
+      {secret && <WebhookSecret secret={secret} onDone={() => setSecret(null)} />}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" size="sm" variant="outline" aria-expanded={showDeliveries} aria-controls={deliveriesId} onClick={() => setShowDeliveries(!showDeliveries)}>
+          {showDeliveries ? 'Hide deliveries' : 'Deliveries'}
+        </Button>
+        <Button type="button" size="sm" variant="outline" disabled={update.isPending} onClick={rotate}>
+          <RotateCwIcon aria-hidden="true" /> Rotate secret
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={() => setConfirmingDelete(true)}>
+          <Trash2Icon aria-hidden="true" /> Delete
+        </Button>
+      </div>
+      {showDeliveries && (
+        <div id={deliveriesId}>
+          <WebhookDeliveries webhookId={webhook.id} />
+        </div>
+      )}
+      <AlertDialog open={confirmingDelete} onOpenChange={setConfirmingDelete}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete this webhook?</AlertDialogTitle>
+            <AlertDialogDescription>Events stop going to {webhook.url}, and its delivery log is deleted.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() =>
+                remove.mutate(webhook.id, {
+                  onSuccess: () => toast({ title: 'Webhook deleted', description: 'No more events go to that address.', variant: 'success' }),
+                  onError: failed,
+                })
+              }
+            >
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
