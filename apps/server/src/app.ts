@@ -10,9 +10,11 @@ import type { Container } from './container.ts';
 import { handleError } from './http/middleware/error-handler.ts';
 import { requestContext } from './http/middleware/request-context.ts';
 import { securityHeaders } from './http/middleware/security-headers.ts';
+import { loadApiKey } from './http/middleware/api-key.ts';
 import { sameOrigin } from './http/middleware/same-origin.ts';
 import { loadSession } from './http/middleware/session.ts';
 import { resolveOwner } from './http/middleware/owner.ts';
+import { apiKeysRoutes } from './http/routes/api-keys.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { devMailRoutes } from './http/routes/dev-mail.ts';
 import { publicRoutes } from './http/routes/public.ts';
@@ -54,6 +56,7 @@ export function createApp(container: Container) {
     })(c, next);
   });
 
+  app.use('/api/v1/*', loadApiKey(container));
   app.use('/api/*', sameOrigin(container.config.publicUrl));
   app.use('/api/*', loadSession(container));
   app.use('/api/*', resolveOwner(container));
@@ -69,6 +72,7 @@ export function createApp(container: Container) {
   app.route('/api', toolsRoutes(container)).route('/api', jobsRoutes(container)).route('/api', openApiRoutes(container));
   app.route('/api', linksRoutes(container)).route('/api', linkAnalyticsRoutes(container));
   app.route('/api', shareViewerRoutes(container));
+  app.route('/api', apiKeysRoutes(container));
 
   // Bare /api is the web app's API documentation page; everything under it is the API.
   app.all('/api/*', (c, next) => {

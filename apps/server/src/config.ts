@@ -25,6 +25,8 @@ const schema = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     VISITOR_RETENTION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
     ACCOUNT_RETENTION_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(24),
+    /** Requests each API key may make per minute (its own limit, on top of the account's). */
+    API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     JOB_QUEUE_CAP: z.coerce.number().int().min(1).max(100_000).default(200),
     /** A local MaxMind country database (.mmdb): share-link visits then record the viewer's country. */
     GEOIP_COUNTRY_DB: z.string().optional(),

@@ -12,6 +12,8 @@ export interface AppVariables {
   session: SessionInfo | null;
   /** Set by resolveOwner on /api requests: whose rows the request may touch, null for a visitor without a session yet. */
   owner: Owner | null;
+  /** Set by loadApiKey on /api/v1 requests: the API key the request was made with, null for a browser session or visitor. */
+  apiKeyId: string | null;
 }
 
 export type AppEnv = { Variables: AppVariables };

@@ -7,6 +7,7 @@ import { ownedBy, ownedByKind, ownerColumns } from './owned-by.ts';
 import { insertOutputs, type JobOutputRow, type NewJobOutput } from './outputs.ts';
 import type { Queryable } from './queryable.ts';
 import { countPdfProcessed } from './usage.ts';
+import { countApiKeyUsage } from './api-keys.ts';
 
 /** The tools' jobs with their inputs (and, read back, their outputs): one aggregate. */
 export type JobRow = typeof jobs.$inferSelect;
@@ -143,6 +144,7 @@ export async function completeJob(db: Database, id: string, outputs: NewJobOutpu
     if (!job) return undefined;
     await insertOutputs(tx, job, outputs, now);
     if (job.userId) await countPdfProcessed(tx, job.userId, now);
+    if (job.apiKeyId) await countApiKeyUsage(tx, job.apiKeyId, { pages: outputs.reduce((sum, o) => sum + (o.pages ?? 0), 0) });
     return { job, batchFinished: await finishBatchIfDone(tx, job, now) };
   });
 }

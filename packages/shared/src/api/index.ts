@@ -11,3 +11,4 @@ export * from './system.ts';
 export * from './events.ts';
 export * from './links.ts';
 export * from './webhooks.ts';
+export * from './api-keys.ts';

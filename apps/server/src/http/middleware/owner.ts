@@ -8,10 +8,12 @@ import type { AppEnv } from '../types.ts';
 
 /**
  * The request's owner, resolved once after loadSession and set as `owner`: the signed-in account,
- * else the visitor session the visitor cookie names, else null. A new owner kind is resolved here.
+ * else the visitor session the visitor cookie names, else null (an API key's owner is set by loadApiKey). A new owner kind is resolved here.
  */
 export function resolveOwner(container: Container): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // An API key's request already acts as the key's owner (loadApiKey).
+    if (c.get('apiKeyId')) return next();
     c.set('owner', null);
     // better-auth's own endpoints act for no owner of ours; share-link viewers (/api/s) hold a token, not a session.
     if (!c.req.path.startsWith('/api/auth/') && !c.req.path.startsWith('/api/s/')) c.set('owner', await ownerOf(container, c));

@@ -28,7 +28,7 @@ const SSE_PING_MS = 15_000;
 export function jobsRoutes(container: Container) {
   const app = new Hono<AppEnv>();
 
-  const callerOf = (c: Context<AppEnv>): Caller => ({ owner: c.get('owner'), ip: c.get('clientIp') });
+  const callerOf = (c: Context<AppEnv>): Caller => ({ owner: c.get('owner'), ip: c.get('clientIp'), apiKeyId: c.get('apiKeyId') });
 
   /** Streams a multipart submission to private temp files (removed afterwards) and submits it. */
   async function receive(c: Context<AppEnv>, mode: 'job' | 'batch') {

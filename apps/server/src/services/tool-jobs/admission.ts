@@ -17,6 +17,8 @@ import { takeFromRateLimit } from '../rate-limit.ts';
 export interface Caller {
   owner: Owner | null;
   ip: string;
+  /** The API key the request came with: its usage counts the jobs. */
+  apiKeyId?: string | null;
 }
 
 export const limitsFor = (container: Container, owner: Owner | null): CallerLimits => callerLimits(container.config, userIdOf(owner) !== undefined);

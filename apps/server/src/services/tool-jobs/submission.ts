@@ -6,6 +6,7 @@ import type { Container } from '../../container.ts';
 import type { CallerLimits } from '../../domain/caller-limits.ts';
 import { userIdOf, type Owner } from '../../domain/owner.ts';
 import { isHeavyPool, poolOf, poolQueue } from '../../domain/tool-pools.ts';
+import { countApiKeyUsage } from '../../repositories/api-keys.ts';
 import { insertBatch } from '../../repositories/batches.ts';
 import { findOwnedDocuments } from '../../repositories/documents.ts';
 import { insertJob, lockPoolSubmissions, type NewJob, type NewJobInput } from '../../repositories/jobs.ts';
@@ -67,7 +68,7 @@ export async function submit(
   const groups = mode === 'job' ? [inputs] : inputs.map((input) => [input]);
   const batchId = mode === 'batch' ? randomUUID() : null;
   const owner = await ensureOwner();
-  const ids = await createJobs(container, owner, visitorIpOf(caller), tool, options, groups, batchId, limits);
+  const ids = await createJobs(container, owner, caller.apiKeyId ?? null, visitorIpOf(caller), tool, options, groups, batchId, limits);
 
   if (batchId) return { batch: await getBatch(container, owner, batchId) };
   return { job: await getJob(container, owner, ids[0]!) };
@@ -80,6 +81,7 @@ function kindOfMime(mime: string): InputKind | undefined {
 async function createJobs(
   container: Container,
   owner: Owner,
+  apiKeyId: string | null,
   visitorIp: string | undefined,
   tool: Tool,
   options: unknown,
@@ -107,7 +109,7 @@ async function createJobs(
         }
         inputs.push({ position, filename: input.filename, blobKey: blobKey!, documentId: input.documentId ?? null, size: input.size, kind: input.kind });
       }
-      rows.push({ job: { id, visitorIp: visitorIp ?? null, batchId, batchPosition: batchId ? batchPosition : null, tool: tool.id, options: options as object, pool, createdAt: now, expiresAt }, inputs });
+      rows.push({ job: { id, visitorIp: visitorIp ?? null, apiKeyId, batchId, batchPosition: batchId ? batchPosition : null, tool: tool.id, options: options as object, pool, createdAt: now, expiresAt }, inputs });
     }
     await container.db.transaction(async (tx) => {
       // The early check counted without a lock: racing submissions are settled here, one at a time.
@@ -120,6 +122,7 @@ async function createJobs(
         await insertJob(tx, owner, job, inputs);
         await container.queue.send(poolQueue(pool), { jobId: job.id }, { tx });
       }
+      if (apiKeyId) await countApiKeyUsage(tx, apiKeyId, { jobs: rows.length });
     });
     return planned.map((p) => p.id);
   } catch (err) {

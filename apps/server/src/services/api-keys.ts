@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { API_KEY_PREFIX, AppError, isUuid, type ApiKey, type ApiKeyStatus, type createApiKeySchema, type CreatedApiKey } from '@wattle/shared';
+import { hashToken } from '../auth/guards.ts';
+import type { Container } from '../container.ts';
+import { findApiKeyByHash, insertApiKey, listApiKeys, revokeApiKey as revokeRow, touchApiKey, type ApiKeyRow } from '../repositories/api-keys.ts';
+import { takeFromRateLimit } from './rate-limit.ts';
+
+export type NewApiKeyInput = z.output<typeof createApiKeySchema>;
+
+/** Characters of the key kept for display: the fixed prefix and 8 of the random part. */
+const SHOWN_LENGTH = API_KEY_PREFIX.length + 8;
+/** Last used is written at most this often per key, so busy keys do not write on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** A new key for the account: its secret is in this answer and nowhere else (only its hash is kept). */
+export async function createApiKey(container: Container, userId: string, input: NewApiKeyInput): Promise<CreatedApiKey> {
+  const now = container.clock.now();
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+  if (expiresAt && expiresAt <= now) throw new AppError('VALIDATION_FAILED', { fieldErrors: { expiresAt: ['Choose a time in the future'] } });
+  const secret = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+  const row = await insertApiKey(container.db, { userId, name: input.name, prefix: secret.slice(0, SHOWN_LENGTH), keyHash: hashToken(secret), createdAt: now, expiresAt });
+  return { ...toApiKeyView(row, now), secret };
+}
+
+export async function listApiKeyViews(container: Container, userId: string): Promise<ApiKey[]> {
+  const now = container.clock.now();
+  return (await listApiKeys(container.db, userId)).map((row) => toApiKeyView(row, now));
+}
+
+/** Revoked at once: the key's next request is refused. Another account's id, or one already revoked, is not found. */
+export async function revokeApiKey(container: Container, userId: string, id: string): Promise<void> {
+  if (!isUuid(id) || !(await revokeRow(container.db, userId, id, container.clock.now()))) throw new AppError('NOT_FOUND');
+}
+
+export interface AuthenticatedKey {
+  id: string;
+  userId: string;
+}
+
+/**
+ * The key a Bearer token names, within the key's own rate limit. Unknown, revoked and expired keys
+ * take the same one lookup and get the same answer, so neither timing nor message tells them apart.
+ */
+export async function authenticateApiKey(container: Container, presented: string): Promise<AuthenticatedKey> {
+  const now = container.clock.now();
+  const row = await findApiKeyByHash(container.db, hashToken(presented));
+  if (!row || statusOf(row, now) !== 'active') throw new AppError('UNAUTHORIZED', undefined, { message: 'The API key is not valid.' });
+  await takeFromRateLimit(container, `api-key:${row.id}`, { max: container.config.API_KEY_REQUESTS_PER_MINUTE, windowSeconds: 60 });
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= TOUCH_EVERY_MS) await touchApiKey(container.db, row.id, now);
+  return { id: row.id, userId: row.userId };
+}
+
+function statusOf(row: ApiKeyRow, now: Date): ApiKeyStatus {
+  if (row.revokedAt) return 'revoked';
+  if (row.expiresAt && row.expiresAt <= now) return 'expired';
+  return 'active';
+}
+
+function toApiKeyView(row: ApiKeyRow, now: Date): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    status: statusOf(row, now),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    usage: { jobs: row.jobsSubmitted, pages: row.pagesProcessed },
+  };
+}
