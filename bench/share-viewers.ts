@@ -55,7 +55,8 @@ try {
     const after = pageCacheStats();
     report(`${VIEWERS} viewers x ${PAGES} watermarked pages, ${round}`, latencies);
     console.log(
-      `  ${latencies.length} images in ${seconds.toFixed(1)} s; renders ${after.renders - before.renders}, cache hits ${after.hits - before.hits}; ` +
+      `  ${latencies.length} images in ${seconds.toFixed(1)} s; renders ${after.renders - before.renders}, from the cache ${after.hits - before.hits}, ` +
+        `waited on another viewer's render ${after.sharedRenders - before.sharedRenders}; ` +
         `RSS idle ${mb(idle)}, peak ${mb(peak)} (+${mb(peak - idle)})`,
     );
   }

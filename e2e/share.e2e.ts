@@ -75,7 +75,7 @@ describe('the share-link viewer', () => {
 
     await page.getByLabel('Password', { exact: true }).fill('wrong password');
     await page.getByLabel('Email address').fill(email);
-    await page.getByRole('button', { name: 'Send code' }).first().click();
+    await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Code', { exact: true }).fill(await mailedCode(app, email, 'Your code to open'));
     await page.getByRole('button', { name: 'Open document' }).click();
     await page.getByText('The password is not correct.').waitFor();

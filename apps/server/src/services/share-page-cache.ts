@@ -36,8 +36,11 @@ export function widthBucket(requested: number): number {
   return WIDTH_BUCKETS.find((bucket) => bucket >= width) ?? MAX_PAGE_WIDTH;
 }
 
-/** Renders and reads served since start: the bench reports how much rendering the cache saves. */
-const stats = { renders: 0, hits: 0 };
+/**
+ * Since start: pages rendered, served from the cache, and served by waiting on a render another viewer
+ * started (the bench reports how much rendering the cache saves).
+ */
+const stats = { renders: 0, hits: 0, sharedRenders: 0 };
 export const pageCacheStats = () => ({ ...stats });
 
 const versionDir = (container: Container, doc: SharedDocument) => join(dataPaths(container.dataDir).sharePages, doc.id, String(doc.version));
@@ -52,10 +55,13 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
   return task;
 }
 
-/** Renders run at most one per core: fifty viewers arriving together queue instead of starting fifty processes. */
+/**
+ * Image work (renders, and watermarking per view) runs at most one per core: fifty viewers arriving
+ * together queue instead of starting fifty processes or holding fifty decoded pages in memory.
+ */
 let rendering = 0;
 const waiting: Array<() => void> = [];
-async function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
+export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
   if (rendering >= availableParallelism()) await new Promise<void>((resolve) => waiting.push(resolve));
   rendering++;
   try {
@@ -117,9 +123,10 @@ export async function sharedPageImage(container: Container, doc: SharedDocument,
     await utimes(dir, now, now).catch(() => {});
     return cached;
   }
+  if (inFlight.has(path)) stats.sharedRenders++;
   return once(path, async () => {
     const source = await sourcePdf(container, doc);
-    const image = await withRenderSlot(() => renderPage(source, page, widthBucket(width), { workDir: processWorkDir(container.dataDir) }));
+    const image = await withImageSlot(() => renderPage(source, page, widthBucket(width), { workDir: processWorkDir(container.dataDir) }));
     stats.renders++;
     await writeAtomically(path, image);
     void trimSoon(container);

@@ -19,7 +19,7 @@ import { openStoredBytes } from './documents.ts';
 import { notify } from './notifications.ts';
 import { takeFromRateLimit } from './rate-limit.ts';
 import { confirmEmailCode, sendEmailCode } from './share-email-codes.ts';
-import { removeSharedPages, sharedPageImage, sharedPageSizes } from './share-page-cache.ts';
+import { removeSharedPages, sharedPageImage, sharedPageSizes, withImageSlot } from './share-page-cache.ts';
 import { findLinkByToken } from './share-tokens.ts';
 import { watermarkPage, watermarkText } from './share-watermark.ts';
 
@@ -166,7 +166,7 @@ export async function viewerPageImage(container: Container, request: ViewerReque
   if (!Number.isInteger(page) || page < 1 || page > pageCount) throw new AppError('NOT_FOUND');
   const image = await sharedPageImage(container, document, page, width);
   if (!link.watermark) return image;
-  return watermarkPage(image, watermarkText({ email: visit.viewerEmail, ip: request.ip }, container.clock.now()));
+  return withImageSlot(() => watermarkPage(image, watermarkText({ email: visit.viewerEmail, ip: request.ip }, container.clock.now())));
 }
 
 /**

@@ -82,9 +82,11 @@ export function GateForm({ token, gates, onOpened }: { token: string; gates: { p
           <Label htmlFor="share-email">Email address</Label>
           <div className="flex gap-2">
             <Input id="share-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-            <Button type="button" variant="outline" onClick={sendCode} disabled={busy}>
-              {codeSentTo ? 'Send again' : 'Send code'}
-            </Button>
+            {codeSentTo && (
+              <Button type="button" variant="outline" onClick={sendCode} disabled={busy}>
+                Send again
+              </Button>
+            )}
           </div>
           {codeSentTo && (
             <>
