@@ -173,6 +173,13 @@ describe('share links, the owner’s side', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports[viewport].width);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
+      // My Documents' row keeps to the screen with its Share action and link count.
+      await page.goto('/dashboard/documents');
+      await page.getByRole('button', { name: /^Share Site plan .*\(2 active links\)$/ }).waitFor();
+      await screenshot(page, `share-documents-${viewport}-${theme}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports[viewport].width);
+      await page.goto('/dashboard/share');
+
       await card.getByRole('button', { name: 'More actions for Builder' }).click();
       await page.getByRole('menuitem', { name: 'Edit settings' }).click();
       const dialog = page.getByRole('dialog', { name: 'Share link' });
