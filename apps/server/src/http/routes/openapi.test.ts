@@ -70,6 +70,8 @@ describe('OpenAPI contract', () => {
   let discardedOutputId: string;
   let link: { id: string; documentId: string };
   let discardedLinkId: string;
+  let keyed: TestClient;
+  let discardedKeyId: string;
 
   const submit = async (client: TestClient, path = '/api/v1/jobs') => postJob(client, jobForm('rotate', [{ name: 'a.pdf', bytes: await makePdf({ pages: 1 }) }]), path);
 
@@ -97,6 +99,10 @@ describe('OpenAPI contract', () => {
     const documentId = ((await (await user.request('/api/documents', { method: 'POST', body: shared })).json()) as { id: string }).id;
     link = (await (await user.request('/api/v1/links', { method: 'POST', json: { documentId } })).json()) as typeof link;
     discardedLinkId = ((await (await user.request('/api/v1/links', { method: 'POST', json: { documentId } })).json()) as { id: string }).id;
+    const { secret } = (await (await user.request('/api/v1/keys', { method: 'POST', json: { name: 'Contract' } })).json()) as { secret: string };
+    // As curl sends it: the key, no cookies, no Origin.
+    keyed = { cookies: new Map(), request: async (path, init = {}) => ctx.app.request(path, { ...init, headers: { ...init.headers, authorization: `Bearer ${secret}` } }) };
+    discardedKeyId = ((await (await user.request('/api/v1/keys', { method: 'POST', json: { name: 'Discarded' } })).json()) as { id: string }).id;
   }, 120_000);
 
   afterAll(async () => {
@@ -136,6 +142,7 @@ describe('OpenAPI contract', () => {
     'get /api/v1/jobs/{id}': [
       { label: 'finished', status: 200, call: () => user.request(`/api/v1/jobs/${job.id}`) },
       { label: 'not yours', status: 404, call: () => visitor.request(`/api/v1/jobs/${job.id}`) },
+      { label: 'with an API key', status: 200, call: () => keyed.request(`/api/v1/jobs/${job.id}`) },
     ],
     'get /api/v1/jobs/{id}/events': [
       { label: 'stream', status: 200, call: () => user.request(`/api/v1/jobs/${job.id}/events`) },
@@ -212,6 +219,23 @@ describe('OpenAPI contract', () => {
       { label: 'yours', status: 200, call: () => user.request(`/api/v1/links/${link.id}/analytics`) },
       { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/links/${link.id}/analytics`) },
       { label: 'no such link', status: 404, call: () => user.request(`/api/v1/links/${MISSING_ID}/analytics`) },
+    ],
+    'get /api/v1/keys': [
+      { label: 'account', status: 200, call: () => user.request('/api/v1/keys') },
+      { label: 'visitor', status: 401, call: () => visitor.request('/api/v1/keys') },
+      { label: 'with an API key', status: 403, call: () => keyed.request('/api/v1/keys') },
+    ],
+    'post /api/v1/keys': [
+      { label: 'created', status: 201, call: () => user.request('/api/v1/keys', { method: 'POST', json: { name: 'CI', expiresAt: '2099-01-01T00:00:00Z' } }) },
+      { label: 'no name', status: 400, call: () => user.request('/api/v1/keys', { method: 'POST', json: { name: '' } }) },
+      { label: 'visitor', status: 401, call: () => visitor.request('/api/v1/keys', { method: 'POST', json: { name: 'x' } }) },
+      { label: 'with an API key', status: 403, call: () => keyed.request('/api/v1/keys', { method: 'POST', body: '{"name":"x"}', headers: { 'content-type': 'application/json' } }) },
+    ],
+    'delete /api/v1/keys/{id}': [
+      { label: 'revoked', status: 204, call: () => user.request(`/api/v1/keys/${discardedKeyId}`, { method: 'DELETE' }) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/keys/${discardedKeyId}`, { method: 'DELETE' }) },
+      { label: 'with an API key', status: 403, call: () => keyed.request(`/api/v1/keys/${discardedKeyId}`, { method: 'DELETE' }) },
+      { label: 'already revoked', status: 404, call: () => user.request(`/api/v1/keys/${discardedKeyId}`, { method: 'DELETE' }) },
     ],
     'get /api/v1/openapi.json': [{ label: 'document', status: 200, call: () => visitor.request('/api/v1/openapi.json') }],
   };

@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import {
+  apiKeyListSchema,
   batchSchema,
+  createApiKeySchema,
+  createdApiKeySchema,
   componentJsonSchemas,
   componentRef,
   createLinkSchema,
@@ -65,6 +68,10 @@ const submission = (description: string) => ({
 });
 
 const jsonBody = (schema: ApiSchema, description: string) => ({ required: true, description, content: { 'application/json': { schema: componentRef(schema) } } });
+
+/** Keys are made and revoked from a signed-in session only: a key cannot make more keys. */
+const sessionOnly = [{ session: [] }];
+const keyErrors = { 401: error('Sign in first.'), 403: error('FORBIDDEN: sent with an API key.') };
 
 const linkErrors = { 401: error('Sign in first.'), 404: error('Not yours, or its document was deleted.') };
 
@@ -195,6 +202,32 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
       responses: { 200: json(linkAnalyticsSchema, 'The totals.'), ...linkErrors },
     },
   },
+  '/api/v1/keys': {
+    get: {
+      operationId: 'listApiKeys',
+      summary: 'Your API keys, newest first, with their usage',
+      security: sessionOnly,
+      responses: { 200: json(apiKeyListSchema, 'The keys (revoked ones marked).'), ...keyErrors },
+    },
+    post: {
+      operationId: 'createApiKey',
+      summary: 'Make an API key',
+      description: 'The answer holds the whole key (`secret`) this once; only its prefix is shown afterwards. Send it as `Authorization: Bearer <secret>`.',
+      security: sessionOnly,
+      requestBody: jsonBody(createApiKeySchema, 'A name and an optional expiry.'),
+      responses: { 201: json(createdApiKeySchema, 'Created.'), 400: error('VALIDATION_FAILED (details.fieldErrors).'), ...keyErrors },
+    },
+  },
+  '/api/v1/keys/{id}': {
+    delete: {
+      operationId: 'revokeApiKey',
+      summary: 'Revoke an API key at once',
+      description: 'Its next request answers 401; the key stays in your list as revoked.',
+      security: sessionOnly,
+      parameters: [idParam('key')],
+      responses: { 204: { description: 'Revoked.' }, ...keyErrors, 404: error('Not yours, or already revoked.') },
+    },
+  },
   '/api/v1/openapi.json': {
     get: { operationId: 'openapi', summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } } } },
   },
@@ -217,16 +250,23 @@ export function openApiDocument(container: Container): Schema {
     info: {
       title: 'Wattle PDF API',
       version: container.version,
-      description: 'PDF tools as jobs: send files, follow the job, download the results. Errors are `{ error: { code, message, requestId, details? } }`.',
+      description:
+        'PDF tools as jobs: send files, follow the job, download the results. Errors are `{ error: { code, message, requestId, details? } }`. ' +
+        'Scripts authenticate with an API key (Settings → API keys) sent as `Authorization: Bearer <key>`: the request acts as the key’s owner, with no cookies.',
     },
     servers: [{ url: container.config.publicUrl }],
-    security: [{}, { session: [] }, { visitor: [] }],
+    security: [{}, { session: [] }, { visitor: [] }, { apiKey: [] }],
     tags: [{ name: 'tools' }],
     paths: API_PATHS,
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(container.config.publicUrl), description: 'An account holder’s session.' },
         visitor: { type: 'apiKey', in: 'cookie', name: VISITOR_COOKIE, description: 'A visitor’s anonymous session, set by the first job.' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key made under Settings → API keys, as `Authorization: Bearer <key>`. It acts as its owner on every /api/v1 route except /api/v1/keys; never send it with cookies (400).',
+        },
       },
       schemas: componentSchemas(),
     },
