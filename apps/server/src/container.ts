@@ -17,6 +17,7 @@ import { createJobQueue, type JobQueue } from './adapters/job-queue.ts';
 import { detectEngines, type EngineReport } from '@wattle/pdf-engine';
 import { JOB_DEFINITIONS } from './jobs/definitions/index.ts';
 import { queueSettings } from './jobs/job-definition.ts';
+import { WEBHOOK_RETRY_SECONDS } from './services/webhook-delivery.ts';
 import { companyInfoFromConfig, seedCompanyInfo } from './repositories/company-info.ts';
 import { createAuth, type AuthService } from './auth/index.ts';
 import type { AuthLimitOverrides } from './auth/limits.ts';
@@ -45,6 +46,8 @@ export interface Container {
   country: CountryLookup;
   authSecret: string;
   auth: AuthService;
+  /** Seconds before each retry of a failed webhook delivery; tests pass short ones. */
+  webhookRetrySeconds: readonly number[];
   version: string;
   /** Closes in reverse order of opening. */
   close(): Promise<void>;
@@ -60,6 +63,7 @@ export interface ContainerOverrides {
   authLimits?: AuthLimitOverrides;
   /** Pretend engines are (not) installed. */
   engines?: EngineReport;
+  webhookRetrySeconds?: readonly number[];
 }
 
 export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Container> {
@@ -111,6 +115,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     country,
     authSecret,
     auth,
+    webhookRetrySeconds: overrides.webhookRetrySeconds ?? WEBHOOK_RETRY_SECONDS,
     version: APP_VERSION,
     async close() {
       for (const close of closers.reverse()) await close().catch((err) => logger.error({ err }, 'close failed'));

@@ -23,8 +23,8 @@ export type QueueOptions = Omit<Queue, 'name'>;
 export interface JobQueue {
   /** Installs pg-boss's schema and the queues; later calls share the first. Senders and workers call it. */
   start(): Promise<void>;
-  /** Enqueues; with `tx` the job commits or rolls back with that Drizzle transaction. */
-  send<T extends object>(queue: string, data: T, options?: { tx?: unknown }): Promise<string>;
+  /** Enqueues; with `tx` the job commits or rolls back with that Drizzle transaction; `startAfterSeconds` delays it. */
+  send<T extends object>(queue: string, data: T, options?: { tx?: unknown; startAfterSeconds?: number }): Promise<string>;
   /** Runs `handler` for jobs of `queue`, `concurrency` at a time in this process. A throw means retry. */
   work<T>(queue: string, options: { concurrency: number }, handler: (job: QueueJob<T>) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
@@ -85,10 +85,10 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       });
       return starting;
     },
-    async send(queue, data, { tx } = {}) {
+    async send(queue, data, { tx, startAfterSeconds } = {}) {
       await this.start();
       const db = tx ? fromDrizzle(tx as DrizzleTransactionLike, sql as never) : undefined;
-      const id = await boss.send(queue, data, db ? { db } : {});
+      const id = await boss.send(queue, data, { ...(db ? { db } : {}), ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) });
       if (!id) throw new Error(`pg-boss refused a job for ${queue}`);
       return id;
     },

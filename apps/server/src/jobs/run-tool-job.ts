@@ -8,6 +8,7 @@ import { claimJob, completeJob, failJob, findJobForWorker, requeueJob, setProgre
 import { engineFieldErrors } from './failure-details.ts';
 import { batchView, findOwnedBatch } from '../services/tool-jobs/views.ts';
 import { notify } from '../services/notifications.ts';
+import { emitWebhookEvent } from '../services/webhooks.ts';
 import { runToolForJob } from '../services/tool-runner.ts';
 import { callerLimits } from '../domain/caller-limits.ts';
 import { poolOf, poolParallelism, RETRY_LIMIT } from '../domain/tool-pools.ts';
@@ -114,9 +115,17 @@ async function afterFinish(container: Container, finished: Finished | undefined)
           : { type: 'job.failed', title: `${toolName}: the job did not finish`, body: job.errorMessage ?? ERROR_CATALOGUE.INTERNAL.message, link: `/tools/${job.tool}` },
       );
     }
+    await emitWebhookEvent(container, job.userId, job.status === 'succeeded' ? 'job.succeeded' : 'job.failed', {
+      jobId: job.id,
+      tool: job.tool,
+      batchId: job.batchId,
+      status: job.status,
+      ...(job.status !== 'succeeded' && { error: { code: job.errorCode, message: job.errorMessage } }),
+    });
     if (batchFinished) {
       const found = await findOwnedBatch(container, userOwner(job.userId), batchFinished.id);
       const counts = found ? batchView(container, found.batch, found.jobs).counts : undefined;
+      await emitWebhookEvent(container, job.userId, 'batch.finished', { batchId: batchFinished.id, tool: job.tool, counts: counts ?? null });
       await notify(container, job.userId, {
         type: 'batch.finished',
         title: `${toolName}: your batch is finished`,

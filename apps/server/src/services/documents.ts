@@ -12,6 +12,7 @@ import { countActiveLinks } from '../repositories/share-links.ts';
 import { getUsage } from '../repositories/usage.ts';
 import { takeFromRateLimit } from './rate-limit.ts';
 import { spoolToTempFile } from './spool.ts';
+import { emitWebhookEvent } from './webhooks.ts';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 
@@ -53,7 +54,9 @@ export async function storeDocument(container: Container, userId: string, input:
       input.withDocument,
     ),
   );
-  return toDocumentView(row, 0); // a new document has no links yet
+  const document = toDocumentView(row, 0); // a new document has no links yet
+  await emitWebhookEvent(container, userId, 'document.created', { document });
+  return document;
 }
 
 /** PDF bytes written under their key, as checked: what `record` books and records. */

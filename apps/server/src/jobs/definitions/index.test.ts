@@ -11,7 +11,7 @@ describe('the job definitions', () => {
 
   it("give the tool queues decision 040's settings", () => {
     const queues = queueSettings(JOB_DEFINITIONS);
-    expect(Object.keys(queues).sort()).toEqual(['tools-dead', 'tools-heavy', 'tools-light', 'tools-ocr', 'tools-office']);
+    expect(Object.keys(queues).sort()).toEqual(['tools-dead', 'tools-heavy', 'tools-light', 'tools-ocr', 'tools-office', 'webhook-deliveries']);
     expect(queues['tools-ocr']).toMatchObject({ retryLimit: 2, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 30 * 60, deadLetter: 'tools-dead' });
     expect(queues['tools-dead']).toMatchObject({ retryLimit: 5 });
     expect(queues['tools-dead']).not.toHaveProperty('heartbeatSeconds');

@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../job-definition.ts';
+import { DELIVER_WEBHOOKS } from './deliver-webhooks.ts';
 import { FAIL_ABANDONED_TOOL_JOBS } from './fail-abandoned-tool-jobs.ts';
 import { PURGE_DELETED_DOCUMENTS } from './purge-deleted-documents.ts';
 import { REMOVE_LEFTOVER_FILES } from './remove-leftover-files.ts';
@@ -12,4 +13,5 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   SWEEP_EXPIRED_TOOL_JOBS,
   PURGE_DELETED_DOCUMENTS,
   REMOVE_LEFTOVER_FILES,
+  DELIVER_WEBHOOKS,
 ];

@@ -1,0 +1,111 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { webhookDeliveries, webhooks, type Database } from '@wattle/db';
+import type { Queryable } from './queryable.ts';
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type WebhookChanges = Partial<Pick<WebhookRow, 'url' | 'events' | 'enabled' | 'secretSealed'>>;
+export type DeliveryOutcome = Pick<WebhookDeliveryRow, 'status' | 'lastStatusCode' | 'lastError' | 'nextAttemptAt' | 'deliveredAt'>;
+
+/**
+ * Inserts unless the account already has `max` webhooks, under a per-account transaction lock so two
+ * requests racing each other cannot both take the last place. Answers undefined when full.
+ */
+export async function insertWebhookWithinLimit(
+  db: Database,
+  values: Pick<WebhookRow, 'userId' | 'url' | 'events' | 'secretSealed' | 'enabled'>,
+  max: number,
+): Promise<WebhookRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhooks:${values.userId}`}))`);
+    const [counted] = await tx.select({ total: count() }).from(webhooks).where(eq(webhooks.userId, values.userId));
+    if (counted!.total >= max) return undefined;
+    const [row] = await tx.insert(webhooks).values(values).returning();
+    return row;
+  });
+}
+
+export async function listOwnedWebhooks(db: Database, userId: string): Promise<WebhookRow[]> {
+  return db.select().from(webhooks).where(eq(webhooks.userId, userId)).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
+}
+
+export async function findOwnedWebhook(db: Database, userId: string, id: string): Promise<WebhookRow | undefined> {
+  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId))).limit(1);
+  return row;
+}
+
+export async function updateOwnedWebhook(db: Database, userId: string, id: string, changes: WebhookChanges, now: Date): Promise<WebhookRow | undefined> {
+  const [row] = await db
+    .update(webhooks)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteOwnedWebhook(db: Database, userId: string, id: string): Promise<boolean> {
+  const rows = await db.delete(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId))).returning({ id: webhooks.id });
+  return rows.length > 0;
+}
+
+/** The account's switched-on webhooks that asked for this event. */
+export async function subscribedWebhooks(db: Database, userId: string, event: string): Promise<WebhookRow[]> {
+  return db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.userId, userId), eq(webhooks.enabled, true), sql`${webhooks.events} @> ${JSON.stringify([event])}::jsonb`));
+}
+
+export async function insertDeliveries(db: Queryable, rows: Array<Pick<WebhookDeliveryRow, 'webhookId' | 'event' | 'payload'>>): Promise<WebhookDeliveryRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(webhookDeliveries).values(rows).returning();
+}
+
+/** A delivery and the webhook it goes to, for the worker (which acts for whoever owns the webhook). */
+export async function findDeliveryForWorker(db: Database, deliveryId: string): Promise<{ delivery: WebhookDeliveryRow; webhook: WebhookRow } | undefined> {
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, webhook: webhooks })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .where(eq(webhookDeliveries.id, deliveryId))
+    .limit(1);
+  return row;
+}
+
+/** Counts the attempt and records its outcome. */
+export async function recordAttempt(db: Database, deliveryId: string, outcome: DeliveryOutcome): Promise<void> {
+  await db
+    .update(webhookDeliveries)
+    .set({ ...outcome, attempts: sql`${webhookDeliveries.attempts} + 1` })
+    .where(eq(webhookDeliveries.id, deliveryId));
+}
+
+export async function findOwnedDelivery(db: Database, userId: string, webhookId: string, deliveryId: string): Promise<WebhookDeliveryRow | undefined> {
+  const [row] = await db
+    .select({ delivery: webhookDeliveries })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId), eq(webhooks.userId, userId)))
+    .limit(1);
+  return row?.delivery;
+}
+
+/** Makes a delivery due again now (a Resend), answering it. */
+export async function markDeliveryPending(db: Database, deliveryId: string, now: Date): Promise<WebhookDeliveryRow> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', nextAttemptAt: now })
+    .where(eq(webhookDeliveries.id, deliveryId))
+    .returning();
+  return row!;
+}
+
+/** One page of a webhook's deliveries, newest first (the caller checked the webhook is the owner's). */
+export async function listDeliveries(db: Database, webhookId: string, offset: number, limit: number): Promise<{ rows: WebhookDeliveryRow[]; total: number }> {
+  const where = eq(webhookDeliveries.webhookId, webhookId);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { rows, total: counted!.total };
+}

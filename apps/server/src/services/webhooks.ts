@@ -1,0 +1,153 @@
+import type { z } from 'zod';
+import {
+  AppError,
+  isUuid,
+  WEBHOOK_DELIVERIES_PAGE_SIZE,
+  WEBHOOKS_MAX,
+  type createWebhookSchema,
+  type updateWebhookSchema,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookDeliveryPage,
+  type WebhookEvent,
+  type WebhookWithSecret,
+} from '@wattle/shared';
+import type { Container } from '../container.ts';
+import { webhookUrlProblem } from '../domain/webhook-address.ts';
+import {
+  deleteOwnedWebhook,
+  findOwnedDelivery,
+  findOwnedWebhook,
+  insertDeliveries,
+  insertWebhookWithinLimit,
+  listDeliveries,
+  listOwnedWebhooks,
+  markDeliveryPending,
+  subscribedWebhooks,
+  updateOwnedWebhook,
+  type WebhookChanges,
+  type WebhookDeliveryRow,
+  type WebhookRow,
+} from '../repositories/webhooks.ts';
+import { sealLinkToken } from './share-tokens.ts';
+import { newWebhookSecret } from './webhook-signature.ts';
+
+/** The queue that sends deliveries (jobs/definitions/deliver-webhooks.ts). */
+export const WEBHOOK_DELIVERY_QUEUE = 'webhook-deliveries';
+
+export type NewWebhookInput = z.output<typeof createWebhookSchema>;
+export type WebhookChangesInput = z.output<typeof updateWebhookSchema>;
+
+/** Refuses an address the sender would refuse, as a field error the form shows under the address. */
+function assertDeliverable(container: Container, url: string): void {
+  const problem = webhookUrlProblem(url, container.config.production);
+  if (problem) throw new AppError('VALIDATION_FAILED', { fieldErrors: { url: [problem] } });
+}
+
+// The secret is sealed the way share-link tokens are (AES-256-GCM under AUTH_SECRET): the server must read it to sign.
+const sealSecret = (container: Container, secret: string) => sealLinkToken(container.authSecret, secret);
+
+export async function createWebhook(container: Container, userId: string, input: NewWebhookInput): Promise<WebhookWithSecret> {
+  assertDeliverable(container, input.url);
+  const secret = newWebhookSecret();
+  const row = await insertWebhookWithinLimit(
+    container.db,
+    { userId, url: input.url, events: input.events, enabled: input.enabled, secretSealed: sealSecret(container, secret) },
+    WEBHOOKS_MAX,
+  );
+  if (!row) throw new AppError('CONFLICT', undefined, { message: `You can have at most ${WEBHOOKS_MAX} webhooks. Delete one to add another.` });
+  return { ...toWebhookView(row), secret };
+}
+
+export async function listWebhooks(container: Container, userId: string): Promise<{ items: Webhook[] }> {
+  return { items: (await listOwnedWebhooks(container.db, userId)).map(toWebhookView) };
+}
+
+async function ownedWebhook(container: Container, userId: string, id: string): Promise<WebhookRow> {
+  // Not even a well-formed id: no such webhook (and never a database error).
+  const row = isUuid(id) ? await findOwnedWebhook(container.db, userId, id) : undefined;
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function getWebhook(container: Container, userId: string, id: string): Promise<Webhook> {
+  return toWebhookView(await ownedWebhook(container, userId, id));
+}
+
+/** Changes what was sent; with `rotateSecret` the answer carries the new secret (the old one stops signing at once). */
+export async function updateWebhook(container: Container, userId: string, id: string, input: WebhookChangesInput): Promise<Webhook | WebhookWithSecret> {
+  await ownedWebhook(container, userId, id);
+  if (input.url !== undefined) assertDeliverable(container, input.url);
+  const secret = input.rotateSecret ? newWebhookSecret() : undefined;
+  const changes: WebhookChanges = {
+    ...(input.url !== undefined && { url: input.url }),
+    ...(input.events !== undefined && { events: input.events }),
+    ...(input.enabled !== undefined && { enabled: input.enabled }),
+    ...(secret && { secretSealed: sealSecret(container, secret) }),
+  };
+  const row = await updateOwnedWebhook(container.db, userId, id, changes, container.clock.now());
+  if (!row) throw new AppError('NOT_FOUND');
+  return secret ? { ...toWebhookView(row), secret } : toWebhookView(row);
+}
+
+export async function deleteWebhook(container: Container, userId: string, id: string): Promise<void> {
+  if (!isUuid(id) || !(await deleteOwnedWebhook(container.db, userId, id))) throw new AppError('NOT_FOUND');
+}
+
+export async function listWebhookDeliveries(container: Container, userId: string, id: string, page: number): Promise<WebhookDeliveryPage> {
+  const webhook = await ownedWebhook(container, userId, id);
+  const { rows, total } = await listDeliveries(container.db, webhook.id, (page - 1) * WEBHOOK_DELIVERIES_PAGE_SIZE, WEBHOOK_DELIVERIES_PAGE_SIZE);
+  return { items: rows.map(toDeliveryView), total, page, pageSize: WEBHOOK_DELIVERIES_PAGE_SIZE };
+}
+
+/** Sends a delivery again now, with a fresh run of retries; its `webhook-id` stays, so receivers can drop repeats. */
+export async function resendDelivery(container: Container, userId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
+  const delivery = isUuid(webhookId) && isUuid(deliveryId) ? await findOwnedDelivery(container.db, userId, webhookId, deliveryId) : undefined;
+  if (!delivery) throw new AppError('NOT_FOUND');
+  const row = await markDeliveryPending(container.db, delivery.id, container.clock.now());
+  await container.queue.send(WEBHOOK_DELIVERY_QUEUE, { deliveryId: row.id, retry: 0 });
+  return toDeliveryView(row);
+}
+
+/**
+ * Tells the account's webhooks that asked for `event`: one delivery row each, queued in the same
+ * transaction. Best effort: what happened is already committed, so a failure here is logged, never thrown.
+ */
+export async function emitWebhookEvent(container: Container, userId: string, event: WebhookEvent, data: Record<string, unknown>): Promise<void> {
+  try {
+    const targets = await subscribedWebhooks(container.db, userId, event);
+    if (targets.length === 0) return;
+    const payload = { type: event, timestamp: container.clock.now().toISOString(), data };
+    await container.db.transaction(async (tx) => {
+      const rows = await insertDeliveries(tx, targets.map((webhook) => ({ webhookId: webhook.id, event, payload })));
+      for (const row of rows) await container.queue.send(WEBHOOK_DELIVERY_QUEUE, { deliveryId: row.id, retry: 0 }, { tx });
+    });
+  } catch (err) {
+    container.logger.warn({ err, userId, event }, 'webhook event not queued');
+  }
+}
+
+function toWebhookView(row: WebhookRow): Webhook {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events as WebhookEvent[],
+    enabled: row.enabled,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toDeliveryView(row: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    event: row.event as WebhookEvent,
+    status: row.status as WebhookDelivery['status'],
+    attempts: row.attempts,
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  };
+}
