@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-
 import { user } from './auth.ts';
 
 /**
- * Personal API keys (decision 081). Only the SHA-256 of a key finds it; the prefix is kept to tell
+ * Personal API keys (decision 082). Only the SHA-256 of a key finds it; the prefix is kept to tell
  * keys apart in the list. Usage is counted on the row: jobs when submitted, pages when a job succeeds.
  */
 export const apiKeys = pgTable(
