@@ -106,6 +106,17 @@ describe('the share-link viewer', () => {
     expect(visits.items).toEqual([expect.objectContaining({ viewerEmail: email, device: 'desktop', downloaded: false })]);
     expect(visits.items[0]!.totalMs).toBeGreaterThan(0);
 
+    // The owner's Share PDFs page shows the same: the visit by its address and a time for each page read.
+    await owner.goto('/dashboard/share');
+    const card = owner.locator('[data-slot="card"]').filter({ hasText: 'Tender for review' });
+    await card.getByRole('button', { name: 'Analytics' }).click();
+    await card.getByText(email).waitFor();
+    await card.getByText('Show as a table').click();
+    // The table of time per page lists the three pages read, and no other.
+    for (const n of ['1', '2', '3']) await card.getByRole('cell', { name: n, exact: true }).waitFor();
+    expect(await card.getByRole('cell', { name: '4', exact: true }).count()).toBe(0);
+    await screenshot(owner, 'share-analytics-after-viewer-desktop-light');
+
     await owner.goto('/dashboard/notifications');
     await owner.getByText('Your shared document was opened').first().waitFor();
     await owner.getByText(`"Tender for review" was opened for the first time by ${email}.`).waitFor();
