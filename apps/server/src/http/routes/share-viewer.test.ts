@@ -193,6 +193,19 @@ describe('the password gate', () => {
   });
 });
 
+describe('attempts per link', () => {
+  it('holds back every address once a link has had 100 attempts in 15 minutes', async () => {
+    const { token } = await shared({ password: 'letmein' });
+    // Six addresses under their own limit of 20 each; asking without a password counts as an attempt.
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) statuses.push((await openVisit(viewer(`192.0.2.${Math.floor(i / 20) + 1}`), token)).status);
+    expect(new Set(statuses)).toEqual(new Set([401]));
+    expect((await openVisit(viewer('192.0.2.99'), token, { password: 'letmein' })).status).toBe(429);
+    clock.advance(15 * MINUTE + 1000);
+    expect((await openVisit(viewer('192.0.2.99'), token, { password: 'letmein' })).status).toBe(201);
+  });
+});
+
 describe('the email gate', () => {
   it('mails a code that opens the link once, for that address only', async () => {
     const { token, link } = await shared({ requireEmail: true });
