@@ -1,4 +1,5 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -15,6 +16,7 @@ export interface WebhookRequest {
   headers: Record<string, string>;
   production: boolean;
   timeoutMs?: number;
+  resolveHost?: ResolveHost;
 }
 
 /** One attempt's outcome: a 2xx answer is delivered; anything else (3xx included) is a failure. */
@@ -24,22 +26,32 @@ export interface WebhookAttempt {
   error: string | null;
 }
 
+/** How a host name becomes addresses: the system's resolver; tests stand in for DNS. */
+export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
+
+const systemResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: true });
+
 /**
  * In production every address a host name resolves to must be public, and the socket connects to the
  * address checked here: a DNS answer cannot change between the check and the connection (rebinding).
  */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, '', 0);
-    const refused = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (refused || addresses.length === 0) return callback(new Error(`Refused: ${hostname} resolves to an address that is not public`), '', 0);
-    if (options.all) return (callback as unknown as (err: null, all: LookupAddress[]) => void)(null, addresses);
-    callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
-};
+function publicOnlyLookup(resolveHost: ResolveHost): LookupFunction {
+  return (hostname, options, callback) => {
+    resolveHost(hostname).then(
+      (addresses) => {
+        if (addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address))) {
+          return callback(new Error(`Refused: ${hostname} resolves to an address that is not public`), '', 0);
+        }
+        if (options.all) return (callback as unknown as (err: null, all: LookupAddress[]) => void)(null, addresses);
+        callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
+  };
+}
 
 /** POSTs one signed delivery. Never follows a redirect; never throws (the outcome says what went wrong). */
-export async function sendWebhook({ url, body, headers, production, timeoutMs = WEBHOOK_TIMEOUT_MS }: WebhookRequest): Promise<WebhookAttempt> {
+export async function sendWebhook({ url, body, headers, production, timeoutMs = WEBHOOK_TIMEOUT_MS, resolveHost = systemResolve }: WebhookRequest): Promise<WebhookAttempt> {
   const problem = webhookUrlProblem(url, production);
   if (problem) return { delivered: false, statusCode: null, error: problem };
   const target = new URL(url);
@@ -48,7 +60,7 @@ export async function sendWebhook({ url, body, headers, production, timeoutMs = 
     headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'WattlePDF-Webhooks/1' },
     // A fresh socket for each delivery, so a pooled connection never skips the address check.
     agent: false,
-    ...(production ? { lookup: publicOnlyLookup } : {}),
+    ...(production ? { lookup: publicOnlyLookup(resolveHost) } : {}),
   };
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
 
