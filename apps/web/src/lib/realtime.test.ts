@@ -61,7 +61,7 @@ describe('realtime', () => {
     const { sources, invalidate } = setup();
     sources[0]!.emit('ready');
     sources[0]!.emit('notification');
-    expect(invalidate.mock.calls.map((c) => c[0]?.queryKey)).toEqual([['notifications']]);
+    expect(invalidate.mock.calls.map((c) => c[0]?.queryKey)).toEqual([['notifications'], ['links']]);
     invalidate.mockClear();
     sources[0]!.emit('documents.changed');
     expect(invalidate.mock.calls.map((c) => c[0]?.queryKey)).toEqual([['documents'], ['usage'], ['dashboard']]);

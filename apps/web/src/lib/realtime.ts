@@ -12,7 +12,8 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 
 /** The query-key prefixes each event makes stale. */
 export const INVALIDATED_BY: Record<EventType, QueryKey[]> = {
-  notification: [['notifications']],
+  // A share link's first view and every download notify its owner: the links' views and analytics moved too.
+  notification: [['notifications'], ['links']],
   'documents.changed': [['documents'], ['usage'], ['dashboard']],
   'usage.changed': [['usage'], ['dashboard']],
   'job.updated': [['jobs'], ['dashboard']],
