@@ -54,3 +54,25 @@ export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 export const apiKeyListSchema = z.strictObject({ items: z.array(apiKeySchema) }).register(apiComponents, { id: 'ApiKeyList' });
 
 export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
+
+/**
+ * The curl example of the API page and docs/api/keys.md: merge two PDFs with a key, wait, read the
+ * job, download the result. A test runs it as written against a real server.
+ */
+export function apiKeyCurlExample(origin: string): string {
+  const auth = '-H "Authorization: Bearer $WATTLE_KEY"';
+  return `export WATTLE_KEY='paste your key here'
+
+# 1. Submit the job (202 with the job; its id is kept in JOB).
+JOB=$(curl -s ${auth} -F tool=merge -F files=@a.pdf -F files=@b.pdf ${origin}/api/v1/jobs | jq -r .id)
+
+# 2. Wait for it: the event stream ends when the job has finished.
+curl -s ${auth} ${origin}/api/v1/jobs/$JOB/events > /dev/null
+
+# 3. Get the job: "status": "succeeded", and its outputs with a downloadUrl each.
+curl -s ${auth} ${origin}/api/v1/jobs/$JOB
+
+# 4. Download the merged PDF.
+curl -s ${auth} -o merged.pdf "${origin}$(curl -s ${auth} ${origin}/api/v1/jobs/$JOB | jq -r '.outputs[0].downloadUrl')"
+`;
+}

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyCurlExample } from '@wattle/shared';
 import { startWorker } from '../../jobs/worker.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { makePdf } from '../../test/pdfs.ts';
@@ -14,7 +15,7 @@ import { signedInUser } from '../../test/users.ts';
 const DOCUMENTED_ORIGIN = 'http://localhost:3000';
 const docs = readFileSync(new URL('../../../../../docs/api/keys.md', import.meta.url), 'utf8');
 
-/** The documented curl example, run as written by bash and curl against a real server with a real key. */
+/** The documented curl example (docs and the API page), run as written by bash and curl against a real server with a real key. */
 describe('docs/api/keys.md: the curl example', () => {
   let ctx: TestContext;
   let worker: Awaited<ReturnType<typeof startWorker>>;
@@ -40,10 +41,10 @@ describe('docs/api/keys.md: the curl example', () => {
     writeFileSync(join(dir, 'a.pdf'), await makePdf({ pages: 2 }));
     writeFileSync(join(dir, 'b.pdf'), await makePdf({ pages: 1 }));
 
-    const block = /```sh\n([\s\S]*?)```/.exec(docs)?.[1];
-    expect(block).toContain(DOCUMENTED_ORIGIN);
+    // The docs show the API page's example for the development server.
+    expect(/```sh\n([\s\S]*?)```/.exec(docs)?.[1]).toBe(apiKeyCurlExample(DOCUMENTED_ORIGIN));
     // The reader pastes their key into the export line; here the environment holds it.
-    const script = block!.replace(/^export WATTLE_KEY=.*$/m, '').replaceAll(DOCUMENTED_ORIGIN, `http://127.0.0.1:${server.port}`);
+    const script = apiKeyCurlExample(`http://127.0.0.1:${server.port}`).replace(/^export WATTLE_KEY=.*$/m, '');
     const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, env: { PATH: process.env.PATH, WATTLE_KEY: secret } });
 
     expect(JSON.parse(stdout)).toMatchObject({ tool: 'merge', status: 'succeeded' });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { BracesIcon, DownloadIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { PageHero } from '@/components/public-page/page-hero';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
-import { getTool } from '@wattle/shared';
+import { apiKeyCurlExample, getTool } from '@wattle/shared';
 import { groupEndpoints, resolveRef, schemaProperties, summariseSchema, toolOptionSchemas, type Endpoint, type HttpMethod, type OpenApiDocument } from '../lib/openapi';
 
 const OPENAPI_URL = '/api/v1/openapi.json';
@@ -54,6 +55,9 @@ export function ApiDocsPage() {
             <a href="#quick-start" className="block font-medium hover:text-primary">
               Quick start
             </a>
+            <a href="#api-keys" className="block font-medium hover:text-primary">
+              API keys
+            </a>
             {groups.map((group) => (
               <div key={group.tag}>
                 <p className="mb-1.5 font-semibold">{group.tag}</p>
@@ -88,6 +92,20 @@ export function ApiDocsPage() {
   ${origin}/api/v1/jobs
 
 curl -b jar ${origin}/api/v1/jobs/<id>`}</CodeBlock>
+          </section>
+
+          <section id="api-keys" className="scroll-mt-24 space-y-4">
+            <h2 className="text-2xl font-bold tracking-tight">API keys</h2>
+            <p className="leading-7 text-muted-foreground">
+              Scripts sign in with an API key: make one under{' '}
+              <Link to="/dashboard/settings?tab=api-keys" className="text-foreground underline underline-offset-4">
+                Settings → API keys
+              </Link>{' '}
+              and send it as <code className="font-mono text-foreground">Authorization: Bearer</code> on any <code className="font-mono text-foreground">/api/v1</code>{' '}
+              route. The request acts as you, with no cookies: a request with both is refused. A revoked or expired key answers 401, and each key has its own
+              rate limit. This merges two PDFs and downloads the result (it needs curl and jq):
+            </p>
+            <CodeBlock>{apiKeyCurlExample(origin)}</CodeBlock>
           </section>
 
           {query.isPending && (
