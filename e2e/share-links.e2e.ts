@@ -111,6 +111,15 @@ describe('share links, the owner’s side', () => {
     await noToasts(page);
     await screenshot(page, 'share-page-empty-desktop-light');
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A new link from the Share page: pick the document, then the same dialog.
+    await page.getByRole('button', { name: 'New link' }).first().click();
+    const picker = page.getByRole('dialog', { name: 'Choose from My Documents' });
+    await picker.getByRole('checkbox', { name: 'Quarterly report.pdf' }).click();
+    await picker.getByRole('button', { name: 'Add document' }).click();
+    await page.getByRole('dialog', { name: 'Create a share link' }).getByRole('button', { name: 'Create link' }).click();
+    await page.getByRole('dialog', { name: 'Share link' }).getByRole('button', { name: 'Done' }).click();
+    await page.locator('[data-slot="card"]').filter({ hasText: 'Quarterly report.pdf' }).getByText('Active').waitFor();
     expect(errors).toEqual([]);
   });
 
