@@ -182,6 +182,15 @@ describe('share links, the owner’s side', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports[viewport].width);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
+      // Downloads: an output's Save, Share and Download keep to the screen.
+      await page.goto('/tools/blank-pdf');
+      await page.getByRole('button', { name: 'Blank PDF' }).click();
+      await page.getByRole('heading', { name: 'Your file is ready' }).waitFor();
+      await page.goto('/dashboard/downloads');
+      await page.getByRole('button', { name: 'Share blank.pdf' }).waitFor();
+      await screenshot(page, `share-downloads-${viewport}-${theme}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports[viewport].width);
+
       // My Documents' row keeps to the screen with its Share action and link count.
       await page.goto('/dashboard/documents');
       await page.getByRole('button', { name: /^Share Site plan .*\(2 active links\)$/ }).waitFor();

@@ -20,7 +20,8 @@ import { usePreferences } from '@/features/account/hooks/use-preferences';
 import { useDeleteOutput, useOutputs } from '@/features/jobs/api/outputs';
 import type { ListedOutput } from '@wattle/shared';
 import { ExpiryCountdown } from '@/features/jobs/components/expiry-countdown';
-import { canSaveOutput, DownloadButton, SaveOutputButton } from '@/features/jobs/components/output-actions';
+import { cn } from '@/lib/utils';
+import { canSaveOutput, DownloadButton, SaveOutputButton, ShareOutputButton } from '@/features/jobs/components/output-actions';
 import { useNow } from '@/features/jobs/hooks/use-now';
 import { isExpired } from '@/features/jobs/lib/countdown';
 import { formatDateTime } from '@/lib/dates';
@@ -92,8 +93,9 @@ function DownloadRow({ output }: { output: ListedOutput }) {
           <ExpiryCountdown expiresAt={output.expiresAt} className="mt-0.5 text-xs" />
         </div>
       </div>
-      <div className="grid grid-cols-[1fr_1fr_auto] gap-2 sm:flex sm:justify-end">
+      <div className={cn('grid gap-2 sm:flex sm:justify-end', canSaveOutput(output) ? 'grid-cols-[1fr_1fr_1fr_auto]' : 'grid-cols-[1fr_auto]')}>
         {canSaveOutput(output) && <SaveOutputButton output={output} savedDocumentId={output.savedDocumentId} />}
+        {canSaveOutput(output) && <ShareOutputButton output={output} />}
         <DownloadButton output={output} variant="outline" />
         <AlertDialog>
           <AlertDialogTrigger asChild>
