@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { shareVisits } from '@wattle/db';
@@ -6,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { createContainer, type Container } from '../../container.ts';
+import { dataPaths } from '../../data-dir.ts';
 import { createTestContext, TEST_ORIGIN, type TestClient, type TestContext } from '../../test/harness.ts';
 import { manualClock } from '../../test/jobs.ts';
 import { makePdf } from '../../test/pdfs.ts';
@@ -325,9 +328,13 @@ describe('links that stop working', () => {
     const reader = viewer();
     expect((await openVisit(reader, token)).status).toBe(201);
     expect((await pageImage(reader, token, 1)).status).toBe(200);
+    const pagesOnDisk = join(dataPaths(ctx.dataDir).sharePages, doomed);
+    expect(existsSync(pagesOnDisk)).toBe(true);
     expect((await alice.request(`/api/documents/${doomed}`, { method: 'DELETE' })).status).toBe(204);
     expect((await pageImage(reader, token, 1)).status).toBe(410);
     expect((await reader.request(`/api/s/${token}`)).status).toBe(410);
+    // Its page images went with it.
+    expect(existsSync(pagesOnDisk)).toBe(false);
   });
 });
 
