@@ -52,7 +52,7 @@ export async function createWebhook(container: Container, userId: string, input:
   const secret = newWebhookSecret();
   const row = await insertWebhookWithinLimit(
     container.db,
-    { userId, url: input.url, events: input.events, enabled: input.enabled, secretSealed: sealSecret(container, secret) },
+    { userId, url: input.url, events: [...new Set(input.events)], enabled: input.enabled, secretSealed: sealSecret(container, secret) },
     WEBHOOKS_MAX,
   );
   if (!row) throw new AppError('CONFLICT', undefined, { message: `You can have at most ${WEBHOOKS_MAX} webhooks. Delete one to add another.` });
@@ -74,20 +74,23 @@ export async function getWebhook(container: Container, userId: string, id: strin
   return toWebhookView(await ownedWebhook(container, userId, id));
 }
 
-/** Changes what was sent; with `rotateSecret` the answer carries the new secret (the old one stops signing at once). */
-export async function updateWebhook(container: Container, userId: string, id: string, input: WebhookChangesInput): Promise<Webhook | WebhookWithSecret> {
+export async function updateWebhook(container: Container, userId: string, id: string, input: WebhookChangesInput): Promise<Webhook> {
   await ownedWebhook(container, userId, id);
   if (input.url !== undefined) assertDeliverable(container, input.url);
-  const secret = input.rotateSecret ? newWebhookSecret() : undefined;
-  const changes: WebhookChanges = {
-    ...(input.url !== undefined && { url: input.url }),
-    ...(input.events !== undefined && { events: input.events }),
-    ...(input.enabled !== undefined && { enabled: input.enabled }),
-    ...(secret && { secretSealed: sealSecret(container, secret) }),
-  };
+  return toWebhookView(await changeWebhook(container, userId, id, { ...input, ...(input.events && { events: [...new Set(input.events)] }) }));
+}
+
+/** A new secret, answered this once; the old one stops signing at once. */
+export async function rotateWebhookSecret(container: Container, userId: string, id: string): Promise<WebhookWithSecret> {
+  await ownedWebhook(container, userId, id);
+  const secret = newWebhookSecret();
+  return { ...toWebhookView(await changeWebhook(container, userId, id, { secretSealed: sealSecret(container, secret) })), secret };
+}
+
+async function changeWebhook(container: Container, userId: string, id: string, changes: WebhookChanges): Promise<WebhookRow> {
   const row = await updateOwnedWebhook(container.db, userId, id, changes, container.clock.now());
   if (!row) throw new AppError('NOT_FOUND');
-  return secret ? { ...toWebhookView(row), secret } : toWebhookView(row);
+  return row;
 }
 
 export async function deleteWebhook(container: Container, userId: string, id: string): Promise<void> {

@@ -19,10 +19,8 @@ const webhookUrl = z
   .pipe(z.url({ protocol: /^https?$/, message: 'Enter an https:// address' }))
   .meta({ description: 'https only (http only to this machine outside production); never a private address.' });
 
-const webhookEvents = z
-  .array(z.enum(WEBHOOK_EVENTS))
-  .min(1, 'Choose at least one event')
-  .transform((events) => [...new Set(events)]);
+/** Repeats are dropped by the server. */
+const webhookEvents = z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Choose at least one event').max(20);
 
 /** `POST /api/v1/webhooks`. */
 export const createWebhookSchema = z
@@ -31,13 +29,12 @@ export const createWebhookSchema = z
 
 export type CreateWebhook = z.input<typeof createWebhookSchema>;
 
-/** `PATCH /api/v1/webhooks/:id`: only the fields sent change; `rotateSecret` answers a new secret once. */
+/** `PATCH /api/v1/webhooks/:id`: only the fields sent change. */
 export const updateWebhookSchema = z
   .strictObject({
     url: webhookUrl.optional(),
     events: webhookEvents.optional(),
     enabled: z.boolean().optional(),
-    rotateSecret: z.literal(true).optional(),
   })
   .register(apiComponents, { id: 'UpdateWebhook' });
 
@@ -56,7 +53,7 @@ export const webhookSchema = z
 
 export type Webhook = z.infer<typeof webhookSchema>;
 
-/** Answered on creation and on rotation only: the secret is never shown again. */
+/** Answered on creation and by `POST /api/v1/webhooks/:id/rotate-secret` only: the secret is never shown again. */
 export const webhookWithSecretSchema = z
   .strictObject({
     ...webhookSchema.shape,

@@ -72,6 +72,9 @@ describe('OpenAPI contract', () => {
   let discardedLinkId: string;
   let keyed: TestClient;
   let discardedKeyId: string;
+  let webhookId: string;
+  let discardedWebhookId: string;
+  let deliveryId: string;
 
   const submit = async (client: TestClient, path = '/api/v1/jobs') => postJob(client, jobForm('rotate', [{ name: 'a.pdf', bytes: await makePdf({ pages: 1 }) }]), path);
 
@@ -103,6 +106,14 @@ describe('OpenAPI contract', () => {
     // As curl sends it: the key, no cookies, no Origin.
     keyed = { cookies: new Map(), request: async (path, init = {}) => ctx.app.request(path, { ...init, headers: { ...init.headers, authorization: `Bearer ${secret}` } }) };
     discardedKeyId = ((await (await user.request('/api/v1/keys', { method: 'POST', json: { name: 'Discarded' } })).json()) as { id: string }).id;
+    // Webhooks made with the API key; a stored document gives one a delivery (to a closed port: it fails, which is fine here).
+    const hook = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'http://127.0.0.1:9/hook', events: ['document.created'] }) };
+    webhookId = ((await (await keyed.request('/api/v1/webhooks', hook)).json()) as { id: string }).id;
+    discardedWebhookId = ((await (await keyed.request('/api/v1/webhooks', hook)).json()) as { id: string }).id;
+    const stored = new FormData();
+    stored.append('file', new Blob([(await makePdf({ pages: 1 })) as BlobPart], { type: 'application/pdf' }), 'hooked.pdf');
+    await user.request('/api/documents', { method: 'POST', body: stored });
+    deliveryId = ((await (await user.request(`/api/v1/webhooks/${webhookId}/deliveries`)).json()) as { items: { id: string }[] }).items[0]!.id;
   }, 120_000);
 
   afterAll(async () => {
@@ -236,6 +247,60 @@ describe('OpenAPI contract', () => {
       { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/keys/${discardedKeyId}`, { method: 'DELETE' }) },
       { label: 'with an API key', status: 403, call: () => keyed.request(`/api/v1/keys/${discardedKeyId}`, { method: 'DELETE' }) },
       { label: 'already revoked', status: 404, call: () => user.request(`/api/v1/keys/${discardedKeyId}`, { method: 'DELETE' }) },
+    ],
+    'get /api/v1/webhooks': [
+      { label: 'with an API key', status: 200, call: () => keyed.request('/api/v1/webhooks') },
+      { label: 'visitor', status: 401, call: () => visitor.request('/api/v1/webhooks') },
+    ],
+    'post /api/v1/webhooks': [
+      { label: 'created', status: 201, call: () => user.request('/api/v1/webhooks', { method: 'POST', json: { url: 'https://hooks.example.com.au/in', events: ['job.failed'] } }) },
+      { label: 'not https', status: 400, call: () => user.request('/api/v1/webhooks', { method: 'POST', json: { url: 'http://hooks.example.com.au/in', events: ['job.failed'] } }) },
+      { label: 'visitor', status: 401, call: () => visitor.request('/api/v1/webhooks', { method: 'POST', json: {} }) },
+      {
+        label: 'eleven',
+        status: 409,
+        call: async () => {
+          const make = () => user.request('/api/v1/webhooks', { method: 'POST', json: { url: 'https://hooks.example.com.au/in', events: ['job.failed'] } });
+          for (let res = await make(); ; res = await make()) if (res.status !== 201) return res;
+        },
+      },
+    ],
+    'get /api/v1/webhooks/{id}': [
+      { label: 'yours', status: 200, call: () => user.request(`/api/v1/webhooks/${webhookId}`) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/webhooks/${webhookId}`) },
+      { label: 'no such webhook', status: 404, call: () => user.request(`/api/v1/webhooks/${MISSING_ID}`) },
+    ],
+    'patch /api/v1/webhooks/{id}': [
+      {
+        label: 'changed with an API key',
+        status: 200,
+        call: () =>
+          keyed.request(`/api/v1/webhooks/${webhookId}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ events: ['document.created', 'job.succeeded'] }) }),
+      },
+      { label: 'bad events', status: 400, call: () => user.request(`/api/v1/webhooks/${webhookId}`, { method: 'PATCH', json: { events: [] } }) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/webhooks/${webhookId}`, { method: 'PATCH', json: {} }) },
+      { label: 'no such webhook', status: 404, call: () => user.request(`/api/v1/webhooks/${MISSING_ID}`, { method: 'PATCH', json: {} }) },
+    ],
+    'delete /api/v1/webhooks/{id}': [
+      { label: 'deleted', status: 204, call: () => user.request(`/api/v1/webhooks/${discardedWebhookId}`, { method: 'DELETE' }) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/webhooks/${discardedWebhookId}`, { method: 'DELETE' }) },
+      { label: 'gone', status: 404, call: () => user.request(`/api/v1/webhooks/${discardedWebhookId}`, { method: 'DELETE' }) },
+    ],
+    'post /api/v1/webhooks/{id}/rotate-secret': [
+      { label: 'rotated', status: 200, call: () => user.request(`/api/v1/webhooks/${webhookId}/rotate-secret`, { method: 'POST' }) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/webhooks/${webhookId}/rotate-secret`, { method: 'POST' }) },
+      { label: 'no such webhook', status: 404, call: () => user.request(`/api/v1/webhooks/${MISSING_ID}/rotate-secret`, { method: 'POST' }) },
+    ],
+    'get /api/v1/webhooks/{id}/deliveries': [
+      { label: 'yours', status: 200, call: () => user.request(`/api/v1/webhooks/${webhookId}/deliveries`) },
+      { label: 'bad page', status: 400, call: () => user.request(`/api/v1/webhooks/${webhookId}/deliveries?page=0`) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/webhooks/${webhookId}/deliveries`) },
+      { label: 'no such webhook', status: 404, call: () => user.request(`/api/v1/webhooks/${MISSING_ID}/deliveries`) },
+    ],
+    'post /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend': [
+      { label: 'queued', status: 202, call: () => user.request(`/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}/resend`, { method: 'POST' }) },
+      { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}/resend`, { method: 'POST' }) },
+      { label: 'no such delivery', status: 404, call: () => user.request(`/api/v1/webhooks/${webhookId}/deliveries/${MISSING_ID}/resend`, { method: 'POST' }) },
     ],
     'get /api/v1/openapi.json': [{ label: 'document', status: 200, call: () => visitor.request('/api/v1/openapi.json') }],
   };

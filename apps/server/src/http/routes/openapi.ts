@@ -21,6 +21,13 @@ import {
   toolSubmissionSchema,
   toolViewSchema,
   updateLinkSchema,
+  createWebhookSchema,
+  updateWebhookSchema,
+  webhookDeliveryPageSchema,
+  webhookDeliverySchema,
+  webhookListSchema,
+  webhookSchema,
+  webhookWithSecretSchema,
   type ApiSchema,
 } from '@wattle/shared';
 import type { Container } from '../../container.ts';
@@ -74,6 +81,10 @@ const sessionOnly = [{ session: [] }];
 const keyErrors = { 401: error('Sign in first.'), 403: error('FORBIDDEN: sent with an API key.') };
 
 const linkErrors = { 401: error('Sign in first.'), 404: error('Not yours, or its document was deleted.') };
+
+const webhookErrors = { 401: error('Sign in or send an API key.'), 404: error('Not yours.') };
+const webhookChanges = { 400: error('VALIDATION_FAILED (details.fieldErrors): the address must be https and public.') };
+const deliveryIdParam = { name: 'deliveryId', in: 'path', required: true, description: 'The delivery’s id (its `webhook-id` header).', schema: { type: 'string', format: 'uuid' } };
 
 const submitErrors = {
   400: error('VALIDATION_FAILED (details.fieldErrors) or BAD_REQUEST.'),
@@ -226,6 +237,54 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
       security: sessionOnly,
       parameters: [idParam('key')],
       responses: { 204: { description: 'Revoked.' }, ...keyErrors, 404: error('Not yours, or already revoked.') },
+    },
+  },
+  '/api/v1/webhooks': {
+    get: { operationId: 'listWebhooks', summary: 'Your webhooks, newest first', responses: { 200: json(webhookListSchema, 'The webhooks.'), 401: webhookErrors[401] } },
+    post: {
+      operationId: 'createWebhook',
+      summary: 'Send events to an address (at most 10 webhooks)',
+      description:
+        'Each event is POSTed as JSON `{ type, timestamp, data }` with Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`), signed with `secret`, shown in this answer only. A failed delivery (no 2xx within 10 s; redirects are not followed) is retried after 10 s, 1 min, 5 min, 30 min and 2 h.',
+      requestBody: jsonBody(createWebhookSchema, 'The address and the events.'),
+      responses: { 201: json(webhookWithSecretSchema, 'Created, with its secret.'), ...webhookChanges, 401: webhookErrors[401], 409: error('CONFLICT: you have 10 webhooks already.') },
+    },
+  },
+  '/api/v1/webhooks/{id}': {
+    get: { operationId: 'getWebhook', summary: 'One webhook', parameters: [idParam('webhook')], responses: { 200: json(webhookSchema, 'The webhook.'), ...webhookErrors } },
+    patch: {
+      operationId: 'updateWebhook',
+      summary: 'Change a webhook’s address or events, or turn it on or off',
+      parameters: [idParam('webhook')],
+      requestBody: jsonBody(updateWebhookSchema, 'Only the fields sent change.'),
+      responses: { 200: json(webhookSchema, 'The changed webhook.'), ...webhookChanges, ...webhookErrors },
+    },
+    delete: { operationId: 'deleteWebhook', summary: 'Delete a webhook and its deliveries', parameters: [idParam('webhook')], responses: { 204: { description: 'Deleted.' }, ...webhookErrors } },
+  },
+  '/api/v1/webhooks/{id}/rotate-secret': {
+    post: {
+      operationId: 'rotateWebhookSecret',
+      summary: 'Give a webhook a new signing secret',
+      description: 'The answer carries the new secret, shown this once; the old one stops signing at once.',
+      parameters: [idParam('webhook')],
+      responses: { 200: json(webhookWithSecretSchema, 'The webhook with its new secret.'), ...webhookErrors },
+    },
+  },
+  '/api/v1/webhooks/{id}/deliveries': {
+    get: {
+      operationId: 'listWebhookDeliveries',
+      summary: 'A webhook’s deliveries, newest first (20 a page)',
+      parameters: [idParam('webhook'), { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } }],
+      responses: { 200: json(webhookDeliveryPageSchema, 'One page of deliveries.'), 400: error('VALIDATION_FAILED.'), ...webhookErrors },
+    },
+  },
+  '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    post: {
+      operationId: 'resendWebhookDelivery',
+      summary: 'Send a delivery again now, with a fresh run of retries',
+      description: 'The same `webhook-id`, so a receiver that has it already can drop it.',
+      parameters: [idParam('webhook'), deliveryIdParam],
+      responses: { 202: json(webhookDeliverySchema, 'Queued.'), ...webhookErrors },
     },
   },
   '/api/v1/openapi.json': {

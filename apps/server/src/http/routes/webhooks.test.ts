@@ -100,7 +100,7 @@ describe('/api/v1/webhooks', () => {
 
     const changed = await client.request(`/api/v1/webhooks/${hook.id}`, { method: 'PATCH', json: { enabled: false, events: ['document.created'] } });
     expect(await changed.json()).toMatchObject({ enabled: false, events: ['document.created'] });
-    const rotated = (await (await client.request(`/api/v1/webhooks/${hook.id}`, { method: 'PATCH', json: { rotateSecret: true } })).json()) as WebhookWithSecret;
+    const rotated = (await (await client.request(`/api/v1/webhooks/${hook.id}/rotate-secret`, { method: 'POST' })).json()) as WebhookWithSecret;
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(hook.secret);
 
@@ -134,6 +134,7 @@ describe('/api/v1/webhooks', () => {
     expect((await bob.request(`/api/v1/webhooks/${hook.id}`)).status).toBe(404);
     expect((await bob.request(`/api/v1/webhooks/${hook.id}`, { method: 'PATCH', json: { enabled: false } })).status).toBe(404);
     expect((await bob.request(`/api/v1/webhooks/${hook.id}/deliveries`)).status).toBe(404);
+    expect((await bob.request(`/api/v1/webhooks/${hook.id}/rotate-secret`, { method: 'POST' })).status).toBe(404);
     expect((await bob.request(`/api/v1/webhooks/${hook.id}/deliveries/${MISSING_ID}/resend`, { method: 'POST' })).status).toBe(404);
     expect((await bob.request(`/api/v1/webhooks/${hook.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await bob.request('/api/v1/webhooks/not-an-id')).status).toBe(404);

@@ -9,6 +9,7 @@ import {
   listWebhookDeliveries,
   listWebhooks,
   resendDelivery,
+  rotateWebhookSecret,
   updateWebhook,
 } from '../../services/webhooks.ts';
 import { accountId, requireAccount } from '../middleware/owner.ts';
@@ -27,6 +28,7 @@ export function webhooksRoutes(container: Container) {
   app.post('/v1/webhooks', async (c) => c.json(await createWebhook(container, accountId(c), await readJson(c, createWebhookSchema)), 201));
   app.get('/v1/webhooks/:id', async (c) => c.json(await getWebhook(container, accountId(c), c.req.param('id'))));
   app.patch('/v1/webhooks/:id', async (c) => c.json(await updateWebhook(container, accountId(c), c.req.param('id'), await readJson(c, updateWebhookSchema))));
+  app.post('/v1/webhooks/:id/rotate-secret', async (c) => c.json(await rotateWebhookSecret(container, accountId(c), c.req.param('id'))));
   app.delete('/v1/webhooks/:id', async (c) => {
     await deleteWebhook(container, accountId(c), c.req.param('id'));
     return c.body(null, 204);

@@ -28,13 +28,14 @@ export function useCreateWebhook() {
   return useMutation({ mutationFn: (body: CreateWebhook) => api.post<WebhookWithSecret>('/api/v1/webhooks', body), onSuccess: refresh });
 }
 
-/** Answers the webhook with its new secret when the change was `rotateSecret`. */
 export function useUpdateWebhook() {
   const refresh = useRefreshWebhooks();
-  return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateWebhook }) => api.patch<Webhook | WebhookWithSecret>(webhookPath(id), changes),
-    onSuccess: refresh,
-  });
+  return useMutation({ mutationFn: ({ id, changes }: { id: string; changes: UpdateWebhook }) => api.patch<Webhook>(webhookPath(id), changes), onSuccess: refresh });
+}
+
+/** Answers the webhook with its new secret, shown this once. */
+export function useRotateWebhookSecret() {
+  return useMutation({ mutationFn: (id: string) => api.post<WebhookWithSecret>(webhookPath(id, '/rotate-secret')) });
 }
 
 export function useDeleteWebhook() {

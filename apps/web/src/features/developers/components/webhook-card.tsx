@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
-import { useDeleteWebhook, useUpdateWebhook } from '../api/webhooks';
+import { useDeleteWebhook, useRotateWebhookSecret, useUpdateWebhook } from '../api/webhooks';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookSecret } from './webhook-secret';
 
@@ -23,6 +23,7 @@ import { WebhookSecret } from './webhook-secret';
 export function WebhookCard({ webhook }: { webhook: Webhook }) {
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
+  const rotation = useRotateWebhookSecret();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [showDeliveries, setShowDeliveries] = useState(false);
@@ -30,11 +31,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
   const deliveriesId = `webhook-deliveries-${webhook.id}`;
   const failed = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' });
 
-  const rotate = () =>
-    update.mutate(
-      { id: webhook.id, changes: { rotateSecret: true } },
-      { onSuccess: (answer) => 'secret' in answer && setSecret(answer.secret), onError: failed },
-    );
+  const rotate = () => rotation.mutate(webhook.id, { onSuccess: (answer) => setSecret(answer.secret), onError: failed });
 
   return (
     <Card className="min-w-0 gap-3 p-4">
@@ -59,7 +56,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
         <Button type="button" size="sm" variant="outline" aria-expanded={showDeliveries} aria-controls={deliveriesId} onClick={() => setShowDeliveries(!showDeliveries)}>
           {showDeliveries ? 'Hide deliveries' : 'Deliveries'}
         </Button>
-        <Button type="button" size="sm" variant="outline" disabled={update.isPending} onClick={rotate}>
+        <Button type="button" size="sm" variant="outline" disabled={rotation.isPending} onClick={rotate}>
           <RotateCwIcon aria-hidden="true" /> Rotate secret
         </Button>
         <Button type="button" size="sm" variant="outline" onClick={() => setConfirmingDelete(true)}>
