@@ -19,9 +19,10 @@ import { openStoredBytes } from './documents.ts';
 import { notify } from './notifications.ts';
 import { takeFromRateLimit } from './rate-limit.ts';
 import { confirmEmailCode, sendEmailCode } from './share-email-codes.ts';
-import { removeSharedPages, sharedPageImage, sharedPageSizes, withImageSlot } from './share-page-cache.ts';
+import { engineAnswer, removeSharedPages, sharedPageImage, sharedPageSizes, withImageSlot } from './share-page-cache.ts';
 import { findLinkByToken } from './share-tokens.ts';
 import { watermarkPage, watermarkText } from './share-watermark.ts';
+import { emitWebhookEvent } from './webhooks.ts';
 
 /**
  * The share-link viewer: a caller with no account whose only key is the link's token. Every request
@@ -148,6 +149,13 @@ export async function openVisitWithGates(container: Container, request: ViewerRe
     startedAt: container.clock.now(),
   });
   if (!started) throw new AppError('LINK_GONE');
+  await emitWebhookEvent(container, link.userId, 'link.viewed', {
+    linkId: link.id,
+    documentId: document.id,
+    visitId: started.visit.id,
+    viewerEmail,
+    viewCount: started.viewCount,
+  });
   if (started.viewCount === 1) {
     await notify(container, link.userId, {
       type: 'share.first_view',
@@ -192,12 +200,12 @@ async function watermarkedPdf(container: Container, document: DocumentRow, text:
   return withJobDir(processWorkDir(container.dataDir), async (dir) => {
     const input = join(dir, 'document.pdf');
     await pipeline(await openStoredBytes(container, document.filePath, document.id), createWriteStream(input, { mode: 0o600 }));
-    const [output] = await runTool('watermark', {
+    const [output] = await engineAnswer(() => runTool('watermark', {
       inputs: [{ path: input, filename: document.filename }],
       options: { text, position: 'tiled', opacity: 0.25, fontSize: 18, angle: 35 },
       workDir: dir,
       outputDir: dir,
-    });
+    }));
     return readFile(output!.path);
   });
 }

@@ -338,6 +338,18 @@ describe('links that stop working', () => {
   });
 });
 
+describe('documents the engine cannot draw', () => {
+  it('answers a password-protected document’s pages with PDF_ENCRYPTED, not a server error', async () => {
+    const locked = await storedDocument(alice, await makePdf({ pages: 1, encrypted: true }), 'Locked.pdf');
+    const { token } = await shared({ documentId: locked });
+    const reader = viewer();
+    expect((await openVisit(reader, token)).status).toBe(201);
+    const res = await pageImage(reader, token, 1);
+    expect(res.status).toBe(422);
+    expect(await errorCode(res)).toMatchObject({ code: 'PDF_ENCRYPTED' });
+  });
+});
+
 describe('watermark and download', () => {
   /** Pixels that differ between two page images of the same size. */
   async function differingPixels(a: Buffer, b: Buffer): Promise<number> {
