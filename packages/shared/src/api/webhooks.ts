@@ -3,7 +3,7 @@ import { apiComponents, timestamp } from './components.ts';
 
 /** Webhooks (`/api/v1/webhooks`): an account's endpoints, signed per Standard Webhooks. */
 
-export const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'batch.finished', 'document.created'] as const;
+export const WEBHOOK_EVENTS = ['job.succeeded', 'job.failed', 'batch.finished', 'document.created', 'link.viewed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOKS_MAX = 10;

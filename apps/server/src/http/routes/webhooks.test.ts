@@ -184,6 +184,21 @@ describe('deliveries', () => {
     await vi.waitFor(async () => expect((await deliveries(client, hook.id)).items[0]).toMatchObject({ status: 'failed', attempts: 3, lastStatusCode: 410, lastError: 'HTTP 410' }), { timeout: 10_000, interval: 100 });
   });
 
+  it('sends link.viewed when a share link is opened', async () => {
+    const { client } = await signedInUser(ctx);
+    const hook = await created(client, { url: `${base}/links`, events: ['link.viewed'] });
+    const documentId = await upload(client);
+    const link = (await (await client.request('/api/v1/links', { method: 'POST', json: { documentId } })).json()) as { id: string; url: string };
+    const before = hooks.received.length;
+    const visit = await ctx.client().request(`/api/s/${link.url.split('/s/')[1]}/visits`, { method: 'POST', json: {} });
+    expect(visit.status, await visit.clone().text()).toBeLessThan(300);
+
+    await hooks.until(before + 1);
+    const received = hooks.received.slice(before).find((r) => r.path === '/links')!;
+    const event = new StandardWebhook(hook.secret).verify(received.body, received.headers as Record<string, string>);
+    expect(event).toMatchObject({ type: 'link.viewed', data: { linkId: link.id, documentId, viewerEmail: null, viewCount: 1 } });
+  });
+
   it('sends job.succeeded and job.failed when jobs finish', async () => {
     const { client } = await signedInUser(ctx);
     const hook = await created(client, { url: `${base}/jobs`, events: ['job.succeeded', 'job.failed'] });

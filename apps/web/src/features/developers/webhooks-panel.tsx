@@ -15,6 +15,7 @@ const EVENT_LABEL: Record<WebhookEvent, string> = {
   'job.failed': 'A job failed',
   'batch.finished': 'A batch finished',
   'document.created': 'A document was saved to My Documents',
+  'link.viewed': 'A share link was opened',
 };
 
 /** The Webhooks tab of Settings: the account's endpoints, a form for a new one, and each one's log. */
