@@ -80,7 +80,8 @@ export function PageReader({ token, name, pages, allowDownload }: { token: strin
             value={typed}
             onChange={(e) => setTyped(e.target.value.replace(/\D/g, ''))}
             onKeyDown={onPageKey}
-            onBlur={() => goTo(Number(typed) || current)}
+            // Only a changed number moves the pages: tabbing through leaves the reading place alone.
+            onBlur={() => Number(typed) !== current && goTo(Number(typed) || current)}
             aria-label="Page number"
           />
           <span aria-hidden="true">/ {pages.length}</span>
