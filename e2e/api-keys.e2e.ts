@@ -88,6 +88,23 @@ describe('API keys on Settings', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the API page shows the curl example for this server, and links to the keys', async () => {
+    const context = await newContext(browser, app.url, 'phone');
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/api');
+    const section = page.locator('section#api-keys');
+    await section.getByRole('heading', { name: 'API keys' }).waitFor();
+    const example = (await section.locator('pre').textContent())!;
+    expect(example).toContain(`curl -s -H "Authorization: Bearer $WATTLE_KEY" -F tool=merge -F files=@a.pdf -F files=@b.pdf ${app.url}/api/v1/jobs`);
+    expect(await section.getByRole('link', { name: 'Settings → API keys' }).getAttribute('href')).toBe('/dashboard/settings?tab=api-keys');
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'api-page-keys-phone');
+    // The code blocks scroll inside themselves: the page is no wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
   for (const viewport of ['desktop', 'phone'] as const) {
     for (const theme of ['light', 'dark'] as const) {
       it(`looks right on ${viewport}, ${theme}, with no serious axe violations`, async () => {

@@ -16,8 +16,8 @@ const OPENAPI_URL = '/api/v1/openapi.json';
 const METHOD_STYLE: Record<HttpMethod, string> = {
   get: 'bg-sky-500/15 text-sky-700 dark:text-sky-300',
   post: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
-  put: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',
-  patch: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',
+  put: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
+  patch: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
   delete: 'bg-rose-500/15 text-rose-700 dark:text-rose-300',
 };
 
@@ -142,7 +142,7 @@ curl -b jar ${origin}/api/v1/jobs/<id>`}</CodeBlock>
                   Send these as the <code className="font-mono text-foreground">options</code> JSON of a job or batch. Anything left out takes its default.
                 </p>
               </div>
-              <div className="grid gap-4 xl:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
                 {toolOptions.map(({ toolId, variants, example }) => (
                   <article key={toolId} id={`options-${toolId}`} className="space-y-3 rounded-xl border bg-card p-4">
                     <h3 className="flex flex-wrap items-baseline gap-x-2 font-semibold">
@@ -217,7 +217,7 @@ function EndpointCard({ doc, endpoint }: { doc: OpenApiDocument; endpoint: Endpo
                 const schema = Object.values(response.content ?? {})[0]?.schema;
                 return (
                   <li key={status} className="flex gap-3">
-                    <span className={cn('w-10 shrink-0 font-mono font-semibold', status.startsWith('2') ? 'text-success' : 'text-destructive')}>{status}</span>
+                    <span className={cn('w-10 shrink-0 font-mono font-semibold', status.startsWith('2') ? 'text-emerald-700 dark:text-emerald-300' : 'text-destructive')}>{status}</span>
                     <span className="min-w-0 text-muted-foreground">
                       {response.description}
                       {schema && <span className="text-foreground"> · {summariseSchema(doc, schema)}</span>}
@@ -266,8 +266,9 @@ function FieldTable({ title, rows }: { title: string; rows: FieldRow[] }) {
 }
 
 function CodeBlock({ children }: { children: string }) {
+  // Focusable, so keyboard users can scroll a long line sideways.
   return (
-    <pre className="overflow-x-auto rounded-xl bg-eucalyptus-900 p-4 font-mono text-sm leading-6 text-white/90 dark:bg-black/40">
+    <pre tabIndex={0} className="overflow-x-auto rounded-xl bg-eucalyptus-900 p-4 font-mono text-sm leading-6 text-white/90 dark:bg-black/40">
       <code>{children}</code>
     </pre>
   );
