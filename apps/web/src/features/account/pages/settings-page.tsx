@@ -53,7 +53,7 @@ export function SettingsPage() {
       <PageHeader title="Settings" description="Choose how your PDFs are shown and made. Changes are saved as soon as you make them." />
       <Tabs value={tab} onValueChange={choose}>
         <TabsList className="max-w-full">
-          <TabsTrigger value="pdf">PDF Settings</TabsTrigger>
+          <TabsTrigger value="pdf">PDF</TabsTrigger>
           <TabsTrigger value="api-keys">API keys</TabsTrigger>
           <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
         </TabsList>
