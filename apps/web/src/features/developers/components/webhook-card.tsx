@@ -78,10 +78,8 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
             <AlertDialogCancel>Cancel</AlertDialogCancel>
             <AlertDialogAction
               onClick={() =>
-                remove.mutate(webhook.id, {
-                  onSuccess: () => toast({ title: 'Webhook deleted', description: 'No more events go to that address.', variant: 'success' }),
-                  onError: failed,
-                })
+                // mutateAsync: this card leaves the list when the delete lands, and the toast must still show.
+                remove.mutateAsync(webhook.id).then(() => toast({ title: 'Webhook deleted', description: 'No more events go to that address.', variant: 'success' }), failed)
               }
             >
               Delete
