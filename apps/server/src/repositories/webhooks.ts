@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { webhookDeliveries, webhooks, type Database } from '@wattle/db';
 import type { Queryable } from './queryable.ts';
 
@@ -108,4 +108,22 @@ export async function listDeliveries(db: Database, webhookId: string, offset: nu
     db.select({ total: count() }).from(webhookDeliveries).where(where),
   ]);
   return { rows, total: counted!.total };
+}
+
+/** Deletes up to `limit` settled deliveries made before `cutoff`, answering how many went. */
+export async function deleteSettledDeliveriesBefore(db: Database, cutoff: Date, limit: number): Promise<number> {
+  const rows = await db
+    .delete(webhookDeliveries)
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        db
+          .select({ id: webhookDeliveries.id })
+          .from(webhookDeliveries)
+          .where(and(lt(webhookDeliveries.createdAt, cutoff), ne(webhookDeliveries.status, 'pending')))
+          .limit(limit),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return rows.length;
 }

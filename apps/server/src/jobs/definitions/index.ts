@@ -2,6 +2,7 @@ import type { JobDefinition } from '../job-definition.ts';
 import { DELIVER_WEBHOOKS } from './deliver-webhooks.ts';
 import { FAIL_ABANDONED_TOOL_JOBS } from './fail-abandoned-tool-jobs.ts';
 import { PURGE_DELETED_DOCUMENTS } from './purge-deleted-documents.ts';
+import { PURGE_WEBHOOK_DELIVERIES } from './purge-webhook-deliveries.ts';
 import { REMOVE_LEFTOVER_FILES } from './remove-leftover-files.ts';
 import { SWEEP_EXPIRED_TOOL_JOBS } from './sweep-expired-tool-jobs.ts';
 import { TOOL_JOBS } from './tool-jobs.ts';
@@ -14,4 +15,5 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   PURGE_DELETED_DOCUMENTS,
   REMOVE_LEFTOVER_FILES,
   DELIVER_WEBHOOKS,
+  PURGE_WEBHOOK_DELIVERIES,
 ];

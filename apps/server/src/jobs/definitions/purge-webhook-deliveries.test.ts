@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { user, webhookDeliveries, webhooks } from '@wattle/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { purgeWebhookDeliveries } from './purge-webhook-deliveries.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ctx.container.clock = { now: () => new Date(Date.UTC(2026, 5, 1)) };
+});
+afterAll(() => ctx.close());
+
+describe('purgeWebhookDeliveries', () => {
+  it('deletes settled deliveries older than the keep time; recent and pending ones stay', async () => {
+    const { db } = ctx.container;
+    const userId = randomUUID().replaceAll('-', '');
+    await db.insert(user).values({ id: userId, name: 'Hook Owner', email: `${userId}@example.com.au` });
+    const [hook] = await db.insert(webhooks).values({ userId, url: 'https://hooks.example.com.au/in', events: ['job.failed'], secretSealed: 'x' }).returning();
+    const at = (daysAgo: number) => new Date(ctx.container.clock.now().getTime() - daysAgo * DAY);
+    const row = (status: string, daysAgo: number) => ({ webhookId: hook!.id, event: 'job.failed', payload: {}, status, createdAt: at(daysAgo) });
+    const rows = await db
+      .insert(webhookDeliveries)
+      .values([row('succeeded', 31), row('failed', 31), row('pending', 31), row('succeeded', 29)])
+      .returning({ id: webhookDeliveries.id, status: webhookDeliveries.status, createdAt: webhookDeliveries.createdAt });
+
+    expect(await purgeWebhookDeliveries(ctx.container, 30 * DAY)).toBe(2);
+    const left = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries);
+    expect(left.map((r) => r.id).sort()).toEqual([rows[2]!.id, rows[3]!.id].sort());
+  });
+});
