@@ -221,4 +221,21 @@ describe('deliveries', () => {
       ]),
     );
   });
+
+  it("sends batch.finished once, with its counts, when a batch's last job ends", async () => {
+    const { client } = await signedInUser(ctx);
+    const hook = await created(client, { url: `${base}/batches`, events: ['batch.finished'] });
+    const before = hooks.received.length;
+    const form = jobForm('rotate', [{ name: 'a.pdf', bytes: await textPdf(1) }, { name: 'b.pdf', bytes: await textPdf(2) }], { options: { angle: 90 } });
+    const res = await postJob(client, form, '/api/v1/batches');
+    expect(res.status).toBe(202);
+    const batch = (await res.json()) as { id: string; jobs: { id: string }[] };
+    for (const job of batch.jobs) await waitForJob(client, job.id);
+
+    await hooks.until(before + 1);
+    const received = hooks.received.slice(before).filter((r) => r.path === '/batches');
+    expect(received).toHaveLength(1);
+    const event = new StandardWebhook(hook.secret).verify(received[0]!.body, received[0]!.headers as Record<string, string>);
+    expect(event).toMatchObject({ type: 'batch.finished', data: { batchId: batch.id, tool: 'rotate', counts: { total: 2, succeeded: 2 } } });
+  });
 });
