@@ -39,7 +39,11 @@ export function WebhooksPanel() {
           setSecret(webhook.secret);
           setUrl('');
         },
-        onError: (error) => setErrors({ url: error.message, ...fieldErrorsOf(error) }),
+        onError: (error) => {
+          // Field messages where the server gave them (events.0 belongs to the events); else the reason under the address.
+          const fields = Object.entries(fieldErrorsOf(error)).map(([field, message]) => [field.split('.')[0]!, message]);
+          setErrors(fields.length > 0 ? Object.fromEntries(fields) : { url: error.message });
+        },
       },
     );
   };
@@ -84,7 +88,7 @@ export function WebhooksPanel() {
                     checked={events.includes(name)}
                     onCheckedChange={(checked) => setEvents(checked === true ? [...events, name] : events.filter((e) => e !== name))}
                   />
-                  <Label htmlFor={`webhook-event-${name}`} className="font-normal">
+                  <Label htmlFor={`webhook-event-${name}`} className="flex-wrap gap-x-2 gap-y-0 font-normal">
                     {EVENT_LABEL[name]} <span className="font-mono text-xs text-muted-foreground">{name}</span>
                   </Label>
                 </div>
