@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Container } from '../container.ts';
 import { findLinkByTokenHash, type ShareLinkRow } from '../repositories/share-links.ts';
+import { seal, unseal } from './sealing.ts';
 
 /**
  * A link's token: 256 random bits, the only key a viewer holds. The database keeps its hash (to find
@@ -10,28 +11,8 @@ export const newLinkToken = (): string => randomBytes(32).toString('base64url');
 
 export const hashLinkToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
-/** The sealing key, derived from AUTH_SECRET for this one purpose. */
-function sealingKey(authSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', authSecret, '', 'wattle share-link token v1', 32));
-}
-
-/** AES-256-GCM: iv, tag and ciphertext, base64url. */
-export function sealLinkToken(authSecret: string, token: string): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(authSecret), iv);
-  const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
-}
-
-export function unsealLinkToken(authSecret: string, sealed: string): string {
-  const bytes = Buffer.from(sealed, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', sealingKey(authSecret), bytes.subarray(0, IV_BYTES));
-  decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-  return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-}
+export const sealLinkToken = (authSecret: string, token: string): string => seal(authSecret, 'share-link token v1', token);
+export const unsealLinkToken = (authSecret: string, sealed: string): string => unseal(authSecret, 'share-link token v1', sealed);
 
 export const linkUrl = (container: Container, token: string): string => `${container.config.publicUrl}/s/${token}`;
 

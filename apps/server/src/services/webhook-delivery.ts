@@ -1,6 +1,6 @@
 import type { Container } from '../container.ts';
 import { findDeliveryForWorker, recordAttempt } from '../repositories/webhooks.ts';
-import { unsealLinkToken } from './share-tokens.ts';
+import { unseal } from './sealing.ts';
 import { sendWebhook } from './webhook-sender.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './webhooks.ts';
@@ -31,7 +31,7 @@ export async function deliverWebhook(container: Container, { deliveryId, retry }
   }
 
   const body = JSON.stringify(delivery.payload);
-  const secret = unsealLinkToken(container.authSecret, webhook.secretSealed);
+  const secret = unseal(container.authSecret, 'webhook secret v1', webhook.secretSealed);
   const attempt = await sendWebhook({ url: webhook.url, body, headers: webhookHeaders(secret, delivery.id, now, body), production: container.config.production });
   const outcome = { lastStatusCode: attempt.statusCode, lastError: attempt.error };
   if (attempt.delivered) {

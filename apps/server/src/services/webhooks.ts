@@ -29,7 +29,7 @@ import {
   type WebhookDeliveryRow,
   type WebhookRow,
 } from '../repositories/webhooks.ts';
-import { sealLinkToken } from './share-tokens.ts';
+import { seal } from './sealing.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 
 /** The queue that sends deliveries (jobs/definitions/deliver-webhooks.ts). */
@@ -44,8 +44,8 @@ function assertDeliverable(container: Container, url: string): void {
   if (problem) throw new AppError('VALIDATION_FAILED', { fieldErrors: { url: [problem] } });
 }
 
-// The secret is sealed the way share-link tokens are (AES-256-GCM under AUTH_SECRET): the server must read it to sign.
-const sealSecret = (container: Container, secret: string) => sealLinkToken(container.authSecret, secret);
+// Sealed, not hashed: the server must read the secret back to sign (services/sealing.ts).
+const sealSecret = (container: Container, secret: string) => seal(container.authSecret, 'webhook secret v1', secret);
 
 export async function createWebhook(container: Container, userId: string, input: NewWebhookInput): Promise<WebhookWithSecret> {
   assertDeliverable(container, input.url);

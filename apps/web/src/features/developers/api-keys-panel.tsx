@@ -9,7 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { fieldErrorsOf } from '@/lib/api-client';
 import { useApiKeys, useCreateApiKey } from './api/api-keys';
 import { ApiKeyItem } from './components/api-key-item';
-import { ApiKeySecret } from './components/api-key-secret';
+import { API_KEY_SECRET_TEXT, OneTimeSecret } from './components/one-time-secret';
 
 const DAY_MS = 86_400_000;
 /** Expiry as a choice of lifetimes: nothing to get wrong across time zones. */
@@ -62,7 +62,7 @@ export function ApiKeysPanel() {
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          {secret && <ApiKeySecret secret={secret} onDone={() => setSecret(null)} />}
+          {secret && <OneTimeSecret secret={secret} text={API_KEY_SECRET_TEXT} onDone={() => setSecret(null)} />}
           <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end" noValidate>
             <div className="min-w-0 space-y-2">
               <Label htmlFor="api-key-name">Name</Label>

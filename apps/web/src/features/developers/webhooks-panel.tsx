@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { useCreateWebhook, useWebhooks } from './api/webhooks';
 import { WebhookCard } from './components/webhook-card';
-import { WebhookSecret } from './components/webhook-secret';
+import { OneTimeSecret, WEBHOOK_SECRET_TEXT } from './components/one-time-secret';
 
 const EVENT_LABEL: Record<WebhookEvent, string> = {
   'job.succeeded': 'A job finished',
@@ -58,7 +58,7 @@ export function WebhooksPanel() {
           <CardDescription>We send a signed POST (Standard Webhooks) to your address when these events happen. Up to {WEBHOOKS_MAX} webhooks.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          {secret && <WebhookSecret secret={secret} onDone={() => setSecret(null)} />}
+          {secret && <OneTimeSecret secret={secret} text={WEBHOOK_SECRET_TEXT} onDone={() => setSecret(null)} />}
           <form onSubmit={submit} className="space-y-4" noValidate>
             <div className="space-y-2">
               <Label htmlFor="webhook-url">Address</Label>

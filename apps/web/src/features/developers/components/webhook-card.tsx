@@ -17,7 +17,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
 import { useDeleteWebhook, useRotateWebhookSecret, useUpdateWebhook } from '../api/webhooks';
 import { WebhookDeliveries } from './webhook-deliveries';
-import { WebhookSecret } from './webhook-secret';
+import { OneTimeSecret, WEBHOOK_SECRET_TEXT } from './one-time-secret';
 
 /** One webhook: where it sends what, on or off, its new secret once rotated, and its delivery log. */
 export function WebhookCard({ webhook }: { webhook: Webhook }) {
@@ -51,7 +51,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
           </label>
         </div>
       </div>
-      {secret && <WebhookSecret secret={secret} onDone={() => setSecret(null)} />}
+      {secret && <OneTimeSecret secret={secret} text={WEBHOOK_SECRET_TEXT} onDone={() => setSecret(null)} />}
       <div className="flex flex-wrap gap-2">
         <Button type="button" size="sm" variant="outline" aria-expanded={showDeliveries} aria-controls={deliveriesId} onClick={() => setShowDeliveries(!showDeliveries)}>
           {showDeliveries ? 'Hide deliveries' : 'Deliveries'}
