@@ -11,6 +11,15 @@ export type ApiSchema = z.ZodType;
 /** Timestamps are always UTC ISO 8601, as `Date.toISOString()` writes them. */
 export const timestamp = () => z.iso.datetime();
 
+/** One page of a list: its items and where the page stands in the whole. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.strictObject({
+    items: z.array(item),
+    total: z.int().nonnegative(),
+    page: z.int().positive(),
+    pageSize: z.int().positive(),
+  });
+
 const COMPONENTS_PATH = '#/components/schemas/';
 
 /** The component name of a registered schema (a body the OpenAPI document names). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiComponents, timestamp } from './components.ts';
+import { apiComponents, pageOf, timestamp } from './components.ts';
 
 /** A pdf_files row as the API shows it: the spec's snake_case fields plus what the content check found. */
 export const documentSchema = z
@@ -45,12 +45,7 @@ export const documentVersionListSchema = z.strictObject({ items: z.array(documen
 export type DocumentVersionList = z.infer<typeof documentVersionListSchema>;
 
 /** `GET /api/documents`: one page of the account's PDFs, newest first. */
-export const documentPageSchema = z.strictObject({
-  items: z.array(documentSchema),
-  total: z.int().nonnegative(),
-  page: z.int().positive(),
-  pageSize: z.int().positive(),
-});
+export const documentPageSchema = pageOf(documentSchema);
 
 export type DocumentPage = z.infer<typeof documentPageSchema>;
 

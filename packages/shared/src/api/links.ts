@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiComponents, timestamp } from './components.ts';
+import { apiComponents, pageOf, timestamp } from './components.ts';
 
 /** Share links (`/api/v1/links`): what an owner sends and gets back. The viewer's side is not here. */
 
@@ -102,14 +102,7 @@ export const linkSchema = z
 export type Link = z.infer<typeof linkSchema>;
 
 /** `GET /api/v1/links`: one page, newest first. */
-export const linkPageSchema = z
-  .strictObject({
-    items: z.array(linkSchema),
-    total: z.int().nonnegative(),
-    page: z.int().positive(),
-    pageSize: z.int().positive(),
-  })
-  .register(apiComponents, { id: 'LinkPage' });
+export const linkPageSchema = pageOf(linkSchema).register(apiComponents, { id: 'LinkPage' });
 
 export type LinkPage = z.infer<typeof linkPageSchema>;
 
@@ -172,14 +165,7 @@ export const linkVisitSchema = z
 export type LinkVisit = z.infer<typeof linkVisitSchema>;
 
 /** `GET /api/v1/links/:id/visits`: one page, newest first. */
-export const linkVisitPageSchema = z
-  .strictObject({
-    items: z.array(linkVisitSchema),
-    total: z.int().nonnegative(),
-    page: z.int().positive(),
-    pageSize: z.int().positive(),
-  })
-  .register(apiComponents, { id: 'LinkVisitPage' });
+export const linkVisitPageSchema = pageOf(linkVisitSchema).register(apiComponents, { id: 'LinkVisitPage' });
 
 export type LinkVisitPage = z.infer<typeof linkVisitPageSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiComponents, timestamp } from './components.ts';
+import { apiComponents, pageOf, timestamp } from './components.ts';
 
 /** Webhooks (`/api/v1/webhooks`): an account's endpoints, signed per Standard Webhooks. */
 
@@ -84,13 +84,6 @@ export const webhookDeliverySchema = z
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /** `GET /api/v1/webhooks/:id/deliveries`: one page, newest first. */
-export const webhookDeliveryPageSchema = z
-  .strictObject({
-    items: z.array(webhookDeliverySchema),
-    total: z.int().nonnegative(),
-    page: z.int().positive(),
-    pageSize: z.int().positive(),
-  })
-  .register(apiComponents, { id: 'WebhookDeliveryPage' });
+export const webhookDeliveryPageSchema = pageOf(webhookDeliverySchema).register(apiComponents, { id: 'WebhookDeliveryPage' });
 
 export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
