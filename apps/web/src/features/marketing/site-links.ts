@@ -25,7 +25,7 @@ export const TOOL_CATEGORIES: SiteLink[] = [
   { title: 'Create PDF', href: '/tools/create', icon: FilePlusIcon, description: 'Turn images and documents into PDFs' },
   { title: 'Edit PDF', href: '/tools/edit', icon: FilePenLineIcon, description: 'Text, images, highlights, comments, forms and signatures, in your browser' },
   { title: 'Secure PDF', href: '/tools/secure', icon: LockIcon, description: 'Passwords and 256-bit encryption' },
-  { title: 'Share PDF', href: '/tools/share', icon: Share2Icon, description: 'Compress, protect and clean files before you send them' },
+  { title: 'Share PDF', href: '/tools/share', icon: Share2Icon, description: 'Secure links with passwords, expiry, watermarks and read analytics' },
   { title: 'Organize PDFs', href: '/tools/organize', icon: LayersIcon, description: 'Merge, split and reorder pages' },
 ];
 

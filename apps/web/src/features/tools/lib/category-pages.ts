@@ -10,6 +10,8 @@ export interface CategoryPage {
   icon: LucideIcon;
   title: string;
   description: string;
+  /** The hero's main button when it is not the family's first tool. */
+  primary?: { label: string; to: string };
 }
 
 /** Families whose address is a page of their own (routes.tsx): Create PDF and the editor. */
@@ -23,8 +25,10 @@ const PAGE_WORDS: Record<Exclude<ToolFamilyId, OwnPageFamily>, Omit<CategoryPage
   },
   share: {
     icon: Share2Icon,
-    title: 'Get PDFs ready to share',
-    description: 'Make files small enough for email, lock them with a password, remove private details and turn pages into images for chat and the web.',
+    title: 'Share PDFs by secure link',
+    description:
+      'Send a link instead of an attachment: add a password, an expiry, an email check and a watermark, and see who read which pages. Or make files small enough for email, lock them and remove private details first.',
+    primary: { label: 'Create a secure link', to: '/dashboard/share' },
   },
   organize: {
     icon: LayersIcon,

@@ -36,8 +36,8 @@ export function CategoryPage() {
         actions={
           <>
             <Button asChild size="lg">
-              <Link to={`/tools/${firstTool.id}`}>
-                {firstTool.name}
+              <Link to={page.primary?.to ?? `/tools/${firstTool.id}`}>
+                {page.primary?.label ?? firstTool.name}
                 <ArrowRightIcon />
               </Link>
             </Button>
