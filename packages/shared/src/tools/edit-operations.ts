@@ -18,6 +18,8 @@ export const MAX_EDIT_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_EDIT_TOTAL_IMAGE_BYTES = 20 * 1024 * 1024;
 /** Images sent as files beside the PDF (the editor sends its images this way, keeping the options small). */
 export const MAX_EDIT_IMAGE_FILES = 50;
+/** Other PDFs sent beside the edited one, whose pages `insert-pdf` copies in. */
+export const MAX_EDIT_PDF_FILES = 10;
 /** Ink points over the whole document. */
 export const MAX_EDIT_INK_POINTS = 50_000;
 
@@ -155,6 +157,16 @@ const insertPage = z.strictObject({
   height: z.number().min(72).max(MAX_POINTS).default(841.89),
 });
 
+const insertPdf = z.strictObject({
+  type: z.literal('insert-pdf'),
+  after: z.int().min(0).max(100_000).meta({ description: 'The copied pages go after this page; 0 puts them first.' }),
+  file: z
+    .int()
+    .min(1)
+    .max(MAX_EDIT_PDF_FILES)
+    .meta({ description: 'The attached PDF whose pages are copied in, all of them in their order: 1 is the first PDF sent after the one edited.' }),
+});
+
 export const editOperationSchema = z.discriminatedUnion('type', [
   text,
   image,
@@ -174,11 +186,12 @@ export const editOperationSchema = z.discriminatedUnion('type', [
   deletePage,
   reorderPages,
   insertPage,
+  insertPdf,
 ]);
 
 export type EditOperation = z.output<typeof editOperationSchema>;
 export type EditOperationType = EditOperation['type'];
-export const PAGE_OPERATION_TYPES = ['rotate-page', 'delete-page', 'reorder-pages', 'insert-page'] as const;
+export const PAGE_OPERATION_TYPES = ['rotate-page', 'delete-page', 'reorder-pages', 'insert-page', 'insert-pdf'] as const;
 
 export const EDIT_EXAMPLE = {
   version: 1,
@@ -208,7 +221,7 @@ export const editOptionsSchema = z
   })
   .meta({
     description:
-      'An operations document: the edits to apply to the PDF. Images travel best as files: send the PDF (or its stored document in `fileIds`) and up to 50 JPEG, PNG or WebP files in `files`, and name each by its place among the images sent (`"file": 1` is the first image); `data` (base64) also works, within the 64 KiB options field.',
+      'An operations document: the edits to apply to the PDF. Images travel best as files: send the PDF (or its stored document in `fileIds`) and up to 50 JPEG, PNG or WebP files in `files`, and name each by its place among the images sent (`"file": 1` is the first image); `data` (base64) also works, within the 64 KiB options field. The document edited is the stored document when `fileIds` names one, else the first PDF uploaded; every other PDF sent is an attachment for `insert-pdf`, numbered from 1 in the order sent (images keep their own numbering).',
     examples: [EDIT_EXAMPLE],
   });
 

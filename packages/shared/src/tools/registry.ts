@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../validation.ts';
-import { editOptionsSchema, MAX_EDIT_IMAGE_FILES } from './edit-operations.ts';
+import { editOptionsSchema, MAX_EDIT_IMAGE_FILES, MAX_EDIT_PDF_FILES } from './edit-operations.ts';
 import { colour, metadataText, pageNumberFormat, pageRanges, password, position, stampText } from './fields.ts';
 import {
   IMAGE_INPUT_KINDS,
@@ -392,10 +392,10 @@ export const TOOLS = [
     name: 'Edit PDF',
     description: 'Add text, images, shapes, highlights, comments and stamps, fill in forms and arrange pages in one pass.',
     category: 'edit',
-    // The PDF, and the images its operations place (named by their order among the images).
+    // The PDF, the images its operations place and the PDFs it inserts (each numbered among its kind).
     accepts: ['pdf', 'jpeg', 'png', 'webp'],
     minFiles: 1,
-    maxFiles: 1 + MAX_EDIT_IMAGE_FILES,
+    maxFiles: 1 + MAX_EDIT_PDF_FILES + MAX_EDIT_IMAGE_FILES,
     options: editOptionsSchema,
     output: 'pdf',
     engine: 'pdf-lib',

@@ -65,6 +65,9 @@ export async function submit(
   }
 
   if (mode === 'batch') await checkRate(container, caller, inputs.length);
+  // The edit tool edits its first PDF: a stored document named in fileIds is the one edited, and the
+  // uploaded PDFs are the pages it inserts (decision 072).
+  if (tool.id === 'edit') inputs.sort((a, b) => Number(b.documentId !== undefined) - Number(a.documentId !== undefined));
   const groups = mode === 'job' ? [inputs] : inputs.map((input) => [input]);
   const batchId = mode === 'batch' ? randomUUID() : null;
   const owner = await ensureOwner();

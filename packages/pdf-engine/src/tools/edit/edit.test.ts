@@ -261,7 +261,7 @@ describe('edit: pages', () => {
 
 describe('edit: refusals', () => {
   /** Runs in its own dirs so the test can see that nothing was written. */
-  async function refusal(files: Buffer | Buffer[], options: unknown): Promise<{ code: string; paths: string[]; written: string[] }> {
+  async function refusal(files: Buffer | Buffer[], options: unknown, limits?: { maxPages: number }): Promise<{ code: string; paths: string[]; written: string[] }> {
     const dir = join(ws.root, `refusal-${Math.random().toString(36).slice(2)}`);
     await mkdir(join(dir, 'work'), { recursive: true });
     await mkdir(join(dir, 'out'));
@@ -271,7 +271,7 @@ describe('edit: refusals', () => {
         return { path: join(dir, `in-${i}`), filename: `in-${i}` };
       }),
     );
-    const error = await runTool('edit', { inputs, options, workDir: join(dir, 'work'), outputDir: join(dir, 'out') }).catch((e: unknown) => e);
+    const error = await runTool('edit', { inputs, options, workDir: join(dir, 'work'), outputDir: join(dir, 'out'), limits }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineError);
     const { code, details } = error as EngineError;
     const fields = (details?.fields as { path: string }[] | undefined) ?? [];
@@ -329,7 +329,25 @@ describe('edit: refusals', () => {
     // The same image placed on every page counts once.
     expect((await ws.run('edit', [file('a.pdf', await blankPdf(5)), file('big.png', large)], { operations: [1, 2, 3, 4, 5].map((page) => ({ ...place(1), page })) }))[0]!.pages).toBe(5);
     expect(await refusal([png], { operations: [place(1)] })).toEqual({ code: 'VALIDATION_FAILED', paths: ['files'], written: [] });
+    // A second PDF is an attachment, which no operation uses here.
     expect(await refusal([pdf, png, pdf], { operations: [place(1)] })).toEqual({ code: 'VALIDATION_FAILED', paths: ['files'], written: [] });
+  });
+
+  it('refuses an insert-pdf naming no PDF sent, a PDF nobody inserts, an encrypted or broken attachment, and too many pages', async () => {
+    const pdf = await blankPdf(2);
+    const insert = (file: number) => ({ type: 'insert-pdf', after: 1, file });
+    expect(await refusal([pdf, pdf], { operations: [insert(2)] })).toEqual({ code: 'VALIDATION_FAILED', paths: ['operations.0.file', 'files'], written: [] });
+    expect(await refusal([pdf, pdf, pdf], { operations: [insert(1)] })).toMatchObject({ paths: ['files'] });
+    expect(await refusal([pdf, pdf], { operations: [{ ...insert(1), after: 3 }] })).toMatchObject({ paths: ['operations.0.after'] });
+    const dir = join(ws.root, 'locked-attachment');
+    await mkdir(dir);
+    await writeFile(join(dir, 'plain.pdf'), pdf);
+    execFileSync('qpdf', ['--encrypt', 'secret', 'secret', '256', '--', join(dir, 'plain.pdf'), join(dir, 'locked.pdf')]);
+    const locked = Buffer.from(execFileSync('cat', [join(dir, 'locked.pdf')]));
+    expect(await refusal([pdf, locked], { operations: [insert(1)] })).toEqual({ code: 'VALIDATION_FAILED', paths: ['operations.0.file'], written: [] });
+    const broken = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 7)]);
+    expect(await refusal([pdf, broken], { operations: [insert(1)] })).toMatchObject({ code: 'VALIDATION_FAILED', paths: ['operations.0.file'] });
+    expect(await refusal([pdf, pdf], { operations: [insert(1)] }, { maxPages: 3 })).toMatchObject({ code: 'VALIDATION_FAILED', paths: ['operations'] });
   });
 
   it('asks for the password of an encrypted input', async () => {
@@ -339,5 +357,24 @@ describe('edit: refusals', () => {
     execFileSync('qpdf', ['--encrypt', 'secret', 'secret', '256', '--', join(dir, 'plain.pdf'), join(dir, 'locked.pdf')]);
     const locked = Buffer.from(execFileSync('cat', [join(dir, 'locked.pdf')]));
     expect(await ws.fail('edit', [file('locked.pdf', locked)], { operations: [{ type: 'whiteout', page: 1, x: 0, y: 0, width: 10, height: 10 }] })).toBe('PDF_ENCRYPTED');
+  });
+});
+
+describe('edit: insert pages from another PDF', () => {
+  it('copies every page of the attached PDF, with its content, after the page named, among the other page operations', async () => {
+    const edited = await textPdf(2, { words: (n) => `Original ${n}` });
+    const other = await textPdf(2, { words: (n) => `Inserted ${n}` });
+    const logo = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000000' } }).png().toBuffer();
+    const [out] = await ws.run('edit', [file('report.pdf', edited), file('logo.png', logo), file('annex.pdf', other)], {
+      operations: [
+        { type: 'image', page: 1, x: 0, y: 0, width: 10, height: 10, file: 1 },
+        { type: 'insert-pdf', after: 1, file: 1 },
+        { type: 'delete-page', page: 4 },
+        { type: 'insert-pdf', after: 0, file: 1 },
+      ],
+    });
+    expect(out).toMatchObject({ filename: 'report-edited.pdf', pages: 5 });
+    const words = pdfText(out!.path).split('\f').map((page) => page.match(/(Original|Inserted) \d/)?.[0]);
+    expect(words.slice(0, 5)).toEqual(['Inserted 1', 'Inserted 2', 'Original 1', 'Inserted 1', 'Inserted 2']);
   });
 });

@@ -20,10 +20,10 @@ import { checkEdits, isPageOperation, type PageOperation, type PreparedImage } f
  * operations last, and one save: a refused document writes nothing.
  */
 export const edit: Operation<'edit'> = async (inputs, { operations }, ctx) => {
-  const { pdf: input, images: attachments } = await sortEditInputs(inputs);
+  const { pdf: input, pdfs: attachedPdfs, images: attachedImages } = await sortEditInputs(inputs);
   const pdf = await preparePdf(ctx, input);
   const doc = await openPrepared(pdf);
-  const images = await checkEdits(ctx, doc, operations, attachments);
+  const { images, pdfs } = await checkEdits(ctx, doc, operations, attachedImages, attachedPdfs);
   const embedded = new Map<PreparedImage, PDFImage>();
   const embed = async (image: PreparedImage) => {
     if (!embedded.has(image)) embedded.set(image, image.format === 'jpeg' ? await doc.embedJpg(image.bytes) : await doc.embedPng(image.bytes));
@@ -36,7 +36,7 @@ export const edit: Operation<'edit'> = async (inputs, { operations }, ctx) => {
     if (index % 20 === 0) ctx.checkAborted();
     ctx.progress((index + 1) / operations.length);
   }
-  for (const operation of pageOperations) applyPageOperation(doc, operation);
+  for (const operation of pageOperations) await applyPageOperation(doc, operation, pdfs);
   const notes = pdfaNotKept([pdf.profile], 'the edits add annotations and content that are not checked against PDF/A');
   return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'edited', 'pdf'), doc.getPageCount(), notes)];
 };

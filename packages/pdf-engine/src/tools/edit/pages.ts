@@ -1,8 +1,8 @@
 import { degrees, PDFName, type PDFDocument } from '@cantoo/pdf-lib';
-import type { PageOperation } from './validate.ts';
+import type { AttachedPdfs, PageOperation } from './validate.ts';
 
 /** Page operations, applied last and in order; each names pages as they stand after the ones before it. */
-export function applyPageOperation(doc: PDFDocument, operation: PageOperation): void {
+export async function applyPageOperation(doc: PDFDocument, operation: PageOperation, attachedPdfs: AttachedPdfs): Promise<void> {
   switch (operation.type) {
     case 'rotate-page': {
       const page = doc.getPage(operation.page - 1);
@@ -15,6 +15,12 @@ export function applyPageOperation(doc: PDFDocument, operation: PageOperation): 
     case 'insert-page':
       doc.insertPage(operation.after, [operation.width, operation.height]);
       return;
+    case 'insert-pdf': {
+      const source = attachedPdfs.get(operation.file)!;
+      const copies = await doc.copyPages(source, source.getPageIndices());
+      for (const [i, page] of copies.entries()) doc.insertPage(operation.after + i, page);
+      return;
+    }
     case 'reorder-pages':
       reorderPages(doc, operation.order);
   }

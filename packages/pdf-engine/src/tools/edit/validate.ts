@@ -4,6 +4,8 @@ import { base64Bytes, MAX_EDIT_IMAGE_BYTES, MAX_EDIT_TOTAL_IMAGE_BYTES, PAGE_OPE
 import sharp from 'sharp';
 import { EngineError } from '../../errors.ts';
 import type { ToolContext, ToolInput } from '../../context.ts';
+import { preparePdf } from '../../pdf/prepare.ts';
+import { openPrepared } from '../../pdf/write.ts';
 import { pageSpace } from './page-space.ts';
 
 /**
@@ -24,20 +26,43 @@ export interface PreparedImage {
 }
 /** By operation index. */
 export type PreparedImages = Map<number, PreparedImage>;
+/** Attached PDFs that `insert-pdf` names, by their number. */
+export type AttachedPdfs = Map<number, PDFDocument>;
 
 export type PageOperation = Extract<EditOperation, { type: (typeof PAGE_OPERATION_TYPES)[number] }>;
 export const isPageOperation = (operation: EditOperation): operation is PageOperation => (PAGE_OPERATION_TYPES as readonly string[]).includes(operation.type);
 
-/** `attachments` are the job's image files, in the order sent: an image operation's `file` numbers them from 1. */
-export async function checkEdits(ctx: ToolContext, doc: PDFDocument, operations: readonly EditOperation[], attachments: readonly ToolInput[]): Promise<PreparedImages> {
+/** `attachments` and `attachedPdfs` are the job's image files and other PDFs, in the order sent: `file` numbers each kind from 1. */
+export async function checkEdits(
+  ctx: ToolContext,
+  doc: PDFDocument,
+  operations: readonly EditOperation[],
+  attachments: readonly ToolInput[],
+  attachedPdfs: readonly ToolInput[],
+): Promise<{ images: PreparedImages; pdfs: AttachedPdfs }> {
   const issues: FieldIssue[] = [];
   const images: PreparedImages = new Map();
+  const pdfs: AttachedPdfs = new Map();
   const attached = new Map<number, Promise<Attachment>>();
   let imageBytes = 0;
   const pages = doc.getPages();
   let pageCount = pages.length;
   for (const [index, operation] of operations.entries()) {
     const at = (field: string) => `operations.${index}${field ? `.${field}` : ''}`;
+    if (operation.type === 'insert-pdf') {
+      const problem = pageOperationProblem(operation, pageCount);
+      if (problem) issues.push({ path: at(problem.field), message: problem.message });
+      if (!pdfs.has(operation.file)) {
+        const opened = await openAttachedPdf(ctx, attachedPdfs[operation.file - 1]);
+        if (typeof opened === 'string') {
+          issues.push({ path: at('file'), message: opened });
+          continue;
+        }
+        pdfs.set(operation.file, opened);
+      }
+      pageCount += pdfs.get(operation.file)!.getPageCount();
+      continue;
+    }
     if (isPageOperation(operation)) {
       const problem = pageOperationProblem(operation, pageCount);
       if (problem) issues.push({ path: at(problem.field), message: problem.message });
@@ -78,11 +103,28 @@ export async function checkEdits(ctx: ToolContext, doc: PDFDocument, operations:
     }
     if (index % 50 === 0) ctx.checkAborted();
   }
+  // A PDF nobody inserts is more likely a mistake about which file is edited than a spare.
+  for (let n = 1; n <= attachedPdfs.length; n++) {
+    if (!pdfs.has(n) && !operations.some((o) => o.type === 'insert-pdf' && o.file === n)) issues.push({ path: 'files', message: `PDF ${n} after the one edited is not used by any insert-pdf operation.` });
+  }
   if (imageBytes > MAX_EDIT_TOTAL_IMAGE_BYTES) issues.push({ path: 'operations', message: 'The images together are too large.' });
   if (pageCount === 0) issues.push({ path: 'operations', message: 'The document must keep at least one page.' });
   if (pageCount > ctx.limits.maxPages) issues.push({ path: 'operations', message: 'The result would have too many pages.' });
   if (issues.length > 0) throw new EngineError('VALIDATION_FAILED', summary(issues), { fields: issues });
-  return images;
+  return { images, pdfs };
+}
+
+/** An attached PDF, prepared like any input (budgets, repair); a refusal becomes the message for its field. */
+async function openAttachedPdf(ctx: ToolContext, input: ToolInput | undefined): Promise<PDFDocument | string> {
+  if (!input) return 'No PDF with this number was sent with the job.';
+  try {
+    return await openPrepared(await preparePdf(ctx, input));
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    if (error.code === 'PDF_ENCRYPTED') return 'This PDF needs a password: unlock it first.';
+    if (error.code === 'LIMIT_EXCEEDED') return 'This PDF has too many pages.';
+    return 'This PDF is damaged and could not be read.';
+  }
 }
 
 /** The message names the first problem and counts the rest (every field is in the job's error details too). */
@@ -96,6 +138,7 @@ function pageOperationProblem(operation: PageOperation, pageCount: number): { fi
   const pagesNow = `The document has ${pageCount} page${pageCount === 1 ? '' : 's'} at this point.`;
   switch (operation.type) {
     case 'insert-page':
+    case 'insert-pdf':
       return operation.after > pageCount ? { field: 'after', message: pagesNow } : undefined;
     case 'reorder-pages': {
       const seen = new Set(operation.order);
