@@ -70,6 +70,25 @@ describe('edit jobs', () => {
     expect(first.data[330 * first.width + 360]).toBe(255);
   });
 
+  it('edits the stored document given in fileIds and inserts the pages of an uploaded PDF', async () => {
+    const { client } = await signedInUser(ctx);
+    const stored = new FormData();
+    stored.append('file', new Blob([new Uint8Array(await textPdf(2, { words: (n) => `Lease ${n}` }))], { type: 'application/pdf' }), 'lease.pdf');
+    const document = await (await client.request('/api/documents', { method: 'POST', body: stored })).json();
+    const annex = await textPdf(2, { words: (n) => `Annex ${n}` });
+    const options = { operations: [{ type: 'insert-pdf', after: 1, file: 1 }] };
+    const res = await postJob(client, jobForm('edit', [{ name: 'annex.pdf', bytes: annex }], { options, fileIds: [document.id] }));
+    expect(res.status, await res.clone().text()).toBe(202);
+    const job = await waitForJob(client, (await res.json()).id);
+    expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
+    expect(job.outputs[0]).toMatchObject({ filename: 'lease-edited.pdf', pages: 4 });
+
+    const path = join(dir, 'with-annex.pdf');
+    writeFileSync(path, Buffer.from(await (await client.request(job.outputs[0]!.downloadUrl)).arrayBuffer()));
+    const pages = execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
+    expect(pages.map((page) => page.match(/(Lease|Annex) \d/)?.[0])).toEqual(['Lease 1', 'Annex 1', 'Annex 2', 'Lease 2']);
+  });
+
   it('fails the job when an image number names no image sent', async () => {
     const client = ctx.client();
     const options = { operations: [{ type: 'image', page: 1, x: 10, y: 10, width: 20, height: 20, file: 1 }] };
