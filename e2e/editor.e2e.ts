@@ -317,6 +317,58 @@ describe('Images in the editor', () => {
   });
 });
 
+/** A PDF whose pages each carry one line of text. */
+async function pdfWithLines(lines: string[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const line of lines) pdf.addPage([595.28, 841.89]).drawText(line, { x: 72, y: 760, size: 18, font });
+  return Buffer.from(await pdf.save());
+}
+
+describe('Pages from another PDF', () => {
+  it('inserts a 2-page PDF after page 1, shows its pages as placeholders and saves them in place', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signUpAndSignIn(page, app);
+    const id = await upload(page, 'Lease.pdf', await pdfWithLines(['Lease page one', 'Lease page two']));
+    await page.goto(`/dashboard/edit/${id}`);
+    await page.getByRole('group', { name: 'Page 2' }).waitFor();
+
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Insert pages from a PDF after page 1' }).click()]);
+    await chooser.setFiles({ name: 'Annex.pdf', mimeType: 'application/pdf', buffer: await pdfWithLines(['Annex page A', 'Annex page B']) });
+    await page.getByRole('group', { name: 'Page 4' }).waitFor();
+    await page.getByRole('group', { name: 'Page 2' }).getByText('Annex.pdf, page 1 of 2').waitFor();
+    await page.getByRole('group', { name: 'Page 3' }).getByText('Inserted page: save, then add content to it.').waitFor();
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await eventually(() => page.getByText(/^Saved at \d\d:\d\d$/).count()).toBe(1);
+    const saved = Buffer.from(await (await page.request.get(`/api/documents/${id}/download`)).body());
+    expect(pdftotext(saved).split('\f').slice(0, -1).map((text) => text.trim())).toEqual(['Lease page one', 'Annex page A', 'Annex page B', 'Lease page two']);
+    await context.close();
+  });
+});
+
+describe('Auto-save', () => {
+  it('saves unsaved changes on its own at the profile’s frequency (every minute) and shows when', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.clock.install();
+    await signUpAndSignIn(page, app);
+    expect((await page.request.patch('/api/profile', { data: { auto_save_frequency: 1 }, headers: { origin: app.url } })).status()).toBe(200);
+    const id = await upload(page, 'Timesheet.pdf', await invoiceWithForm());
+    await page.goto(`/dashboard/edit/${id}`);
+    await page.locator('.textLayer span').first().waitFor();
+
+    await page.getByRole('button', { name: 'Cross' }).click();
+    await clickPage(page, 0.5, 0.5);
+    await page.clock.fastForward('01:05');
+    await eventually(() => page.getByText(/^Saved at \d\d:\d\d$/).count()).toBe(1);
+    const versions = (await (await page.request.get(`/api/documents/${id}/versions`)).json()) as { items: { version: number }[] };
+    expect(versions.items.map((v) => v.version)).toEqual([2, 1]);
+    await context.close();
+  });
+});
+
 describe('Saving problems', () => {
   it('shows why a save was refused: the document was deleted meanwhile', async () => {
     const context = await newContext(browser, app.url);

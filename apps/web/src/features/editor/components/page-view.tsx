@@ -9,6 +9,7 @@ import { isMarkupTool } from '../model/placement';
 import { useEditor } from './editor-context';
 import { FormFieldsLayer } from '../forms/form-fields-layer';
 import { ObjectView } from './object-view';
+import { InsertedLabel } from './page-rail';
 
 type Drag =
   | { kind: 'object'; id: string; action: 'move' | Handle | 'rotate'; start: Point; current: Point }
@@ -124,7 +125,16 @@ export function PageView({ slot, index }: { slot: PageSlot; index: number }) {
       >
         {slot.source === null && (
           // Content lands on the opened PDF's pages (decision 072); a page added here takes it after a save.
-          <p className="absolute inset-x-0 top-1/2 -translate-y-1/2 px-4 text-center text-sm text-neutral-500">Blank page: save, then add content to it.</p>
+          <p className="absolute inset-x-0 top-1/2 flex -translate-y-1/2 flex-col gap-1 px-4 text-center text-sm text-neutral-500">
+            {slot.inserted ? (
+              <>
+                <InsertedLabel page={slot.inserted} />
+                <span>Inserted page: save, then add content to it.</span>
+              </>
+            ) : (
+              'Blank page: save, then add content to it.'
+            )}
+          </p>
         )}
         {slot.source !== null && (
           <>

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { paperPage } from '@wattle/shared';
 import { cn } from '@/lib/utils';
+import { toast } from '@/components/ui/toast';
+import { openPdf } from '@/features/tools/lib/pdfjs';
 import { useProfile } from '@/features/account/api/profile';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
 import { formatDate } from '@/lib/dates';
@@ -162,6 +164,20 @@ export function Workspace({ pdf, readOnly, header, banner }: WorkspaceProps) {
       const source = state.pages[index]?.source;
       store.change((s) => ({ ...s, pages: s.pages.filter((_, i) => i !== index), objects: s.objects.filter((o) => o.page !== source) }));
     },
+    /** Every page of another PDF after this one, as placeholders until the save copies them in. */
+    async insertPdf(index: number, file: File) {
+      let sizes: { width: number; height: number }[];
+      try {
+        const doc = await openPdf(await file.arrayBuffer());
+        sizes = await Promise.all(Array.from({ length: doc.numPages }, async (_, i) => (await doc.getPage(i + 1)).getViewport({ scale: 1 })));
+        void doc.destroy();
+      } catch (error) {
+        toast({ title: 'Could not insert the pages', description: error instanceof Error ? error.message : 'This PDF could not be read.', variant: 'destructive' });
+        return;
+      }
+      const added = sizes.map(({ width, height }, i): PageSlot => ({ key: newId(), source: null, inserted: { file, page: i + 1, of: sizes.length }, width, height, turn: 0 }));
+      pages.change((list) => [...list.slice(0, index + 1), ...added, ...list.slice(index + 1)]);
+    },
     insertBlank(index: number) {
       const [width, height] = paperPage(profile?.preferred_page_size ?? 'A4', false);
       pages.change((list) => [...list.slice(0, index + 1), { key: newId(), source: null, width, height, turn: 0 }, ...list.slice(index + 1)]);
@@ -247,6 +263,7 @@ export function Workspace({ pdf, readOnly, header, banner }: WorkspaceProps) {
               onTurn={pages.turn}
               onDelete={pages.remove}
               onInsertBlank={pages.insertBlank}
+              onInsertPdf={(index, file) => void pages.insertPdf(index, file)}
             />
           </nav>
           <div

@@ -35,14 +35,15 @@ export function useEditorSave(source: EditorSource, onSaved: (bytes: ArrayBuffer
 
   const save = useCallback(
     (state: EditorState, flatten: boolean, pageCount: number) => {
-      const { operations, images } = buildOperations(state, flatten, pageCount);
+      const { operations, images, pdfs } = buildOperations(state, flatten, pageCount);
       if (operations.length === 0) return;
       setStatus({ name: 'saving', percent: 0 });
       const imageFiles = images.map((blob, i) => new File([blob], `image-${i + 1}.${extension(blob)}`, { type: blob.type }));
       void run.start({
         tool: 'edit',
         options: { version: 1, operations },
-        files: source.kind === 'file' ? [source.file, ...imageFiles] : imageFiles,
+        // The PDF edited comes first (or is the stored document); the PDFs to insert follow, numbered in order.
+        files: source.kind === 'file' ? [source.file, ...imageFiles, ...pdfs] : [...imageFiles, ...pdfs],
         fileIds: source.kind === 'document' ? [source.id] : [],
       });
     },

@@ -12,6 +12,7 @@ function apply(labels: string[], operations: ReturnType<typeof pageOperations>):
   for (const op of operations) {
     if (op.type === 'delete-page') current.splice((op.page as number) - 1, 1);
     if (op.type === 'insert-page') current.splice(op.after as number, 0, 'blank');
+    if (op.type === 'insert-pdf') current.splice(op.after as number, 0, ...(op.file === 1 ? ['a1', 'a2', 'a3'] : ['b1', 'b2']));
     if (op.type === 'reorder-pages') current = (op.order as number[]).map((n) => current[n - 1]!);
   }
   return current;
@@ -28,6 +29,32 @@ describe('page operations', () => {
     expect(operations.filter((op) => op.type === 'rotate-page')).toEqual([{ type: 'rotate-page', page: 3, angle: 90 }]);
     expect(apply(['1', '2', '3', '4'], operations)).toEqual(['3', 'blank', '1']);
     for (const op of operations) expect(editOperationSchema.safeParse(op).success).toBe(true);
+  });
+});
+
+describe('pages from other PDFs', () => {
+  const annex = new File(['%PDF'], 'annex.pdf');
+  const terms = new File(['%PDF'], 'terms.pdf');
+  const from = (file: File, page: number, of: number): PageSlot => ({ key: `${file.name}${page}`, source: null, inserted: { file, page, of }, width: 595.28, height: 841.89, turn: 0 });
+
+  it('insert each PDF once, numbered in order, delete its pages taken out of the rail and reorder into the rail order', () => {
+    const rail = [slot(1), from(terms, 2, 2), from(annex, 1, 3), from(annex, 3, 3), slot(2), from(terms, 1, 2), slot(null, 0, 'new')];
+    const pdfs: File[] = [];
+    const operations = pageOperations(rail, 2, pdfs);
+    expect(pdfs).toEqual([terms, annex]);
+    expect(operations.filter((op) => op.type === 'insert-pdf')).toEqual([
+      { type: 'insert-pdf', after: 2, file: 1 },
+      { type: 'insert-pdf', after: 4, file: 2 },
+    ]);
+    const labels = (ops: typeof operations) => apply(['1', '2'], ops.map((op) => (op.type === 'insert-pdf' ? { ...op, file: op.file === 1 ? 2 : 1 } : op)));
+    expect(labels(operations)).toEqual(['1', 'b2', 'a1', 'a3', '2', 'b1', 'blank']);
+    for (const op of operations) expect(editOperationSchema.safeParse(op).success).toBe(true);
+  });
+
+  it('are sent with the document', () => {
+    const { pdfs, operations } = buildOperations({ pages: [slot(1), from(annex, 1, 1)], objects: [], form: {} }, false, 1);
+    expect(pdfs).toEqual([annex]);
+    expect(operations).toEqual([{ type: 'insert-pdf', after: 1, file: 1 }]);
   });
 });
 

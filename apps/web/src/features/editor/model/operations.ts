@@ -10,6 +10,8 @@ export interface EditRequestParts {
   operations: Operation[];
   /** The images, in the order their operations name them. */
   images: Blob[];
+  /** The other PDFs whose pages are inserted, in the order their `insert-pdf` operations name them. */
+  pdfs: File[];
 }
 
 /** The editor's state as an operations document: content first (on original pages), then page operations. */
@@ -22,8 +24,9 @@ export function buildOperations(state: EditorState, flatten: boolean, originalPa
     operations.push(contentOperation(object, images));
   }
   if (Object.keys(state.form).length > 0) operations.push({ type: 'form', values: state.form, flatten });
-  operations.push(...pageOperations(state.pages, originalPageCount));
-  return { operations, images };
+  const pdfs: File[] = [];
+  operations.push(...pageOperations(state.pages, originalPageCount, pdfs));
+  return { operations, images, pdfs };
 }
 
 function contentOperation(object: EditorObject, images: Blob[]): Operation {
@@ -74,10 +77,11 @@ function contentOperation(object: EditorObject, images: Blob[]): Operation {
 
 /**
  * The rail's arrangement as page operations, each naming pages as they stand after the ones before:
- * turns (original numbers), deletions from the back (so earlier numbers hold), blank pages appended,
- * then one reorder into the rail's order.
+ * turns (original numbers), deletions from the back (so earlier numbers hold), blank pages and other
+ * PDFs appended (a PDF comes in whole, so its pages removed from the rail are deleted after), then one
+ * reorder into the rail's order. The inserted PDFs are pushed onto `pdfs`, numbered from 1.
  */
-export function pageOperations(pages: PageSlot[], originalPageCount: number): Operation[] {
+export function pageOperations(pages: PageSlot[], originalPageCount: number, pdfs: File[] = []): Operation[] {
   const operations: Operation[] = [];
   for (const slot of pages) {
     if (slot.source !== null && slot.turn !== 0) operations.push({ type: 'rotate-page', page: slot.source, angle: slot.turn });
@@ -86,14 +90,27 @@ export function pageOperations(pages: PageSlot[], originalPageCount: number): Op
   for (let page = originalPageCount; page >= 1; page--) {
     if (!kept.has(page)) operations.push({ type: 'delete-page', page });
   }
-  // After the deletions the kept originals stand in their original order, the blank pages after them.
+  // After the deletions the kept originals stand in their original order, the added pages after them.
   const standing = [...kept].sort((a, b) => a - b).map(String);
+  const keyOf = (slot: PageSlot) => (slot.inserted ? `pdf${pdfs.indexOf(slot.inserted.file) + 1}:${slot.inserted.page}` : slot.source === null ? slot.key : String(slot.source));
   for (const slot of pages) {
     if (slot.source !== null) continue;
-    operations.push({ type: 'insert-page', after: standing.length, width: slot.width, height: slot.height });
-    standing.push(slot.key);
+    if (!slot.inserted) {
+      operations.push({ type: 'insert-page', after: standing.length, width: slot.width, height: slot.height });
+      standing.push(slot.key);
+    } else if (!pdfs.includes(slot.inserted.file)) {
+      pdfs.push(slot.inserted.file);
+      operations.push({ type: 'insert-pdf', after: standing.length, file: pdfs.length });
+      for (let page = 1; page <= slot.inserted.of; page++) standing.push(`pdf${pdfs.length}:${page}`);
+    }
   }
-  const order = pages.map((slot) => standing.indexOf(slot.source === null ? slot.key : String(slot.source)) + 1);
+  const inRail = new Set(pages.map(keyOf));
+  for (let index = standing.length - 1; index >= 0; index--) {
+    if (inRail.has(standing[index]!)) continue;
+    operations.push({ type: 'delete-page', page: index + 1 });
+    standing.splice(index, 1);
+  }
+  const order = pages.map((slot) => standing.indexOf(keyOf(slot)) + 1);
   if (order.some((position, index) => position !== index + 1)) operations.push({ type: 'reorder-pages', order });
   return operations;
 }

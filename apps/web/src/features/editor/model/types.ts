@@ -14,16 +14,24 @@ export interface Box extends Point {
   height: number;
 }
 
-/** One page in the rail: an original page (its number in the opened PDF) or a blank page inserted here. */
+/** One page in the rail: an original page (its number in the opened PDF), or a blank page or a page of another PDF inserted here. */
 export interface PageSlot {
   key: string;
-  /** Page number in the opened PDF; null for a blank page added in the editor. */
+  /** Page number in the opened PDF; null for a page added in the editor. */
   source: number | null;
+  /** For a page of another PDF the user picked: the file, this page's number in it and its page count. */
+  inserted?: InsertedPage;
   /** Size of the page as pdf.js shows it before any turn made in the editor. */
   width: number;
   height: number;
   /** Quarter turns clockwise added in the editor. */
   turn: 0 | 90 | 180 | 270;
+}
+
+export interface InsertedPage {
+  file: File;
+  page: number;
+  of: number;
 }
 
 interface Placed {
