@@ -5,9 +5,13 @@ import { jobForm, postJob, waitForJob } from '../../test/jobs.ts';
 import { makePdf } from '../../test/pdfs.ts';
 import { signedInUser } from '../../test/users.ts';
 import { startWorker } from '../../jobs/worker.ts';
+import { apiKeysRoutes } from './api-keys.ts';
 import { jobsRoutes } from './jobs.ts';
+import { linkAnalyticsRoutes } from './link-analytics.ts';
+import { linksRoutes } from './links.ts';
 import { API_PATHS, openApiRoutes } from './openapi.ts';
 import { toolsRoutes } from './tools.ts';
+import { webhooksRoutes } from './webhooks.ts';
 
 describe('tool registry and OpenAPI over HTTP', () => {
   let ctx: TestContext;
@@ -74,7 +78,8 @@ describe('tool registry and OpenAPI over HTTP', () => {
 
   it('documents exactly the routes the app serves', () => {
     const served = new Set<string>();
-    for (const routes of [toolsRoutes, jobsRoutes, openApiRoutes]) {
+    // Every module serving /api/v1 (the public API the document describes).
+    for (const routes of [toolsRoutes, jobsRoutes, openApiRoutes, apiKeysRoutes, linksRoutes, linkAnalyticsRoutes, webhooksRoutes]) {
       for (const route of routes(ctx.container).routes) {
         if (route.method === 'ALL') continue;
         served.add(`${route.method.toLowerCase()} /api${route.path.replace(/:(\w+)/g, '{$1}')}`);
