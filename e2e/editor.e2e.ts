@@ -339,6 +339,8 @@ describe('Pages from another PDF', () => {
     await page.getByRole('group', { name: 'Page 4' }).waitFor();
     await page.getByRole('group', { name: 'Page 2' }).getByText('Annex.pdf, page 1 of 2').waitFor();
     await page.getByRole('group', { name: 'Page 3' }).getByText('Inserted page: save, then add content to it.').waitFor();
+    // The rail draws the inserted pages from the picked file.
+    await page.getByRole('button', { name: 'Show page 3' }).locator('canvas[data-drawn]').waitFor();
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually(() => page.getByText(/^Saved at \d\d:\d\d$/).count()).toBe(1);

@@ -1,7 +1,8 @@
 import { ArrowDownIcon, ArrowUpIcon, FileInputIcon, FilePlusIcon, RotateCwIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { renderPage } from '@/features/tools/lib/pdfjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { openPdf, renderPage } from '@/features/tools/lib/pdfjs';
 import { cn } from '@/lib/utils';
 import type { InsertedPage, PageSlot } from '../model/types';
 import { useEditor } from './editor-context';
@@ -97,6 +98,13 @@ function RailButton({ label, icon, ...props }: { label: string; icon: React.Reac
   );
 }
 
+/** Another PDF's pages are drawn from the picked file, opened once however many of its pages show. */
+const openedFiles = new WeakMap<File, Promise<PDFDocumentProxy>>();
+function openInserted(file: File): Promise<PDFDocumentProxy> {
+  if (!openedFiles.has(file)) openedFiles.set(file, file.arrayBuffer().then(openPdf));
+  return openedFiles.get(file)!;
+}
+
 /** A page drawn small once it scrolls near; blank pages are plain white, another PDF's pages show its name. */
 function Thumbnail({ slot }: { slot: PageSlot }) {
   const { doc } = useEditor();
@@ -111,13 +119,16 @@ function Thumbnail({ slot }: { slot: PageSlot }) {
     return () => observer.disconnect();
   }, []);
   useEffect(() => {
-    if (!near || slot.source === null || !canvas.current) return;
-    renderPage(doc, slot.source, canvas.current, THUMB_WIDTH).then(() => setDrawn(true), () => undefined);
-  }, [near, doc, slot.source]);
+    const target = canvas.current;
+    if (!near || !target) return;
+    const { source, inserted } = slot;
+    const drawing = source !== null ? renderPage(doc, source, target, THUMB_WIDTH) : inserted ? openInserted(inserted.file).then((other) => renderPage(other, inserted.page, target, THUMB_WIDTH)) : undefined;
+    drawing?.then(() => setDrawn(true), () => undefined);
+  }, [near, doc, slot]);
   const height = (THUMB_WIDTH * slot.height) / slot.width;
   return (
     <div className="relative flex items-center justify-center" style={{ width: Math.max(THUMB_WIDTH, height), height: Math.max(THUMB_WIDTH, height) }}>
-      {slot.inserted && <InsertedLabel page={slot.inserted} className="absolute text-[10px]" />}
+      {slot.inserted && <InsertedLabel page={slot.inserted} className="absolute inset-x-0 bottom-0 bg-white/85 text-[10px]" />}
       <canvas
         ref={canvas}
         aria-hidden
