@@ -7,7 +7,7 @@ import { z } from 'zod';
  * top-left corner of the visible page (its crop box, after its rotation), x grows to the right and y
  * downwards. Content operations (text, images, shapes, markup, notes, whiteout, stamps, form values)
  * are applied first, in order, and name pages of the original; page operations (rotate, delete,
- * reorder, insert) come last, in order, each naming pages as they stand after the ones before it.
+ * reorder, insert a blank page or another PDF's pages) come last, in order, each naming pages as they stand after the ones before it.
  * Every number and the whole document are bounded, so an absurd document is refused before any work.
  */
 
