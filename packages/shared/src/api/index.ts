@@ -12,3 +12,4 @@ export * from './events.ts';
 export * from './links.ts';
 export * from './webhooks.ts';
 export * from './api-keys.ts';
+export * from './team.ts';
