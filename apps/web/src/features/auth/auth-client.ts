@@ -1,5 +1,5 @@
-import { magicLinkClient } from 'better-auth/client/plugins';
+import { magicLinkClient, organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 
-/** better-auth's browser client on our own origin (/api/auth), with the magic-link endpoints. */
-export const authClient = createAuthClient({ plugins: [magicLinkClient()] });
+/** better-auth's browser client on our own origin (/api/auth), with the magic-link and organisation (team) endpoints. */
+export const authClient = createAuthClient({ plugins: [magicLinkClient(), organizationClient()] });
