@@ -78,3 +78,46 @@ export function shareCodeMail(brand: Brand, input: { code: string; documentName:
     footnote: `This code expires in ${lifetime(input.expiresInSeconds)}. If you did not ask for it, you can ignore this email.`,
   });
 }
+
+/** Sent to the new address: the change takes effect only when this link is followed. */
+export function changeEmailMail(brand: Brand, input: { name?: string; url: string; expiresInSeconds: number }): AuthMail {
+  return compose(brand, `Confirm your new email address for ${brand.tradingName}`, {
+    preview: 'Confirm this address to finish changing your account email.',
+    heading: 'Confirm your new email address',
+    paragraphs: [
+      greeting(input.name),
+      `You asked to use this email address for your ${brand.tradingName} account. Confirm it below; until then, your account keeps its current address.`,
+    ],
+    action: { label: 'Confirm new email address', url: input.url },
+    footnote: `This link expires in ${lifetime(input.expiresInSeconds)}. If you did not ask for this, you can ignore this email.`,
+  });
+}
+
+/** Sent to the old address when a change is asked for, so a change nobody asked for is noticed. */
+export function emailChangingMail(brand: Brand, input: { name?: string; newEmail: string; resetUrl: string }): AuthMail {
+  return compose(brand, `Your ${brand.tradingName} email address is being changed`, {
+    preview: `Someone asked to change your account email to ${input.newEmail}.`,
+    heading: 'Your email address is being changed',
+    paragraphs: [
+      greeting(input.name),
+      `Someone signed in to your ${brand.tradingName} account asked to change its email address to ${input.newEmail}. The change happens once the link sent to that address is followed.`,
+      'If this was you, there is nothing more to do. If it was not, reset your password straight away: that signs out every device. Then contact our support team.',
+    ],
+    action: { label: 'Reset your password', url: input.resetUrl },
+    footnote: 'We sent this to your current address so that you know about any change to how you sign in.',
+  });
+}
+
+/** The confirmation after an account and everything in it were erased. */
+export function accountDeletedMail(brand: Brand, input: { name?: string }): AuthMail {
+  return compose(brand, `Your ${brand.tradingName} account has been deleted`, {
+    preview: 'Your account and everything in it have been erased.',
+    heading: 'Your account has been deleted',
+    paragraphs: [
+      greeting(input.name),
+      `As you asked, we deleted your ${brand.tradingName} account. Your details, every document and its versions, your tool results, share links, profile picture and saved signatures have been erased, and every device has been signed out.`,
+      'This cannot be undone. You are welcome to create a new account at any time.',
+    ],
+    footnote: 'This is the last email we will send to this address about this account.',
+  });
+}
