@@ -8,12 +8,13 @@ import { useProfile } from '@/features/account/api/profile';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
 import { useSession } from '@/features/auth/session';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { SpaceSwitcher } from '@/features/team/components/space-switcher';
 import { formatLongDate } from '@/lib/dates';
 import { chooseGreeting, greetingLine } from '../lib/greeting';
 import { LocaleMenu } from './locale-menu';
 import { UserMenu } from './user-menu';
 
-/** The top bar: the greeting, language and region, theme, the notification bell and the avatar menu. */
+/** The top bar: the greeting, the space switcher (Personal or a team), language and region, theme, the notification bell and the avatar menu. */
 export function DashboardHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { user } = useSession();
   const { data: profile } = useProfile();
@@ -39,6 +40,7 @@ export function DashboardHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
           </p>
           <p className="truncate text-xs text-muted-foreground">{formatLongDate(now, locale, timeZone)}</p>
         </div>
+        <SpaceSwitcher />
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <LocaleMenu />
           <ThemeToggle />

@@ -1,73 +1,84 @@
-import { BriefcaseIcon, MailIcon, ShieldCheckIcon, UsersIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { formatBytes, type Team } from '@wattle/shared';
 import { PageHeader } from '@/components/page-header';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { fullName, useProfile } from '@/features/account/api/profile';
-import { UserAvatar } from '@/features/account/components/user-avatar';
-import { useSession } from '@/features/auth/session';
-import { useCompanyInfo } from '@/features/company/api/company-info';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSpaces } from '@/features/team/api/spaces';
+import { useTeam } from '@/features/team/api/team';
+import { ActivityTab } from '@/features/team/components/activity-tab';
+import { MembersTab } from '@/features/team/components/members-tab';
+import { MyInvitations } from '@/features/team/components/my-invitations';
+import { PersonalTeamOverview } from '@/features/team/components/personal-team-overview';
+import { RolesTab } from '@/features/team/components/roles-tab';
+import { SettingsTab } from '@/features/team/components/settings-tab';
+import { ROLE_LABEL } from '@/features/team/lib/roles';
 
+/** The tabs, by their `?tab=` value (Members has none), so each can be linked to. */
+const TABS = ['members', 'activity', 'roles', 'settings'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+
+/** `/dashboard/team`: the active team's members, activity, roles and settings; in Personal, the person's teams and a new one. */
 export function TeamPage() {
-  const { user } = useSession();
-  const { data: profile } = useProfile();
-  const { data: company } = useCompanyInfo();
-  const sales = company?.email_sales;
+  const { data: spaces } = useSpaces();
+  const inTeam = spaces?.active.kind === 'team';
+  const { data: team, isError, error } = useTeam(inTeam);
 
+  if (!spaces || (inTeam && !team && !isError)) {
+    return (
+      <>
+        <PageHeader title="Team" />
+        <Skeleton className="h-64 w-full" />
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader title="Team" description="The people who work in this account." />
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <Card className="min-w-0 lg:col-span-2">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <UsersIcon className="size-5 text-primary" aria-hidden="true" />
-              Members
-            </CardTitle>
-            <CardDescription>One member. Team accounts add colleagues with their own sign-in and shared access to documents.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="divide-y rounded-lg border">
-              <li className="flex items-center gap-3 p-4">
-                <UserAvatar profile={profile} fallbackName={user?.name} className="size-10" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{fullName(profile) || user?.name || 'User'}</p>
-                  <p className="truncate text-sm text-muted-foreground">{profile?.email ?? user?.email}</p>
-                </div>
-                <Badge variant="secondary">Owner</Badge>
-              </li>
-            </ul>
-          </CardContent>
-        </Card>
-        <Card className="min-w-0 bg-eucalyptus-800 text-white">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2 text-white">
-              <BriefcaseIcon className="size-5 text-wattle" aria-hidden="true" />
-              Working as a team?
-            </CardTitle>
-            <CardDescription className="text-white/80">
-              Team accounts give each colleague their own sign-in, shared documents and central billing in Australian dollars.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="mt-auto grid gap-2">
-            {sales && (
-              <Button asChild variant="wattle">
-                <a href={`mailto:${sales}?subject=${encodeURIComponent('Team account enquiry')}`}>
-                  <MailIcon />
-                  Talk to our sales team
-                </a>
-              </Button>
-            )}
-            <Button asChild variant="ghost" className="text-white hover:bg-white/10 hover:text-white">
-              <Link to="/enterprise/team">
-                <ShieldCheckIcon />
-                About team management
-              </Link>
-            </Button>
-          </CardContent>
-        </Card>
+      {inTeam && team ? (
+        <PageHeader title={team.name} description={`Team · You are ${ROLE_LABEL[team.role].toLowerCase()} · ${formatBytes(team.storage.used)} of ${formatBytes(team.storage.limit)} used`} />
+      ) : (
+        <PageHeader title="Team" description="Work with colleagues in a shared space: the same documents, tools and share links." />
+      )}
+      <div className="grid gap-6">
+        <MyInvitations />
+        {!inTeam ? (
+          <PersonalTeamOverview teams={spaces.teams} />
+        ) : team ? (
+          <TeamTabs team={team} />
+        ) : (
+          <p className="text-sm text-destructive">{error?.message}</p>
+        )}
       </div>
     </>
+  );
+}
+
+function TeamTabs({ team }: { team: Team }) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'members';
+  const choose = (value: string) => setParams(value === 'members' ? {} : { tab: value }, { replace: true });
+
+  return (
+    <Tabs value={tab} onValueChange={choose}>
+      <TabsList className="max-w-full">
+        <TabsTrigger value="members">Members</TabsTrigger>
+        <TabsTrigger value="activity">Activity</TabsTrigger>
+        <TabsTrigger value="roles">Roles</TabsTrigger>
+        <TabsTrigger value="settings">Settings</TabsTrigger>
+      </TabsList>
+      <TabsContent value="members">
+        <MembersTab team={team} />
+      </TabsContent>
+      <TabsContent value="activity">
+        <ActivityTab />
+      </TabsContent>
+      <TabsContent value="roles">
+        <RolesTab />
+      </TabsContent>
+      <TabsContent value="settings">
+        <SettingsTab team={team} />
+      </TabsContent>
+    </Tabs>
   );
 }
