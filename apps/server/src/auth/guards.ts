@@ -5,9 +5,10 @@ import { ERROR_CATALOGUE, passwordSchema, signupSchema } from '@wattle/shared';
 import type { AuthLimits } from './limits.ts';
 import type { RateLimit, RateLimitResult } from '../services/rate-limit.ts';
 import { accountKey, ipKey } from './rate-limit-keys.ts';
+import { TWO_FACTOR_GUARDED_PATHS, twoFactorAccount } from './two-factor.ts';
 
 /** Endpoints limited per IP and per account (the body's email), by their better-auth path. */
-const ACCOUNT_PATHS: Record<string, Exclude<keyof AuthLimits, 'links'>> = {
+const ACCOUNT_PATHS: Record<string, Exclude<keyof AuthLimits, 'links' | 'twoFactor'>> = {
   '/sign-in/email': 'signIn',
   '/sign-up/email': 'signUp',
   '/sign-in/magic-link': 'magicLink',
@@ -87,6 +88,10 @@ export function authGuards(options: GuardOptions) {
         await enforce(`ip:${rule}:${ip}`, limits[rule].ip);
         const email = str(body.email);
         if (email) await enforce(`account:${rule}:${accountKey(email)}`, limits[rule].account);
+      } else if (TWO_FACTOR_GUARDED_PATHS.has(path)) {
+        await enforce(`ip:twoFactor:${ip}`, limits.twoFactor.ip);
+        const userId = await twoFactorAccount(ctx);
+        if (userId) await enforce(`account:twoFactor:${userId}`, limits.twoFactor.account);
       } else if (LINK_PATHS.has(path)) {
         await enforce(`ip:links:${ip}`, limits.links.ip);
       }

@@ -18,6 +18,7 @@ import { countHits } from '../services/rate-limit.ts';
 import { createAccountRows } from './account-rows.ts';
 import { authGuards, hashToken, RESET_PREFIX } from './guards.ts';
 import { resolveLimits, type AuthLimitOverrides } from './limits.ts';
+import { challengeLinkSignIn, twoFactorPlugin } from './two-factor.ts';
 
 export interface AuthDeps {
   config: Config;
@@ -109,6 +110,7 @@ export function createAuth(deps: AuthDeps) {
           });
         },
       }),
+      twoFactorPlugin(company.tradingName),
     ],
     databaseHooks: {
       user: { create: { after: (user) => createAccountRows(currentDb(db), user) } },
@@ -136,6 +138,7 @@ export function createAuth(deps: AuthDeps) {
           mail.dispatch(() => ({ to: user.email, ...accountExistsMail(brand, { name: user.name, signInUrl: onPublicUrl('/auth/login') }) }));
         },
       }),
+      after: challengeLinkSignIn,
     },
     // Our guards count per IP and per account atomically in the database (see guards.ts).
     rateLimit: { enabled: false },

@@ -10,6 +10,8 @@ export interface AuthLimits {
   magicLink: { ip: RateLimit; account: RateLimit };
   passwordReset: { ip: RateLimit; account: RateLimit };
   verificationEmail: { ip: RateLimit; account: RateLimit };
+  /** Two-factor codes and the password-checked two-factor changes; the account is the user, not an email. */
+  twoFactor: { ip: RateLimit; account: RateLimit };
   /** Following links and tokens (verify, reset, magic link, OAuth start and callback), per IP. */
   links: { ip: RateLimit };
 }
@@ -22,6 +24,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   magicLink: { ip: { max: 20, windowSeconds: minutes(60) }, account: { max: 5, windowSeconds: minutes(15) } },
   passwordReset: { ip: { max: 20, windowSeconds: minutes(60) }, account: { max: 5, windowSeconds: minutes(15) } },
   verificationEmail: { ip: { max: 20, windowSeconds: minutes(60) }, account: { max: 3, windowSeconds: minutes(15) } },
+  twoFactor: { ip: { max: 30, windowSeconds: minutes(15) }, account: { max: 10, windowSeconds: minutes(15) } },
   links: { ip: { max: 60, windowSeconds: minutes(15) } },
 };
 

@@ -9,6 +9,8 @@ export const user = pgTable('user', {
   image: text('image'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by better-auth's two-factor plugin once the first code from the authenticator app is confirmed. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
 });
 
 export const session = pgTable(
@@ -57,4 +59,16 @@ export const verification = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** better-auth's two-factor plugin: the TOTP secret and backup codes, both encrypted with the auth secret. */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('two_factor_user_id_idx').on(t.userId)],
 );

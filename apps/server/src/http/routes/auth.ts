@@ -16,6 +16,10 @@ const CODE_FOR: Record<string, ErrorCode> = {
   PASSWORD_TOO_SHORT: 'VALIDATION_FAILED',
   PASSWORD_TOO_LONG: 'VALIDATION_FAILED',
   VALIDATION_ERROR: 'VALIDATION_FAILED',
+  // Two-factor sign-in: a wrong code, a used backup code, or a code screen left past its time.
+  INVALID_CODE: 'TWO_FACTOR_CODE_INCORRECT',
+  INVALID_BACKUP_CODE: 'BACKUP_CODE_INCORRECT',
+  INVALID_TWO_FACTOR_COOKIE: 'TWO_FACTOR_EXPIRED',
 };
 
 /** Anything else by its status. */
