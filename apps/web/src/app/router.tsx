@@ -10,6 +10,7 @@ import { marketingRoutes } from '@/features/marketing/routes';
 import { notificationsRoutes } from '@/features/notifications/routes';
 import { shareViewerRoutes } from '@/features/share-viewer/routes';
 import { supportRoutes } from '@/features/support/routes';
+import { teamInviteRoutes } from '@/features/team/routes';
 import { batchRoutes, toolsRoutes } from '@/features/tools/routes';
 import { AppRoot } from './app-root';
 import { GuestOnly, RequireAuth } from './guards/guards';
@@ -35,6 +36,8 @@ export const routes: RouteObject[] = [
       { path: 'auth', Component: GuestOnly, children: authRoutes },
       // A shared document's reader: no account, no marketing chrome, the company's branding only.
       ...shareViewerRoutes,
+      // A team invitation mail's link: signed out it offers sign-up and sign-in, signed in Accept and Decline.
+      ...teamInviteRoutes,
       // The splat keeps unknown /dashboard/* paths behind the guard: guests go to sign-in, not to a 404.
       {
         path: 'dashboard',

@@ -10,6 +10,7 @@ import { fieldErrorsOf } from '@/lib/api-client';
 import { useApiKeys, useCreateApiKey } from './api/api-keys';
 import { ApiKeyItem } from './components/api-key-item';
 import { API_KEY_SECRET_TEXT, OneTimeSecret } from './components/one-time-secret';
+import { TeamSpaceNote, useMayManageDevelopers } from './components/team-space-note';
 
 const DAY_MS = 86_400_000;
 /** Expiry as a choice of lifetimes: nothing to get wrong across time zones. */
@@ -20,10 +21,11 @@ const EXPIRY_CHOICES = [
   { value: '365', label: '1 year', days: 365 },
 ] as const;
 
-/** The API keys tab of Settings: make a key (its secret shown once), and the account's keys with their usage. */
+/** The API keys tab of Settings: make a key (its secret shown once), and the space's keys with their usage. */
 export function ApiKeysPanel() {
   const { data } = useApiKeys();
   const create = useCreateApiKey();
+  const manages = useMayManageDevelopers();
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState<string>('90');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -48,6 +50,7 @@ export function ApiKeysPanel() {
 
   return (
     <div className="max-w-3xl min-w-0 space-y-4">
+      <TeamSpaceNote things="Keys" />
       <Card>
         <CardHeader>
           <CardTitle>
@@ -63,44 +66,46 @@ export function ApiKeysPanel() {
         </CardHeader>
         <CardContent className="space-y-4">
           {secret && <OneTimeSecret secret={secret} text={API_KEY_SECRET_TEXT} onDone={() => setSecret(null)} />}
-          <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end" noValidate>
-            <div className="min-w-0 space-y-2">
-              <Label htmlFor="api-key-name">Name</Label>
-              <Input
-                id="api-key-name"
-                placeholder="Invoice script"
-                maxLength={API_KEY_NAME_MAX}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                aria-invalid={Boolean(errors.name)}
-                aria-describedby={errors.name ? 'api-key-name-error' : undefined}
-                required
-              />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="api-key-expiry">Expires</Label>
-              <Select value={expiry} onValueChange={setExpiry}>
-                <SelectTrigger id="api-key-expiry" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {EXPIRY_CHOICES.map((choice) => (
-                    <SelectItem key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <Button type="submit" disabled={create.isPending}>
-              Create key
-            </Button>
-            {(errors.name || errors.expiresAt) && (
-              <p id="api-key-name-error" className="text-sm text-destructive sm:col-span-3">
-                {errors.name ?? errors.expiresAt}
-              </p>
-            )}
-          </form>
+          {manages && (
+            <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end" noValidate>
+              <div className="min-w-0 space-y-2">
+                <Label htmlFor="api-key-name">Name</Label>
+                <Input
+                  id="api-key-name"
+                  placeholder="Invoice script"
+                  maxLength={API_KEY_NAME_MAX}
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  aria-invalid={Boolean(errors.name)}
+                  aria-describedby={errors.name ? 'api-key-name-error' : undefined}
+                  required
+                />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="api-key-expiry">Expires</Label>
+                <Select value={expiry} onValueChange={setExpiry}>
+                  <SelectTrigger id="api-key-expiry" className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {EXPIRY_CHOICES.map((choice) => (
+                      <SelectItem key={choice.value} value={choice.value}>
+                        {choice.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+              <Button type="submit" disabled={create.isPending}>
+                Create key
+              </Button>
+              {(errors.name || errors.expiresAt) && (
+                <p id="api-key-name-error" className="text-sm text-destructive sm:col-span-3">
+                  {errors.name ?? errors.expiresAt}
+                </p>
+              )}
+            </form>
+          )}
         </CardContent>
       </Card>
       <Card>
@@ -117,7 +122,7 @@ export function ApiKeysPanel() {
           ) : (
             <ul className="divide-y">
               {data.items.map((key) => (
-                <ApiKeyItem key={key.id} apiKey={key} />
+                <ApiKeyItem key={key.id} apiKey={key} manageable={manages} />
               ))}
             </ul>
           )}

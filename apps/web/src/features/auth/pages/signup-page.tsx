@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { signupSchema } from '@wattle/shared/validation';
 import type { z } from 'zod';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -13,13 +13,15 @@ import { NewPasswordFields } from '../components/new-password-fields';
 import { SocialButtons } from '../components/social-buttons';
 import { SubmitButton } from '../components/submit-button';
 import { serverFieldErrors, signUpErrorMessage } from '../lib/auth-errors';
-import { CALLBACK_PATH, type VerifyEmailState } from '../lib/flow';
+import { callbackWithNext, type VerifyEmailState } from '../lib/flow';
 import { attempt } from '../lib/requests';
 
 type SignupValues = z.input<typeof signupSchema>;
 
 export function SignupPage() {
   const navigate = useNavigate();
+  // A return target (a team invitation) rides on the verification link, so the new account lands there.
+  const { search } = useLocation();
   const form = useForm<SignupValues>({
     resolver: zodResolver(signupSchema),
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
@@ -28,7 +30,7 @@ export function SignupPage() {
   const busy = form.formState.isSubmitting;
 
   const onSubmit = async ({ fullName, email, password }: SignupValues) => {
-    const error = await attempt(() => authClient.signUp.email({ name: fullName.trim(), email, password, callbackURL: CALLBACK_PATH }));
+    const error = await attempt(() => authClient.signUp.email({ name: fullName.trim(), email, password, callbackURL: callbackWithNext(search) }));
     if (error) {
       const fields = serverFieldErrors(error, { name: 'fullName' });
       for (const [field, message] of Object.entries(fields)) form.setError(field as keyof SignupValues, { message });
@@ -66,7 +68,7 @@ export function SignupPage() {
       <SocialButtons mode="sign-up" />
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
-        <Link to="/auth/login" className="font-medium text-foreground underline underline-offset-4">
+        <Link to={`/auth/login${search}`} className="font-medium text-foreground underline underline-offset-4">
           Sign in
         </Link>
       </p>

@@ -21,8 +21,8 @@ import { useRevokeApiKey } from '../api/api-keys';
 const STATUS_LABEL: Record<ApiKey['status'], string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
 const plural = (n: number, one: string) => `${n.toLocaleString('en-AU')} ${one}${n === 1 ? '' : 's'}`;
 
-/** One key in the list: its prefix, dates and usage, and Revoke behind a confirmation. */
-export function ApiKeyItem({ apiKey }: { apiKey: ApiKey }) {
+/** One key in the list: its prefix, dates and usage, and Revoke behind a confirmation (for those who may). */
+export function ApiKeyItem({ apiKey, manageable }: { apiKey: ApiKey; manageable: boolean }) {
   const { locale, timeZone } = usePreferences();
   const revoke = useRevokeApiKey();
   const [confirming, setConfirming] = useState(false);
@@ -44,7 +44,7 @@ export function ApiKeyItem({ apiKey }: { apiKey: ApiKey }) {
           </h3>
           <p className="font-mono text-xs break-all text-muted-foreground">{apiKey.prefix}…</p>
         </div>
-        {apiKey.status !== 'revoked' && (
+        {manageable && apiKey.status !== 'revoked' && (
           <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(true)} aria-label={`Revoke ${apiKey.name}`}>
             <Trash2Icon aria-hidden="true" /> Revoke
           </Button>

@@ -20,7 +20,7 @@ import { WebhookDeliveries } from './webhook-deliveries';
 import { OneTimeSecret, WEBHOOK_SECRET_TEXT } from './one-time-secret';
 
 /** One webhook: where it sends what, on or off, its new secret once rotated, and its delivery log. */
-export function WebhookCard({ webhook }: { webhook: Webhook }) {
+export function WebhookCard({ webhook, manageable }: { webhook: Webhook; manageable: boolean }) {
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const rotation = useRotateWebhookSecret();
@@ -44,6 +44,7 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
           <Switch
             id={switchId}
             checked={webhook.enabled}
+            disabled={!manageable}
             onCheckedChange={(enabled) => update.mutate({ id: webhook.id, changes: { enabled } }, { onError: failed })}
           />
           <label htmlFor={switchId} className="text-sm">
@@ -56,16 +57,20 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
         <Button type="button" size="sm" variant="outline" aria-expanded={showDeliveries} aria-controls={deliveriesId} onClick={() => setShowDeliveries(!showDeliveries)}>
           {showDeliveries ? 'Hide deliveries' : 'Deliveries'}
         </Button>
-        <Button type="button" size="sm" variant="outline" disabled={rotation.isPending} onClick={rotate}>
-          <RotateCwIcon aria-hidden="true" /> Rotate secret
-        </Button>
-        <Button type="button" size="sm" variant="outline" onClick={() => setConfirmingDelete(true)}>
-          <Trash2Icon aria-hidden="true" /> Delete
-        </Button>
+        {manageable && (
+          <>
+            <Button type="button" size="sm" variant="outline" disabled={rotation.isPending} onClick={rotate}>
+              <RotateCwIcon aria-hidden="true" /> Rotate secret
+            </Button>
+            <Button type="button" size="sm" variant="outline" onClick={() => setConfirmingDelete(true)}>
+              <Trash2Icon aria-hidden="true" /> Delete
+            </Button>
+          </>
+        )}
       </div>
       {showDeliveries && (
         <div id={deliveriesId}>
-          <WebhookDeliveries webhookId={webhook.id} />
+          <WebhookDeliveries webhookId={webhook.id} manageable={manageable} />
         </div>
       )}
       <AlertDialog open={confirmingDelete} onOpenChange={setConfirmingDelete}>

@@ -11,8 +11,8 @@ import { useResendDelivery, useWebhookDeliveries } from '../api/webhooks';
 const STATUS_LABEL: Record<WebhookDelivery['status'], string> = { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed' };
 const STATUS_VARIANT = { pending: 'secondary', succeeded: 'default', failed: 'destructive' } as const;
 
-/** A webhook's delivery log, newest first, with a Resend for each delivery. */
-export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
+/** A webhook's delivery log, newest first, with a Resend for each delivery (for those who may). */
+export function WebhookDeliveries({ webhookId, manageable }: { webhookId: string; manageable: boolean }) {
   const [page, setPage] = useState(1);
   const { data } = useWebhookDeliveries(webhookId, page);
   const resend = useResendDelivery(webhookId);
@@ -49,20 +49,22 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
                 <TableCell>{delivery.attempts}</TableCell>
                 <TableCell>{formatDateTime(delivery.createdAt, locale, timeZone)}</TableCell>
                 <TableCell className="text-right">
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    disabled={resend.isPending}
-                    onClick={() =>
-                      resend.mutate(delivery.id, {
-                        onSuccess: () => toast({ title: 'Delivery queued', description: 'It will be sent again in a moment.', variant: 'success' }),
-                        onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-                      })
-                    }
-                  >
-                    Resend
-                  </Button>
+                  {manageable && (
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      disabled={resend.isPending}
+                      onClick={() =>
+                        resend.mutate(delivery.id, {
+                          onSuccess: () => toast({ title: 'Delivery queued', description: 'It will be sent again in a moment.', variant: 'success' }),
+                          onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+                        })
+                      }
+                    >
+                      Resend
+                    </Button>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
