@@ -1,5 +1,5 @@
-import { magicLinkClient, organizationClient } from 'better-auth/client/plugins';
+import { magicLinkClient, organizationClient, twoFactorClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 
-/** better-auth's browser client on our own origin (/api/auth), with the magic-link and organisation (team) endpoints. */
-export const authClient = createAuthClient({ plugins: [magicLinkClient(), organizationClient()] });
+/** better-auth's browser client on our own origin (/api/auth), with the magic-link, organisation (team) and two-factor endpoints. */
+export const authClient = createAuthClient({ plugins: [magicLinkClient(), organizationClient(), twoFactorClient()] });

@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 export const authRoutes: RouteObject[] = [
   { path: 'login', lazy: async () => ({ Component: (await import('./pages/login-page')).LoginPage }) },
   { path: 'signup', lazy: async () => ({ Component: (await import('./pages/signup-page')).SignupPage }) },
+  { path: 'two-factor', lazy: async () => ({ Component: (await import('./pages/two-factor-page')).TwoFactorPage }) },
   { path: 'magic-link', lazy: async () => ({ Component: (await import('./pages/magic-link-page')).MagicLinkPage }) },
   { path: 'reset-password', lazy: async () => ({ Component: (await import('./pages/reset-password-page')).ResetPasswordPage }) },
   { path: 'callback', lazy: async () => ({ Component: (await import('./pages/callback-page')).CallbackPage }) },

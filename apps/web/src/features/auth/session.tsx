@@ -12,6 +12,8 @@ export interface SessionUser {
   email: string;
   emailVerified: boolean;
   image?: string | null;
+  /** better-auth's two-factor plugin: on once the first authenticator code was confirmed. */
+  twoFactorEnabled?: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -10,7 +10,6 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast';
 import { returnTargetFrom } from '@/app/guards/redirects';
-import { authClient } from '../auth-client';
 import { AuthLayout } from '../components/auth-layout';
 import { EmailField } from '../components/email-field';
 import { FormAlert } from '../components/form-alert';
@@ -20,7 +19,8 @@ import { SubmitButton } from '../components/submit-button';
 import { authErrorKind, authErrorMessage, signInToastTitle, type AuthErrorKind } from '../lib/auth-errors';
 import { refreshSession } from '../session';
 import { callbackWithNext, type VerifyEmailState } from '../lib/flow';
-import { attempt } from '../lib/requests';
+import { signInWithPassword } from '../lib/requests';
+import { TWO_FACTOR_PATH } from '../lib/two-factor';
 
 type LoginValues = z.input<typeof loginSchema>;
 
@@ -35,8 +35,14 @@ export function LoginPage() {
 
   const onSubmit = async ({ email, password, rememberMe }: LoginValues) => {
     setFailure(null);
-    const error = await attempt(() => authClient.signIn.email({ email, password, rememberMe: rememberMe === true }));
-    if (error) {
+    const outcome = await signInWithPassword(email, password, rememberMe === true);
+    if (outcome === 'two-factor') {
+      // The password was right; the code screen finishes sign-in and goes on to the same return target.
+      await navigate({ pathname: TWO_FACTOR_PATH, search: location.search });
+      return;
+    }
+    if (outcome !== 'signed-in') {
+      const { error } = outcome;
       const message = authErrorMessage(error, 'sign-in');
       setFailure({ message, kind: authErrorKind(error, 'sign-in'), email });
       toast({ title: signInToastTitle(error), description: message, variant: 'destructive' });
