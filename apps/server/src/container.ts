@@ -91,7 +91,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
 
   const clock = overrides.clock ?? systemClock;
   const authSecret = config.AUTH_SECRET ?? embeddedAuthSecret(dataDir);
-  const auth = createAuth({ config, db: database.db, mailer, logger, clock, secret: authSecret, limits: overrides.authLimits });
+  const auth = createAuth({ config, db: database.db, mailer, logger, clock, blobStore, dataDir, secret: authSecret, limits: overrides.authLimits });
   closers.push(() => auth.mailIdle());
 
   const engines = overrides.engines ?? (await detectEngines());

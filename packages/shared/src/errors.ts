@@ -10,6 +10,9 @@ export const ERROR_CATALOGUE = {
   INVALID_CREDENTIALS: { status: 401, message: 'The email or password you entered is incorrect. Please try again.' },
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email address before signing in. Check your inbox for the verification email.' },
   INVALID_TOKEN: { status: 400, message: 'The login link has expired. Please request a new one.' },
+  // Account security: the person's own password, asked again before a change or a deletion.
+  PASSWORD_INCORRECT: { status: 400, message: 'The password you entered is not correct.' },
+  TEAM_OWNER: { status: 409, message: 'Transfer or delete your team first.' },
   TWO_FACTOR_CODE_INCORRECT: { status: 401, message: 'That code is not right. Check your authenticator app and try again.' },
   BACKUP_CODE_INCORRECT: { status: 401, message: 'That backup code is not right, or it has been used already.' },
   TWO_FACTOR_EXPIRED: { status: 401, message: 'Your sign-in has timed out. Please sign in again.' },

@@ -16,8 +16,8 @@ const ACCOUNT_PATHS: Record<string, Exclude<keyof AuthLimits, 'links' | 'twoFact
   '/send-verification-email': 'verificationEmail',
 };
 
-/** Endpoints that follow a link or token, or start and finish OAuth: limited per IP. */
-const LINK_PATHS = new Set(['/magic-link/verify', '/reset-password', '/reset-password/:token', '/verify-email', '/sign-in/social', '/callback/:id', '/change-password']);
+/** Endpoints that follow a link or token, start and finish OAuth, or check the password again (account changes): limited per IP. */
+const LINK_PATHS = new Set(['/magic-link/verify', '/reset-password', '/reset-password/:token', '/verify-email', '/sign-in/social', '/callback/:id', '/change-password', '/change-email', '/delete-user']);
 
 export interface GuardOptions {
   /** Counts one hit against the key's limit (the server's one rate limiter). */
@@ -120,6 +120,14 @@ export function authGuards(options: GuardOptions) {
           user: { name: str(body.name), email, emailVerified: false, image: null, createdAt: now, updatedAt: now, id: ctx.context.generateId({ model: 'user' }) },
         });
       }
+    }
+
+    if (path === '/delete-user' && !str(body.password)) throw validationFailed({ password: ['Enter your password'] });
+
+    if (path === '/change-email') {
+      // A registered address gets the same answer as a free one, and nothing is sent anywhere.
+      const email = str(body.newEmail).trim().toLowerCase();
+      if (email && (await ctx.context.internalAdapter.findUserByEmail(email))) throw new APIError('OK', { status: true });
     }
 
     if (path === '/reset-password' || path === '/change-password') {

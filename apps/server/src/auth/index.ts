@@ -5,6 +5,7 @@ import { magicLink } from 'better-auth/plugins/magic-link';
 import type { Database } from '@wattle/db';
 import type { Config } from '../config.ts';
 import { authDatabase, currentDb } from '../adapters/auth-database.ts';
+import type { BlobStore } from '../adapters/blob-store/blob-store.ts';
 import type { Clock } from '../adapters/clock.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { Mailer } from '../adapters/mailer.ts';
@@ -16,6 +17,7 @@ import { recordSignIn } from '../repositories/profiles.ts';
 import { findUserIdByEmail } from '../repositories/users.ts';
 import { countHits } from '../services/rate-limit.ts';
 import { createAccountRows } from './account-rows.ts';
+import { accountSecurity } from './account-security.ts';
 import { authGuards, hashToken, RESET_PREFIX } from './guards.ts';
 import { resolveLimits, type AuthLimitOverrides } from './limits.ts';
 import { challengeLinkSignIn, twoFactorPlugin } from './two-factor.ts';
@@ -26,6 +28,9 @@ export interface AuthDeps {
   mailer: Mailer;
   logger: Logger;
   clock: Clock;
+  blobStore: BlobStore;
+  /** Where share links' page images are cached (erased with a deleted account). */
+  dataDir: string;
   secret: string;
   limits?: AuthLimitOverrides;
 }
@@ -63,6 +68,20 @@ export function createAuth(deps: AuthDeps) {
     });
   }
 
+  const security = accountSecurity({
+    db,
+    blobStore: deps.blobStore,
+    dataDir: deps.dataDir,
+    logger,
+    clock: deps.clock,
+    mail,
+    brand,
+    secret: deps.secret,
+    onPublicUrl,
+    authBasePath: AUTH_BASE_PATH,
+    linkSeconds: LINK_SECONDS.verifyEmail,
+  });
+
   const auth = betterAuth({
     appName: company.tradingName,
     secret: deps.secret,
@@ -88,8 +107,10 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: LINK_SECONDS.verifyEmail,
-      sendVerificationEmail: async ({ user }) => sendVerification(user),
+      sendVerificationEmail: (input) => security.changeOrVerify(input, sendVerification),
+      afterEmailVerification: (user) => security.afterEmailVerification(user),
     },
+    user: security.user,
     socialProviders: {
       ...(google && { google: { clientId: google.clientId, clientSecret: google.clientSecret } }),
       ...(facebook && { facebook: { clientId: facebook.clientId, clientSecret: facebook.clientSecret } }),

@@ -13,7 +13,7 @@ export const AVATAR_MAX_PIXELS = 25_000_000;
 export const AVATAR_SIZE = 400;
 const AVATAR_QUALITY = 85;
 
-const avatarKey = (userId: string) => `avatars/${userId}.jpg`;
+export const avatarKey = (userId: string) => `avatars/${userId}.jpg`;
 
 /**
  * Checks the upload as a JPEG from its bytes (magic and frame header, before any decoding), re-encodes

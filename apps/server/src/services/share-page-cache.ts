@@ -146,7 +146,7 @@ export async function sharedPageImage(container: Container, doc: SharedDocument,
 }
 
 /** Removes a document's page images (the document was deleted). */
-export async function removeSharedPages(container: Container, documentId: string): Promise<void> {
+export async function removeSharedPages(container: Pick<Container, 'dataDir'>, documentId: string): Promise<void> {
   await rm(join(dataPaths(container.dataDir).sharePages, documentId), { recursive: true, force: true });
 }
 

@@ -10,7 +10,7 @@ export const SIGNATURE_MAX_BYTES = 1024 * 1024;
 export const SIGNATURE_MAX_SIDE = 2000;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-const signatureKey = (userId: string, kind: SignatureKind) => `signatures/${userId}/${kind}.png`;
+export const signatureKey = (userId: string, kind: SignatureKind) => `signatures/${userId}/${kind}.png`;
 
 export const isSignatureKind = (kind: string): kind is SignatureKind => (SIGNATURE_KINDS as readonly string[]).includes(kind);
 

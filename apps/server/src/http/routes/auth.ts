@@ -7,7 +7,8 @@ import type { AppEnv } from '../types.ts';
 /** better-auth's error codes (its `{ code, message }` bodies) in our catalogue's words. */
 const CODE_FOR: Record<string, ErrorCode> = {
   INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
-  INVALID_PASSWORD: 'INVALID_CREDENTIALS',
+  // The signed-in person's own password, asked again (change password, delete account).
+  INVALID_PASSWORD: 'PASSWORD_INCORRECT',
   EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
   INVALID_TOKEN: 'INVALID_TOKEN',
   EXPIRED_TOKEN: 'INVALID_TOKEN',
