@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../apps/server/src/test/pdfs.ts';
+import { E2E_PASSWORD, signUpAndSignIn } from './support/accounts.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { mailedLink } from './support/outbox.ts';
+
+let app: RunningApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+  await app?.stop();
+});
+
+async function newPage(viewport: keyof typeof viewports, theme: 'light' | 'dark') {
+  const context = await newContext(browser, app.url, viewport, theme);
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+/** Pictures and axe see the page alone, not a toast fading out. */
+const noToasts = (page: Page) => page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+const switcher = (page: Page, space: string) => page.getByRole('button', { name: `Space: ${space}. Change space` });
+const fitsWidth = async (page: Page, viewport: keyof typeof viewports) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports[viewport].width);
+const newAddress = () => `e2e-${randomUUID().slice(0, 8)}@example.com.au`;
+
+/** The team page's tabs each pass axe and are pictured. */
+async function checkTabs(page: Page, viewport: keyof typeof viewports, theme: 'light' | 'dark') {
+  for (const tab of ['Members', 'Activity', 'Roles', 'Settings']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.getByRole('heading', { name: tab === 'Members' ? /^Members \(\d+\)$/ : tab === 'Settings' ? 'Name' : tab, level: 2 }).waitFor();
+    await fitsWidth(page, viewport);
+    await screenshot(page, `team-${tab.toLowerCase()}-${viewport}-${theme}`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  }
+}
+
+describe('teams', () => {
+  it('an owner invites a new person, who signs up from the mail, joins and uploads; the owner sees it, then removes them', async () => {
+    const owner = await newPage('desktop', 'light');
+    await signUpAndSignIn(owner.page, app, 'Matilda Jones');
+
+    // Personal, in no team: the Team page offers to create one, the short name following the name.
+    await owner.page.goto('/dashboard/team');
+    await owner.page.getByRole('heading', { name: 'Create a team' }).waitFor();
+    await noToasts(owner.page);
+    await screenshot(owner.page, 'team-personal-desktop-light');
+    expect(await seriousAxeViolations(owner.page)).toEqual([]);
+    await owner.page.getByLabel('Team name').fill('Harbourside Accounting');
+    expect(await owner.page.getByLabel('Short name').inputValue()).toBe('harbourside-accounting');
+    await owner.page.getByRole('button', { name: 'Create team' }).click();
+    await toast(owner.page, 'Team created').waitFor();
+    await switcher(owner.page, 'Harbourside Accounting').waitFor();
+    await owner.page.getByRole('heading', { name: 'Harbourside Accounting', level: 1 }).waitFor();
+
+    // Invite a second address, which has no account yet.
+    const invitee = newAddress();
+    await owner.page.getByLabel('Email address').fill(invitee);
+    await owner.page.getByRole('button', { name: 'Send invitation' }).click();
+    await toast(owner.page, 'Invitation sent').waitFor();
+    await owner.page.getByRole('button', { name: `Revoke the invitation to ${invitee}` }).waitFor();
+    const link = await mailedLink(app, invitee);
+    expect(link).toMatch(new RegExp(`^${app.url}/team/invite/[^/\\s]+$`));
+
+    // The invited person opens the link signed out, on a phone, and signs up from it.
+    const joiner = await newPage('phone', 'dark');
+    await joiner.page.goto(link);
+    await joiner.page.getByRole('heading', { name: 'Join your team' }).waitFor();
+    await fitsWidth(joiner.page, 'phone');
+    await screenshot(joiner.page, 'team-invite-signed-out-phone-dark');
+    expect(await seriousAxeViolations(joiner.page)).toEqual([]);
+    await joiner.page.getByRole('link', { name: 'Create an account' }).click();
+    await joiner.page.getByLabel('Full name').fill('Ned Kelly');
+    await joiner.page.getByLabel('Email').fill(invitee);
+    await joiner.page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await joiner.page.getByLabel('Confirm password').fill(E2E_PASSWORD);
+    await joiner.page.getByRole('button', { name: 'Create account' }).click();
+    await joiner.page.waitForURL('**/auth/verify-email');
+    // The verification link brings them back to the invitation, signed in.
+    await joiner.page.goto(await mailedLink(app, invitee, 'Verify your email'));
+    await joiner.page.getByRole('heading', { name: 'Join Harbourside Accounting' }).waitFor();
+    expect(new URL(joiner.page.url()).pathname).toBe(new URL(link).pathname);
+    await joiner.page.getByText(/invited you to join as member/).waitFor();
+    await noToasts(joiner.page);
+    await fitsWidth(joiner.page, 'phone');
+    await screenshot(joiner.page, 'team-invite-signed-in-phone-dark');
+    expect(await seriousAxeViolations(joiner.page)).toEqual([]);
+    await joiner.page.getByRole('button', { name: 'Accept invitation' }).click();
+    await joiner.page.waitForURL('**/dashboard/documents');
+    await switcher(joiner.page, 'Harbourside Accounting').waitFor();
+    await fitsWidth(joiner.page, 'phone');
+
+    // They upload into the team's My Documents.
+    await joiner.page.getByLabel('Choose PDF files to upload').setInputFiles([{ name: 'Team minutes.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 2 }) }]);
+    await joiner.page.getByText('Your PDF has been uploaded successfully.').waitFor();
+    const listed = (await (await joiner.page.request.get('/api/documents')).json()) as { items: Array<{ id: string; filename: string }> };
+    const documentId = listed.items.find((d) => d.filename === 'Team minutes.pdf')!.id;
+    expect((await joiner.page.request.get(`/api/documents/${documentId}/download`)).status()).toBe(200);
+
+    // The owner sees the file and the activity entry.
+    await owner.page.goto('/dashboard/documents');
+    await owner.page.getByText('Team minutes.pdf').first().waitFor();
+    await owner.page.goto('/dashboard/team?tab=activity');
+    await owner.page.getByText('Ned Kelly uploaded Team minutes.pdf').waitFor();
+    await owner.page.getByRole('tab', { name: 'Members' }).click();
+    await owner.page.getByText(invitee).waitFor();
+    await noToasts(owner.page);
+    await checkTabs(owner.page, 'desktop', 'light');
+
+    // The owner removes them: their next request for the document finds nothing.
+    await joiner.page.goto(`/dashboard/edit/${documentId}`);
+    await owner.page.getByRole('tab', { name: 'Members' }).click();
+    await owner.page.getByRole('button', { name: 'Remove Ned Kelly' }).click();
+    await owner.page.getByRole('alertdialog', { name: 'Remove Ned Kelly?' }).getByRole('button', { name: 'Remove member' }).click();
+    await toast(owner.page, 'Member removed').waitFor();
+    await expect.poll(() => owner.page.getByText(invitee).count()).toBe(0);
+    expect((await joiner.page.request.get(`/api/documents/${documentId}/download`)).status()).toBe(404);
+    await joiner.page.reload();
+    await joiner.page.getByText('This document could not be opened').waitFor();
+
+    expect(owner.errors).toEqual([]);
+    expect(joiner.errors).toEqual([]);
+  });
+
+  it('keeps the Members tab to the owner’s actions: a member sees no invite form, no role choices and no Settings changes', async () => {
+    const owner = await newPage('desktop', 'light');
+    await signUpAndSignIn(owner.page, app, 'Matilda Jones');
+    await owner.page.goto('/dashboard/team');
+    await owner.page.getByLabel('Team name').fill('Outback Surveys');
+    await owner.page.getByRole('button', { name: 'Create team' }).click();
+    await switcher(owner.page, 'Outback Surveys').waitFor();
+    const member = await newPage('desktop', 'light');
+    const memberEmail = await signUpAndSignIn(member.page, app, 'Kate Kelly');
+    await owner.page.getByLabel('Email address').fill(memberEmail);
+    await owner.page.getByRole('button', { name: 'Send invitation' }).click();
+    await toast(owner.page, 'Invitation sent').waitFor();
+
+    // An invitation waiting for someone already signed in shows on their Team page and in the switcher.
+    await member.page.goto('/dashboard/team');
+    await member.page.getByRole('heading', { name: 'Invitations to you' }).waitFor();
+    await member.page.getByRole('button', { name: 'Accept the invitation to Outback Surveys' }).click();
+    await member.page.waitForURL('**/dashboard/documents');
+    await member.page.goto('/dashboard/team');
+    await member.page.getByRole('heading', { name: 'Outback Surveys', level: 1 }).waitFor();
+    await member.page.getByRole('heading', { name: 'Members (2)' }).waitFor();
+    expect(await member.page.getByRole('button', { name: 'Send invitation' }).count()).toBe(0);
+    expect(await member.page.getByRole('combobox', { name: /^Role of / }).count()).toBe(0);
+    await member.page.getByRole('button', { name: 'Leave team' }).waitFor();
+    await member.page.getByRole('tab', { name: 'Settings' }).click();
+    await member.page.getByText('Only the team’s owner and admins can change its settings.').waitFor();
+
+    // Settings → API keys: whose keys these are, and no Create for a member.
+    await member.page.goto('/dashboard/settings?tab=api-keys');
+    await member.page.getByText('Keys made here act for Outback Surveys').waitFor();
+    expect(await member.page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
+
+    // Switching back to Personal re-reads everything, and the switcher says so.
+    await switcher(member.page, 'Outback Surveys').click();
+    await member.page.getByRole('menuitemradio', { name: 'Personal' }).click();
+    await switcher(member.page, 'Personal').waitFor();
+    await member.page.getByRole('button', { name: 'Create key' }).waitFor();
+    expect(owner.errors).toEqual([]);
+    expect(member.errors).toEqual([]);
+  });
+
+  for (const [viewport, theme] of [
+    ['phone', 'light'],
+    ['phone', 'dark'],
+    ['desktop', 'dark'],
+  ] as const) {
+    it(`shows the Team page and the invitation on ${viewport}, ${theme}`, async () => {
+      const { page, errors } = await newPage(viewport, theme);
+      await signUpAndSignIn(page, app, 'Matilda Jones');
+      await page.goto('/dashboard/team');
+      await page.getByRole('heading', { name: 'Create a team' }).waitFor();
+      await noToasts(page);
+      await fitsWidth(page, viewport);
+      await screenshot(page, `team-personal-${viewport}-${theme}`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.getByLabel('Team name').fill('Coastal Conveyancing of New South Wales');
+      await page.getByRole('button', { name: 'Create team' }).click();
+      await switcher(page, 'Coastal Conveyancing of New South Wales').waitFor();
+      await page.getByLabel('Email address').fill(newAddress());
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await toast(page, 'Invitation sent').waitFor();
+      await noToasts(page);
+      await checkTabs(page, viewport, theme);
+
+      // The switcher's menu on this screen.
+      await switcher(page, 'Coastal Conveyancing of New South Wales').click();
+      await page.getByRole('menuitem', { name: 'Create a team…' }).waitFor();
+      await fitsWidth(page, viewport);
+      await screenshot(page, `team-switcher-${viewport}-${theme}`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      const { page: guest } = await newPage(viewport, theme);
+      await guest.goto('/team/invite/not-a-real-invitation');
+      await guest.getByRole('heading', { name: 'Join your team' }).waitFor();
+      await fitsWidth(guest, viewport);
+      await screenshot(guest, `team-invite-signed-out-${viewport}-${theme}`);
+      expect(await seriousAxeViolations(guest)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+});
