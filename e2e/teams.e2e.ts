@@ -173,6 +173,11 @@ describe('teams', () => {
     await member.page.getByRole('menuitemradio', { name: 'Personal' }).click();
     await switcher(member.page, 'Personal').waitFor();
     await member.page.getByRole('button', { name: 'Create key' }).waitFor();
+
+    // A link that is not (or no longer) an invitation for them says why, signed in.
+    await member.page.goto('/team/invite/not-a-real-invitation');
+    await member.page.getByRole('heading', { name: 'This invitation cannot be used' }).waitFor();
+    expect(await seriousAxeViolations(member.page)).toEqual([]);
     expect(owner.errors).toEqual([]);
     expect(member.errors).toEqual([]);
   });
