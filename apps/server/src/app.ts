@@ -30,6 +30,7 @@ import { linkAnalyticsRoutes } from './http/routes/link-analytics.ts';
 import { shareViewerRoutes } from './http/routes/share-viewer.ts';
 import { openApiRoutes } from './http/routes/openapi.ts';
 import { toolsRoutes } from './http/routes/tools.ts';
+import { teamRoutes } from './http/routes/team.ts';
 import { webhooksRoutes } from './http/routes/webhooks.ts';
 import type { AppEnv } from './http/types.ts';
 
@@ -74,6 +75,7 @@ export function createApp(container: Container) {
   app.route('/api', linksRoutes(container)).route('/api', linkAnalyticsRoutes(container));
   app.route('/api', shareViewerRoutes(container));
   app.route('/api', webhooksRoutes(container));
+  app.route('/api', teamRoutes(container));
   app.route('/api', apiKeysRoutes(container));
 
   // Bare /api is the web app's API documentation page; everything under it is the API.

@@ -23,6 +23,7 @@ CREATE TABLE "session" (
 	"ip_address" text,
 	"user_agent" text,
 	"user_id" text NOT NULL,
+	"active_organization_id" text,
 	CONSTRAINT "session_token_unique" UNIQUE("token")
 );
 --> statement-breakpoint
@@ -57,6 +58,7 @@ CREATE TABLE "verification" (
 CREATE TABLE "api_keys" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" text NOT NULL,
+	"team_id" text,
 	"name" text NOT NULL,
 	"prefix" text NOT NULL,
 	"key_hash" text NOT NULL,
@@ -106,6 +108,7 @@ CREATE TABLE "notifications" (
 CREATE TABLE "pdf_files" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" text NOT NULL,
+	"team_id" text,
 	"filename" text NOT NULL,
 	"file_path" text NOT NULL,
 	"file_size" bigint NOT NULL,
@@ -164,6 +167,7 @@ CREATE TABLE "support_tickets" (
 CREATE TABLE "job_batches" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"user_id" text,
+	"team_id" text,
 	"visitor_session_id" uuid,
 	"tool" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
@@ -187,6 +191,7 @@ CREATE TABLE "job_outputs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"job_id" uuid NOT NULL,
 	"user_id" text,
+	"team_id" text,
 	"visitor_session_id" uuid,
 	"position" integer NOT NULL,
 	"filename" text NOT NULL,
@@ -204,6 +209,7 @@ CREATE TABLE "job_outputs" (
 CREATE TABLE "jobs" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"user_id" text,
+	"team_id" text,
 	"visitor_session_id" uuid,
 	"batch_id" uuid,
 	"batch_position" integer,
@@ -261,6 +267,7 @@ CREATE TABLE "share_email_codes" (
 CREATE TABLE "share_links" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" text NOT NULL,
+	"team_id" text,
 	"document_id" uuid NOT NULL,
 	"name" text,
 	"token_hash" text NOT NULL,
@@ -320,6 +327,7 @@ CREATE TABLE "webhook_deliveries" (
 CREATE TABLE "webhooks" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" text NOT NULL,
+	"team_id" text,
 	"url" text NOT NULL,
 	"events" jsonb NOT NULL,
 	"secret_sealed" text NOT NULL,
@@ -328,50 +336,118 @@ CREATE TABLE "webhooks" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "invitation" (
+	"id" text PRIMARY KEY NOT NULL,
+	"organization_id" text NOT NULL,
+	"email" text NOT NULL,
+	"role" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"team_id" text,
+	"inviter_id" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "member" (
+	"id" text PRIMARY KEY NOT NULL,
+	"organization_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"role" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_active_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "organization" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"slug" text NOT NULL,
+	"logo" text,
+	"metadata" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "organization_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+CREATE TABLE "team_activity" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"team_id" text NOT NULL,
+	"actor_user_id" text,
+	"actor_name" text NOT NULL,
+	"action" text NOT NULL,
+	"subject" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "team_storage" (
+	"team_id" text PRIMARY KEY NOT NULL,
+	"storage_used" bigint DEFAULT 0 NOT NULL,
+	"storage_limit" bigint NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "team_storage_within_limit" CHECK ("team_storage"."storage_used" >= 0 and "team_storage"."storage_used" <= "team_storage"."storage_limit")
+);
+--> statement-breakpoint
 ALTER TABLE "account" ADD CONSTRAINT "account_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "session" ADD CONSTRAINT "session_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "two_factor" ADD CONSTRAINT "two_factor_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_team_id_organization_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_document_id_pdf_files_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."pdf_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pdf_files" ADD CONSTRAINT "pdf_files_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pdf_files" ADD CONSTRAINT "pdf_files_team_id_organization_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_id_user_id_fk" FOREIGN KEY ("id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usage_statistics" ADD CONSTRAINT "usage_statistics_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_tickets" ADD CONSTRAINT "support_tickets_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_batches" ADD CONSTRAINT "job_batches_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_batches" ADD CONSTRAINT "job_batches_team_id_organization_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_batches" ADD CONSTRAINT "job_batches_visitor_session_id_visitor_sessions_id_fk" FOREIGN KEY ("visitor_session_id") REFERENCES "public"."visitor_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_inputs" ADD CONSTRAINT "job_inputs_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_outputs" ADD CONSTRAINT "job_outputs_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_outputs" ADD CONSTRAINT "job_outputs_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_outputs" ADD CONSTRAINT "job_outputs_team_id_organization_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_outputs" ADD CONSTRAINT "job_outputs_visitor_session_id_visitor_sessions_id_fk" FOREIGN KEY ("visitor_session_id") REFERENCES "public"."visitor_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_team_id_organization_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_visitor_session_id_visitor_sessions_id_fk" FOREIGN KEY ("visitor_session_id") REFERENCES "public"."visitor_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_batch_id_job_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."job_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_api_key_id_api_keys_id_fk" FOREIGN KEY ("api_key_id") REFERENCES "public"."api_keys"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_signatures" ADD CONSTRAINT "saved_signatures_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "share_email_codes" ADD CONSTRAINT "share_email_codes_link_id_share_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."share_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "share_links" ADD CONSTRAINT "share_links_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "share_links" ADD CONSTRAINT "share_links_team_id_organization_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "share_links" ADD CONSTRAINT "share_links_document_id_pdf_files_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."pdf_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "share_page_time" ADD CONSTRAINT "share_page_time_visit_id_share_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."share_visits"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "share_visits" ADD CONSTRAINT "share_visits_link_id_share_links_id_fk" FOREIGN KEY ("link_id") REFERENCES "public"."share_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_webhook_id_webhooks_id_fk" FOREIGN KEY ("webhook_id") REFERENCES "public"."webhooks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_team_id_organization_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invitation" ADD CONSTRAINT "invitation_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invitation" ADD CONSTRAINT "invitation_inviter_id_user_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member" ADD CONSTRAINT "member_organization_id_organization_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member" ADD CONSTRAINT "member_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_activity" ADD CONSTRAINT "team_activity_team_id_organization_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_activity" ADD CONSTRAINT "team_activity_actor_user_id_user_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_storage" ADD CONSTRAINT "team_storage_team_id_organization_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_user_id_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "session_user_id_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "two_factor_user_id_idx" ON "two_factor" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
 CREATE INDEX "api_keys_user_created_idx" ON "api_keys" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "api_keys_team_created_idx" ON "api_keys" USING btree ("team_id","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "pdf_files_user_uploaded_idx" ON "pdf_files" USING btree ("user_id","uploaded_at","id") WHERE not "pdf_files"."deleted";--> statement-breakpoint
+CREATE INDEX "pdf_files_team_uploaded_idx" ON "pdf_files" USING btree ("team_id","uploaded_at","id") WHERE not "pdf_files"."deleted" and "pdf_files"."team_id" is not null;--> statement-breakpoint
 CREATE INDEX "pdf_files_purge_idx" ON "pdf_files" USING btree ("deleted_at") WHERE "pdf_files"."deleted" and "pdf_files"."purged_at" is null;--> statement-breakpoint
 CREATE INDEX "pdf_files_filename_trgm_idx" ON "pdf_files" USING gin ("filename" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "support_tickets_user_created_idx" ON "support_tickets" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "job_batches_user_idx" ON "job_batches" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "job_batches_team_idx" ON "job_batches" USING btree ("team_id","created_at");--> statement-breakpoint
 CREATE INDEX "job_batches_expires_idx" ON "job_batches" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "job_outputs_job_position_idx" ON "job_outputs" USING btree ("job_id","position");--> statement-breakpoint
 CREATE INDEX "job_outputs_user_idx" ON "job_outputs" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "job_outputs_team_idx" ON "job_outputs" USING btree ("team_id","created_at");--> statement-breakpoint
 CREATE INDEX "job_outputs_visitor_idx" ON "job_outputs" USING btree ("visitor_session_id","created_at");--> statement-breakpoint
 CREATE INDEX "jobs_user_idx" ON "jobs" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "jobs_team_idx" ON "jobs" USING btree ("team_id","created_at");--> statement-breakpoint
 CREATE INDEX "jobs_visitor_idx" ON "jobs" USING btree ("visitor_session_id","created_at");--> statement-breakpoint
 CREATE INDEX "jobs_batch_idx" ON "jobs" USING btree ("batch_id");--> statement-breakpoint
 CREATE INDEX "jobs_pool_status_idx" ON "jobs" USING btree ("pool","status");--> statement-breakpoint
@@ -380,7 +456,15 @@ CREATE INDEX "jobs_expires_idx" ON "jobs" USING btree ("expires_at");--> stateme
 CREATE INDEX "visitor_sessions_last_seen_idx" ON "visitor_sessions" USING btree ("last_seen_at");--> statement-breakpoint
 CREATE INDEX "share_email_codes_link_email_idx" ON "share_email_codes" USING btree ("link_id","email");--> statement-breakpoint
 CREATE INDEX "share_links_user_created_idx" ON "share_links" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "share_links_team_created_idx" ON "share_links" USING btree ("team_id","created_at");--> statement-breakpoint
 CREATE INDEX "share_links_document_idx" ON "share_links" USING btree ("document_id");--> statement-breakpoint
 CREATE INDEX "share_visits_link_started_idx" ON "share_visits" USING btree ("link_id","started_at");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_webhook_created_idx" ON "webhook_deliveries" USING btree ("webhook_id","created_at");--> statement-breakpoint
-CREATE INDEX "webhooks_user_created_idx" ON "webhooks" USING btree ("user_id","created_at");
+CREATE INDEX "webhooks_user_created_idx" ON "webhooks" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "webhooks_team_created_idx" ON "webhooks" USING btree ("team_id","created_at");--> statement-breakpoint
+CREATE INDEX "invitation_organization_idx" ON "invitation" USING btree ("organization_id");--> statement-breakpoint
+CREATE INDEX "invitation_email_idx" ON "invitation" USING btree ("email");--> statement-breakpoint
+CREATE UNIQUE INDEX "member_organization_user_idx" ON "member" USING btree ("organization_id","user_id");--> statement-breakpoint
+CREATE INDEX "member_user_idx" ON "member" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "team_activity_team_created_idx" ON "team_activity" USING btree ("team_id","created_at");--> statement-breakpoint
+CREATE INDEX "team_activity_created_idx" ON "team_activity" USING btree ("created_at");

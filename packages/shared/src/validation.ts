@@ -77,4 +77,6 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 
 export const MAX_PDF_SIZE = 5 * 1024 * 1024;
 export const DEFAULT_STORAGE_LIMIT = 52428800;
+/** A team's storage: its documents count here, not against the member who uploaded them. */
+export const TEAM_STORAGE_LIMIT = 262144000;
 export const DOCUMENTS_PAGE_SIZE = 10;

@@ -20,6 +20,7 @@ import { createAccountRows } from './account-rows.ts';
 import { accountSecurity } from './account-security.ts';
 import { authGuards, hashToken, RESET_PREFIX } from './guards.ts';
 import { resolveLimits, type AuthLimitOverrides } from './limits.ts';
+import { teamsPlugins } from './teams.ts';
 import { challengeLinkSignIn, twoFactorPlugin } from './two-factor.ts';
 
 export interface AuthDeps {
@@ -132,6 +133,7 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
       twoFactorPlugin(company.tradingName),
+      ...teamsPlugins({ db, blobStore: deps.blobStore, clock: deps.clock, logger, mail, brand, onPublicUrl }),
     ],
     databaseHooks: {
       user: { create: { after: (user) => createAccountRows(currentDb(db), user) } },

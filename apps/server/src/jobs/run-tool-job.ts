@@ -3,7 +3,7 @@ import { ERROR_CATALOGUE, getTool, isErrorCode, type ErrorCode } from '@wattle/s
 import type { Container } from '../container.ts';
 import type { QueueJob } from '../adapters/job-queue.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
-import { userOwner } from '../domain/owner.ts';
+import { ownerOfRow } from '../domain/owner.ts';
 import { claimJob, completeJob, failJob, findJobForWorker, requeueJob, setProgress, type Finished, type JobFailure } from '../repositories/jobs.ts';
 import { engineFieldErrors } from './failure-details.ts';
 import { batchView, findOwnedBatch } from '../services/tool-jobs/views.ts';
@@ -115,7 +115,7 @@ async function afterFinish(container: Container, finished: Finished | undefined)
           : { type: 'job.failed', title: `${toolName}: the job did not finish`, body: job.errorMessage ?? ERROR_CATALOGUE.INTERNAL.message, link: `/tools/${job.tool}` },
       );
     }
-    await emitWebhookEvent(container, job.userId, job.status === 'succeeded' ? 'job.succeeded' : 'job.failed', {
+    await emitWebhookEvent(container, ownerOfRow({ userId: job.userId, teamId: job.teamId }), job.status === 'succeeded' ? 'job.succeeded' : 'job.failed', {
       jobId: job.id,
       tool: job.tool,
       batchId: job.batchId,
@@ -123,9 +123,9 @@ async function afterFinish(container: Container, finished: Finished | undefined)
       ...(job.status !== 'succeeded' && { error: { code: job.errorCode, message: job.errorMessage } }),
     });
     if (batchFinished) {
-      const found = await findOwnedBatch(container, userOwner(job.userId), batchFinished.id);
+      const found = await findOwnedBatch(container, ownerOfRow({ userId: job.userId, teamId: job.teamId }), batchFinished.id);
       const counts = found ? batchView(container, found.batch, found.jobs).counts : undefined;
-      await emitWebhookEvent(container, job.userId, 'batch.finished', { batchId: batchFinished.id, tool: job.tool, counts: counts ?? null });
+      await emitWebhookEvent(container, ownerOfRow({ userId: job.userId, teamId: job.teamId }), 'batch.finished', { batchId: batchFinished.id, tool: job.tool, counts: counts ?? null });
       await notify(container, job.userId, {
         type: 'batch.finished',
         title: `${toolName}: your batch is finished`,

@@ -121,3 +121,18 @@ export function accountDeletedMail(brand: Brand, input: { name?: string }): Auth
     footnote: 'This is the last email we will send to this address about this account.',
   });
 }
+
+/** An invitation to a team: the link opens the invitation, which works once and only for this address. */
+export function teamInvitationMail(brand: Brand, input: { inviterName: string; teamName: string; role: string; url: string; expiresInDays: number }): AuthMail {
+  return compose(brand, `${input.inviterName} invited you to ${input.teamName} on ${brand.tradingName}`, {
+    preview: `Join ${input.teamName} to work on its documents together.`,
+    heading: `Join ${input.teamName}`,
+    paragraphs: [
+      greeting(undefined),
+      `${input.inviterName} invited you to join the team "${input.teamName}" on ${brand.tradingName} as ${input.role === 'admin' ? 'an admin' : 'a member'}. Team members share the team's documents, tools and share links.`,
+      'Open the invitation below. If you do not have an account yet, you can create one with this email address and join straight after.',
+    ],
+    action: { label: 'Open the invitation', url: input.url },
+    footnote: `This invitation expires in ${input.expiresInDays} days and works only for this email address. If you did not expect it, you can ignore this email.`,
+  });
+}

@@ -1,17 +1,19 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { apiKeys } from '@wattle/db';
+import type { AccountOwner } from '../domain/owner.ts';
+import { ownedByAccount } from './owned-by.ts';
 import type { Queryable } from './queryable.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
-export type NewApiKey = Pick<typeof apiKeys.$inferInsert, 'userId' | 'name' | 'prefix' | 'keyHash' | 'createdAt' | 'expiresAt'>;
+export type NewApiKey = Pick<typeof apiKeys.$inferInsert, 'userId' | 'teamId' | 'name' | 'prefix' | 'keyHash' | 'createdAt' | 'expiresAt'>;
 
 export async function insertApiKey(db: Queryable, values: NewApiKey): Promise<ApiKeyRow> {
   const [row] = await db.insert(apiKeys).values(values).returning();
   return row!;
 }
 
-export async function listApiKeys(db: Queryable, userId: string): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+export async function listApiKeys(db: Queryable, owner: AccountOwner): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(ownedByAccount(apiKeys, owner)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 }
 
 /** The one lookup a presented key gets, whatever its state: by the hash only. */
@@ -21,11 +23,11 @@ export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<
 }
 
 /** Revokes the owner's key; false when it is not theirs or was already revoked. */
-export async function revokeApiKey(db: Queryable, userId: string, id: string, now: Date): Promise<boolean> {
+export async function revokeApiKey(db: Queryable, owner: AccountOwner, id: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: now })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, id), ownedByAccount(apiKeys, owner), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   return rows.length > 0;
 }

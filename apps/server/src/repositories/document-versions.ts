@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { documentVersions, pdfFiles, type Database } from '@wattle/db';
+import type { AccountOwner } from '../domain/owner.ts';
 import type { DocumentRow } from './documents.ts';
+import { ownedByAccount } from './owned-by.ts';
 import { reserveStorage } from './usage.ts';
 
 export type DocumentVersionRow = typeof documentVersions.$inferSelect;
@@ -21,7 +23,7 @@ class Refused extends Error {
  */
 export async function insertVersionWithinQuota(
   db: Database,
-  userId: string,
+  owner: AccountOwner,
   documentId: string,
   version: NewVersion,
   now: Date,
@@ -31,10 +33,10 @@ export async function insertVersionWithinQuota(
       const [row] = await tx
         .update(pdfFiles)
         .set({ ...version, version: sql`${pdfFiles.version} + 1`, updatedAt: now })
-        .where(and(eq(pdfFiles.id, documentId), eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false)))
+        .where(and(eq(pdfFiles.id, documentId), ownedByAccount(pdfFiles, owner), eq(pdfFiles.deleted, false)))
         .returning();
       if (!row) throw new Refused('not-found');
-      if (!(await reserveStorage(tx, userId, version.fileSize, now))) throw new Refused('over-quota');
+      if (!(await reserveStorage(tx, row, version.fileSize, now))) throw new Refused('over-quota');
       await tx.insert(documentVersions).values({ documentId, version: row.version, ...version, createdAt: now });
       return row;
     });

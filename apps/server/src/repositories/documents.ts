@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { documentVersions, pdfFiles, type Database } from '@wattle/db';
+import type { AccountOwner } from '../domain/owner.ts';
+import { ownedByAccount } from './owned-by.ts';
 import type { Queryable } from './queryable.ts';
 import { releaseStorage, reserveStorage } from './usage.ts';
 
 export type DocumentRow = typeof pdfFiles.$inferSelect;
-export type NewDocument = Pick<typeof pdfFiles.$inferInsert, 'id' | 'userId' | 'filename' | 'filePath' | 'fileSize' | 'contentType' | 'pageCount' | 'encrypted' | 'uploadedAt'>;
+export type NewDocument = Pick<typeof pdfFiles.$inferInsert, 'id' | 'userId' | 'teamId' | 'filename' | 'filePath' | 'fileSize' | 'contentType' | 'pageCount' | 'encrypted' | 'uploadedAt'>;
 
 /** More writes that commit or fail with the document's row (an output marked saved); throw to undo all. */
 export type WithDocument = (tx: Queryable, documentId: string) => Promise<void>;
@@ -15,7 +17,7 @@ export type WithDocument = (tx: Queryable, documentId: string) => Promise<void>;
  */
 export async function insertDocumentWithinQuota(db: Database, doc: NewDocument, now: Date, withDocument?: WithDocument): Promise<DocumentRow | undefined> {
   return db.transaction(async (tx) => {
-    if (!(await reserveStorage(tx, doc.userId, doc.fileSize, now))) return undefined;
+    if (!(await reserveStorage(tx, { teamId: doc.teamId ?? null, userId: doc.userId }, doc.fileSize, now))) return undefined;
     const [row] = await tx.insert(pdfFiles).values({ ...doc, version: 1, updatedAt: doc.uploadedAt }).returning();
     await tx.insert(documentVersions).values({ documentId: row!.id, version: 1, filePath: doc.filePath, fileSize: doc.fileSize, pageCount: doc.pageCount, encrypted: doc.encrypted, createdAt: doc.uploadedAt });
     await withDocument?.(tx, row!.id);
@@ -30,11 +32,11 @@ export function escapeLike(text: string): string {
 
 export async function listDocuments(
   db: Database,
-  userId: string,
+  owner: AccountOwner,
   query: { offset: number; limit: number; search?: string },
 ): Promise<{ rows: DocumentRow[]; total: number }> {
   const where = and(
-    eq(pdfFiles.userId, userId),
+    ownedByAccount(pdfFiles, owner),
     eq(pdfFiles.deleted, false),
     query.search ? ilike(pdfFiles.filename, `%${escapeLike(query.search)}%`) : undefined,
   );
@@ -48,23 +50,23 @@ export async function listDocuments(
   return { rows, total: counted!.total };
 }
 
-/** The owner's non-deleted file; another account's id finds nothing. */
-export async function findDocument(db: Database, userId: string, id: string): Promise<DocumentRow | undefined> {
+/** The owner's non-deleted file; another account's or team's id finds nothing. */
+export async function findDocument(db: Database, owner: AccountOwner, id: string): Promise<DocumentRow | undefined> {
   const [row] = await db
     .select()
     .from(pdfFiles)
-    .where(and(eq(pdfFiles.id, id), eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false)))
+    .where(and(eq(pdfFiles.id, id), ownedByAccount(pdfFiles, owner), eq(pdfFiles.deleted, false)))
     .limit(1);
   return row;
 }
 
-/** The account's non-deleted documents among `ids` (foreign ones are simply not found). */
-export async function findOwnedDocuments(db: Queryable, userId: string, ids: string[]) {
+/** The owner's non-deleted documents among `ids` (foreign ones are simply not found). */
+export async function findOwnedDocuments(db: Queryable, owner: AccountOwner, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .select({ id: pdfFiles.id, filename: pdfFiles.filename, blobKey: pdfFiles.filePath, size: pdfFiles.fileSize, contentType: pdfFiles.contentType })
     .from(pdfFiles)
-    .where(and(eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false), inArray(pdfFiles.id, ids)));
+    .where(and(ownedByAccount(pdfFiles, owner), eq(pdfFiles.deleted, false), inArray(pdfFiles.id, ids)));
 }
 
 /** Whether the document is still in My Documents (not deleted). */
@@ -74,20 +76,20 @@ export async function isDocumentKept(db: Queryable, id: string): Promise<boolean
 }
 
 /** Flags the file deleted and frees the bytes of all its versions in one transaction; false when there was nothing to delete. */
-export async function softDeleteDocument(db: Database, userId: string, id: string, now: Date): Promise<boolean> {
+export async function softDeleteDocument(db: Database, owner: AccountOwner, id: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(pdfFiles)
       .set({ deleted: true, deletedAt: now })
-      .where(and(eq(pdfFiles.id, id), eq(pdfFiles.userId, userId), eq(pdfFiles.deleted, false)))
-      .returning({ id: pdfFiles.id });
+      .where(and(eq(pdfFiles.id, id), ownedByAccount(pdfFiles, owner), eq(pdfFiles.deleted, false)))
+      .returning({ id: pdfFiles.id, teamId: pdfFiles.teamId, userId: pdfFiles.userId });
     if (!row) return false;
     // The row lock taken above waits for a version being added; every committed version is released.
     const [versions] = await tx
       .select({ bytes: sql<string>`coalesce(sum(${documentVersions.fileSize}), 0)` })
       .from(documentVersions)
       .where(eq(documentVersions.documentId, id));
-    await releaseStorage(tx, userId, Number(versions!.bytes), now);
+    await releaseStorage(tx, row, Number(versions!.bytes), now);
     return true;
   });
 }

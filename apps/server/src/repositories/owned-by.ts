@@ -1,23 +1,33 @@
-import { eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Owner } from '../domain/owner.ts';
+import type { AccountOwner, Owner } from '../domain/owner.ts';
 
 /**
- * The one place an Owner becomes columns. Every owned table (jobs, their outputs, batches) carries one
- * column per owner kind, exactly one of them set; a new kind adds its column and a case here.
+ * The one place an Owner becomes columns. An owned row names its person (userId) or a visitor session,
+ * and a team's row also carries teamId: the member who made it stays in userId, but only teamId says
+ * whose it is. Tables visitors can own (jobs, outputs, batches) also have visitorSessionId.
  */
-interface OwnedTable {
+interface AccountTable {
   userId: AnyPgColumn;
+  teamId: AnyPgColumn;
+}
+interface OwnedTable extends AccountTable {
   visitorSessionId: AnyPgColumn;
 }
 
 /** The condition that keeps a query to the owner's rows: anyone else's id finds nothing. */
 export function ownedBy(table: OwnedTable, owner: Owner): SQL {
+  if (owner.kind === 'visitor') return eq(table.visitorSessionId, owner.visitorSessionId);
+  return ownedByAccount(table, owner);
+}
+
+/** The same for tables only accounts own (documents, links, keys, webhooks). */
+export function ownedByAccount(table: AccountTable, owner: AccountOwner): SQL {
   switch (owner.kind) {
     case 'user':
-      return eq(table.userId, owner.userId);
-    case 'visitor':
-      return eq(table.visitorSessionId, owner.visitorSessionId);
+      return and(eq(table.userId, owner.userId), isNull(table.teamId))!;
+    case 'team':
+      return eq(table.teamId, owner.teamId);
   }
 }
 
@@ -25,18 +35,27 @@ export function ownedBy(table: OwnedTable, owner: Owner): SQL {
 export function ownedByKind(table: OwnedTable, kind: Owner['kind']): SQL {
   switch (kind) {
     case 'user':
-      return isNotNull(table.userId);
+      return and(isNotNull(table.userId), isNull(table.teamId))!;
+    case 'team':
+      return isNotNull(table.teamId);
     case 'visitor':
       return isNotNull(table.visitorSessionId);
   }
 }
 
 /** The owner columns of a new row. */
-export function ownerColumns(owner: Owner): { userId: string | null; visitorSessionId: string | null } {
+export function ownerColumns(owner: Owner): { userId: string | null; teamId: string | null; visitorSessionId: string | null } {
   switch (owner.kind) {
     case 'user':
-      return { userId: owner.userId, visitorSessionId: null };
+      return { userId: owner.userId, teamId: null, visitorSessionId: null };
+    case 'team':
+      return { userId: owner.userId, teamId: owner.teamId, visitorSessionId: null };
     case 'visitor':
-      return { userId: null, visitorSessionId: owner.visitorSessionId };
+      return { userId: null, teamId: null, visitorSessionId: owner.visitorSessionId };
   }
+}
+
+/** The columns of a new row only accounts own. */
+export function accountColumns(owner: AccountOwner): { userId: string; teamId: string | null } {
+  return { userId: owner.userId, teamId: owner.kind === 'team' ? owner.teamId : null };
 }

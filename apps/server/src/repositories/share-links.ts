@@ -1,15 +1,17 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { pdfFiles, shareLinks, type Database } from '@wattle/db';
+import type { AccountOwner } from '../domain/owner.ts';
+import { ownedByAccount } from './owned-by.ts';
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
 export type NewShareLink = Omit<typeof shareLinks.$inferInsert, 'id' | 'viewCount' | 'lastViewedAt' | 'revokedAt'>;
-export type ShareLinkChanges = Partial<Omit<NewShareLink, 'userId' | 'documentId' | 'tokenHash' | 'tokenSealed' | 'createdAt'>> & { revokedAt?: Date };
+export type ShareLinkChanges = Partial<Omit<NewShareLink, 'userId' | 'teamId' | 'documentId' | 'tokenHash' | 'tokenSealed' | 'createdAt'>> & { revokedAt?: Date };
 
 /** A link as its owner sees it: with the name of the document it opens. */
 export type OwnedShareLink = ShareLinkRow & { documentName: string };
 
 /** The owner's links whose document is still in My Documents; anyone else's id finds nothing. */
-const ownedLink = (userId: string, ...more: (SQL | undefined)[]) => and(eq(shareLinks.userId, userId), eq(pdfFiles.deleted, false), ...more);
+const ownedLink = (owner: AccountOwner, ...more: (SQL | undefined)[]) => and(ownedByAccount(shareLinks, owner), eq(pdfFiles.deleted, false), ...more);
 
 const withDocumentName = (db: Database) =>
   db.select({ link: shareLinks, documentName: pdfFiles.filename }).from(shareLinks).innerJoin(pdfFiles, eq(pdfFiles.id, shareLinks.documentId));
@@ -21,18 +23,18 @@ export async function insertShareLink(db: Database, values: NewShareLink): Promi
   return row!;
 }
 
-export async function findOwnedShareLink(db: Database, userId: string, id: string): Promise<OwnedShareLink | undefined> {
-  const [row] = await withDocumentName(db).where(ownedLink(userId, eq(shareLinks.id, id))).limit(1);
+export async function findOwnedShareLink(db: Database, owner: AccountOwner, id: string): Promise<OwnedShareLink | undefined> {
+  const [row] = await withDocumentName(db).where(ownedLink(owner, eq(shareLinks.id, id))).limit(1);
   return row && owned(row);
 }
 
 /** One page of the owner's links, newest first, optionally of one document. */
 export async function listOwnedShareLinks(
   db: Database,
-  userId: string,
+  owner: AccountOwner,
   query: { documentId?: string; offset: number; limit: number },
 ): Promise<{ rows: OwnedShareLink[]; total: number }> {
-  const where = ownedLink(userId, query.documentId ? eq(shareLinks.documentId, query.documentId) : undefined);
+  const where = ownedLink(owner, query.documentId ? eq(shareLinks.documentId, query.documentId) : undefined);
   const [rows, [counted]] = await Promise.all([
     withDocumentName(db).where(where).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id)).limit(query.limit).offset(query.offset),
     db.select({ total: count() }).from(shareLinks).innerJoin(pdfFiles, eq(pdfFiles.id, shareLinks.documentId)).where(where),
@@ -41,19 +43,19 @@ export async function listOwnedShareLinks(
 }
 
 /** Changes the owner's link; false when it is not theirs (or its document was deleted). */
-export async function updateOwnedShareLink(db: Database, userId: string, id: string, changes: ShareLinkChanges): Promise<boolean> {
+export async function updateOwnedShareLink(db: Database, owner: AccountOwner, id: string, changes: ShareLinkChanges): Promise<boolean> {
   const rows = await db
     .update(shareLinks)
     .set(changes)
-    .where(and(eq(shareLinks.id, id), eq(shareLinks.userId, userId), ownedDocument()))
+    .where(and(eq(shareLinks.id, id), ownedByAccount(shareLinks, owner), ownedDocument()))
     .returning({ id: shareLinks.id });
   return rows.length > 0;
 }
 
-export async function deleteOwnedShareLink(db: Database, userId: string, id: string): Promise<boolean> {
+export async function deleteOwnedShareLink(db: Database, owner: AccountOwner, id: string): Promise<boolean> {
   const rows = await db
     .delete(shareLinks)
-    .where(and(eq(shareLinks.id, id), eq(shareLinks.userId, userId), ownedDocument()))
+    .where(and(eq(shareLinks.id, id), ownedByAccount(shareLinks, owner), ownedDocument()))
     .returning({ id: shareLinks.id });
   return rows.length > 0;
 }

@@ -6,3 +6,8 @@ export async function findUserIdByEmail(db: Database, email: string): Promise<st
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   return row?.id;
 }
+
+export async function findUserContact(db: Database, id: string): Promise<{ name: string; email: string } | undefined> {
+  const [row] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, id));
+  return row;
+}

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { webhookDeliveries, webhooks, type Database } from '@wattle/db';
+import { ownerOfRow, type AccountOwner } from '../domain/owner.ts';
+import { ownedByAccount } from './owned-by.ts';
 import type { Queryable } from './queryable.ts';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -13,47 +15,48 @@ export type DeliveryOutcome = Pick<WebhookDeliveryRow, 'status' | 'lastStatusCod
  */
 export async function insertWebhookWithinLimit(
   db: Database,
-  values: Pick<WebhookRow, 'userId' | 'url' | 'events' | 'secretSealed' | 'enabled'>,
+  values: Pick<WebhookRow, 'userId' | 'teamId' | 'url' | 'events' | 'secretSealed' | 'enabled'>,
   max: number,
 ): Promise<WebhookRow | undefined> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhooks:${values.userId}`}))`);
-    const [counted] = await tx.select({ total: count() }).from(webhooks).where(eq(webhooks.userId, values.userId));
+    const owner = ownerOfRow(values);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhooks:${values.teamId ?? values.userId}`}))`);
+    const [counted] = await tx.select({ total: count() }).from(webhooks).where(ownedByAccount(webhooks, owner));
     if (counted!.total >= max) return undefined;
     const [row] = await tx.insert(webhooks).values(values).returning();
     return row;
   });
 }
 
-export async function listOwnedWebhooks(db: Database, userId: string): Promise<WebhookRow[]> {
-  return db.select().from(webhooks).where(eq(webhooks.userId, userId)).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
+export async function listOwnedWebhooks(db: Database, owner: AccountOwner): Promise<WebhookRow[]> {
+  return db.select().from(webhooks).where(ownedByAccount(webhooks, owner)).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
 }
 
-export async function findOwnedWebhook(db: Database, userId: string, id: string): Promise<WebhookRow | undefined> {
-  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId))).limit(1);
+export async function findOwnedWebhook(db: Database, owner: AccountOwner, id: string): Promise<WebhookRow | undefined> {
+  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, id), ownedByAccount(webhooks, owner))).limit(1);
   return row;
 }
 
-export async function updateOwnedWebhook(db: Database, userId: string, id: string, changes: WebhookChanges, now: Date): Promise<WebhookRow | undefined> {
+export async function updateOwnedWebhook(db: Database, owner: AccountOwner, id: string, changes: WebhookChanges, now: Date): Promise<WebhookRow | undefined> {
   const [row] = await db
     .update(webhooks)
     .set({ ...changes, updatedAt: now })
-    .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+    .where(and(eq(webhooks.id, id), ownedByAccount(webhooks, owner)))
     .returning();
   return row;
 }
 
-export async function deleteOwnedWebhook(db: Database, userId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, userId))).returning({ id: webhooks.id });
+export async function deleteOwnedWebhook(db: Database, owner: AccountOwner, id: string): Promise<boolean> {
+  const rows = await db.delete(webhooks).where(and(eq(webhooks.id, id), ownedByAccount(webhooks, owner))).returning({ id: webhooks.id });
   return rows.length > 0;
 }
 
 /** The account's switched-on webhooks that asked for this event. */
-export async function subscribedWebhooks(db: Database, userId: string, event: string): Promise<WebhookRow[]> {
+export async function subscribedWebhooks(db: Database, owner: AccountOwner, event: string): Promise<WebhookRow[]> {
   return db
     .select()
     .from(webhooks)
-    .where(and(eq(webhooks.userId, userId), eq(webhooks.enabled, true), sql`${webhooks.events} @> ${JSON.stringify([event])}::jsonb`));
+    .where(and(ownedByAccount(webhooks, owner), eq(webhooks.enabled, true), sql`${webhooks.events} @> ${JSON.stringify([event])}::jsonb`));
 }
 
 export async function insertDeliveries(db: Queryable, rows: Array<Pick<WebhookDeliveryRow, 'webhookId' | 'event' | 'payload'>>): Promise<WebhookDeliveryRow[]> {
@@ -80,12 +83,12 @@ export async function recordAttempt(db: Database, deliveryId: string, outcome: D
     .where(eq(webhookDeliveries.id, deliveryId));
 }
 
-export async function findOwnedDelivery(db: Database, userId: string, webhookId: string, deliveryId: string): Promise<WebhookDeliveryRow | undefined> {
+export async function findOwnedDelivery(db: Database, owner: AccountOwner, webhookId: string, deliveryId: string): Promise<WebhookDeliveryRow | undefined> {
   const [row] = await db
     .select({ delivery: webhookDeliveries })
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId), eq(webhooks.userId, userId)))
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, webhookId), ownedByAccount(webhooks, owner)))
     .limit(1);
   return row?.delivery;
 }

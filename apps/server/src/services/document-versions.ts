@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AppError, type DocumentVersionList } from '@wattle/shared';
 import type { Container } from '../container.ts';
-import { userOwner } from '../domain/owner.ts';
+import type { AccountOwner } from '../domain/owner.ts';
 import { findVersion, insertVersionWithinQuota, listVersions, type DocumentVersionRow } from '../repositories/document-versions.ts';
 import { findOwnedOutput } from '../repositories/outputs.ts';
+import { recordTeamActivity } from './team-activity.ts';
 import { openStoredBytes, ownedDocument, storePdfBytes, documentView, type DocumentView, type StoreDocumentInput } from './documents.ts';
 
 /**
@@ -14,22 +15,22 @@ import { openStoredBytes, ownedDocument, storePdfBytes, documentView, type Docum
  */
 
 /** The output of one of the owner's jobs, not yet expired, becomes the document's new current version. */
-export async function saveOutputAsVersion(container: Container, userId: string, documentId: string, outputId: string): Promise<DocumentView> {
-  await ownedDocument(container, userId, documentId);
-  const output = await findOwnedOutput(container.db, userOwner(userId), outputId, container.clock.now());
+export async function saveOutputAsVersion(container: Container, owner: AccountOwner, documentId: string, outputId: string): Promise<DocumentView> {
+  await ownedDocument(container, owner, documentId);
+  const output = await findOwnedOutput(container.db, owner, outputId, container.clock.now());
   if (!output) throw new AppError('NOT_FOUND');
   // The content check in storePdfBytes refuses an output that is not a PDF.
-  return addVersion(container, userId, documentId, { stream: await container.blobStore.get(output.blobKey), size: output.size });
+  return addVersion(container, owner, documentId, { stream: await container.blobStore.get(output.blobKey), size: output.size });
 }
 
 /** A new current version with the bytes of an earlier one. */
-export async function restoreVersion(container: Container, userId: string, documentId: string, version: string): Promise<DocumentView> {
-  const { row } = await ownedVersion(container, userId, documentId, version);
-  return addVersion(container, userId, documentId, { stream: await openStoredBytes(container, row.filePath, documentId), size: row.fileSize });
+export async function restoreVersion(container: Container, owner: AccountOwner, documentId: string, version: string): Promise<DocumentView> {
+  const { row } = await ownedVersion(container, owner, documentId, version);
+  return addVersion(container, owner, documentId, { stream: await openStoredBytes(container, row.filePath, documentId), size: row.fileSize });
 }
 
-export async function listDocumentVersions(container: Container, userId: string, documentId: string): Promise<DocumentVersionList> {
-  const document = await ownedDocument(container, userId, documentId);
+export async function listDocumentVersions(container: Container, owner: AccountOwner, documentId: string): Promise<DocumentVersionList> {
+  const document = await ownedDocument(container, owner, documentId);
   const rows = await listVersions(container.db, document.id);
   return {
     items: rows.map((row) => ({
@@ -42,24 +43,25 @@ export async function listDocumentVersions(container: Container, userId: string,
   };
 }
 
-export async function openVersion(container: Container, userId: string, documentId: string, version: string): Promise<{ document: DocumentView; size: number; body: Readable }> {
-  const { document, row } = await ownedVersion(container, userId, documentId, version);
+export async function openVersion(container: Container, owner: AccountOwner, documentId: string, version: string): Promise<{ document: DocumentView; size: number; body: Readable }> {
+  const { document, row } = await ownedVersion(container, owner, documentId, version);
   return { document, size: row.fileSize, body: await openStoredBytes(container, row.filePath, documentId) };
 }
 
-async function addVersion(container: Container, userId: string, documentId: string, input: Pick<StoreDocumentInput, 'stream' | 'size'>): Promise<DocumentView> {
+async function addVersion(container: Container, owner: AccountOwner, documentId: string, input: Pick<StoreDocumentInput, 'stream' | 'size'>): Promise<DocumentView> {
   // Keys are fresh ids, never version numbers: racing saves never write over each other's bytes.
-  const row = await storePdfBytes(container, userId, input, `pdfs/${userId}/${randomUUID()}`, async ({ key, size, pages, encrypted, now }) => {
-    const added = await insertVersionWithinQuota(container.db, userId, documentId, { filePath: key, fileSize: size, pageCount: pages, encrypted }, now);
+  const row = await storePdfBytes(container, owner, input, `pdfs/${owner.kind === 'team' ? owner.teamId : owner.userId}/${randomUUID()}`, async ({ key, size, pages, encrypted, now }) => {
+    const added = await insertVersionWithinQuota(container.db, owner, documentId, { filePath: key, fileSize: size, pageCount: pages, encrypted }, now);
     if (added === 'not-found') throw new AppError('NOT_FOUND'); // deleted meanwhile
     return added === 'over-quota' ? undefined : added;
   });
+  await recordTeamActivity(container, owner, 'document.edited', row.filename);
   return documentView(container, row);
 }
 
 /** The owner's document and one of its versions; anything else is NOT_FOUND. */
-async function ownedVersion(container: Container, userId: string, documentId: string, version: string): Promise<{ document: DocumentView; row: DocumentVersionRow }> {
-  const document = await ownedDocument(container, userId, documentId);
+async function ownedVersion(container: Container, owner: AccountOwner, documentId: string, version: string): Promise<{ document: DocumentView; row: DocumentVersionRow }> {
+  const document = await ownedDocument(container, owner, documentId);
   const number = /^[1-9]\d{0,8}$/.test(version) ? Number(version) : undefined;
   const row = number === undefined ? undefined : await findVersion(container.db, document.id, number);
   if (!row) throw new AppError('NOT_FOUND');

@@ -12,6 +12,7 @@ import { createTestContext, type TestContext } from '../test/harness.ts';
 import { leftoverTempFiles, setStorageLimit, storageLedger, storedBlobs } from '../test/documents.ts';
 import { disguised, makePdf } from '../test/pdfs.ts';
 import { deleteDocument, listDocumentsPage, openDocument, storeDocument, usageOf } from './documents.ts';
+import { userOwner } from '../domain/owner.ts';
 
 let ctx: TestContext;
 let scratch: string;
@@ -49,14 +50,14 @@ describe('storeDocument', () => {
     const unsubscribe = ctx.container.events.subscribe(userId, (e) => seen.push(e));
     const pdf = await makePdf({ pages: 3 });
 
-    const doc = await storeDocument(ctx.container, userId, { filename: 'Quarterly BAS.pdf', stream: streamOf(pdf) });
+    const doc = await storeDocument(ctx.container, userOwner(userId), { filename: 'Quarterly BAS.pdf', stream: streamOf(pdf) });
 
     expect(doc).toMatchObject({ filename: 'Quarterly BAS.pdf', file_size: pdf.length, page_count: 3, encrypted: false, deleted: false });
     expect(doc.file_path).toBe(`pdfs/${userId}/${doc.id}`);
-    const opened = await openDocument(ctx.container, userId, doc.id);
+    const opened = await openDocument(ctx.container, userOwner(userId), doc.id);
     expect(opened.contentType).toBe('application/pdf');
     expect((await buffer(opened.body)).equals(pdf)).toBe(true);
-    expect(await usageOf(ctx.container, userId)).toEqual({ pdfs_processed: 0, storage_used: pdf.length, storage_limit: DEFAULT_STORAGE_LIMIT });
+    expect(await usageOf(ctx.container, userOwner(userId))).toEqual({ pdfs_processed: 0, storage_used: pdf.length, storage_limit: DEFAULT_STORAGE_LIMIT });
     await expect.poll(() => seen.map((e) => e.type).sort()).toEqual(['documents.changed', 'usage.changed']);
     unsubscribe();
   });
@@ -65,20 +66,20 @@ describe('storeDocument', () => {
     const userId = await newUser();
     const path = join(scratch, 'merged.pdf');
     writeFileSync(path, await makePdf({ pages: 2 }));
-    const doc = await storeDocument(ctx.container, userId, { filename: 'merged.pdf', path });
+    const doc = await storeDocument(ctx.container, userOwner(userId), { filename: 'merged.pdf', path });
     expect(doc.page_count).toBe(2);
     expect(existsSync(path)).toBe(true);
   });
 
   it('records that a password-protected PDF is encrypted', async () => {
     const userId = await newUser();
-    const doc = await storeDocument(ctx.container, userId, { filename: 'locked.pdf', stream: streamOf(await makePdf({ encrypted: true })) });
+    const doc = await storeDocument(ctx.container, userOwner(userId), { filename: 'locked.pdf', stream: streamOf(await makePdf({ encrypted: true })) });
     expect(doc.encrypted).toBe(true);
   });
 
   it.each(Object.entries(disguised))('refuses %s content named .pdf, leaving no bytes and no charge', async (_name, bytes) => {
     const userId = await newUser();
-    await expectCode(storeDocument(ctx.container, userId, { filename: 'invoice.pdf', stream: streamOf(bytes) }), 'UNSUPPORTED_FILE_TYPE');
+    await expectCode(storeDocument(ctx.container, userOwner(userId), { filename: 'invoice.pdf', stream: streamOf(bytes) }), 'UNSUPPORTED_FILE_TYPE');
     expect(storedBlobs(ctx.container, userId)).toEqual([]);
     expect(await storageLedger(ctx.container, userId)).toMatchObject({ charged: 0, stored: 0 });
   });
@@ -86,9 +87,9 @@ describe('storeDocument', () => {
   it('accepts exactly 5 MB and refuses one byte more while streaming', async () => {
     const userId = await newUser();
     const atLimit = await makePdf({ size: MAX_PDF_SIZE });
-    expect((await storeDocument(ctx.container, userId, { filename: 'at-limit.pdf', stream: streamOf(atLimit) })).file_size).toBe(MAX_PDF_SIZE);
+    expect((await storeDocument(ctx.container, userOwner(userId), { filename: 'at-limit.pdf', stream: streamOf(atLimit) })).file_size).toBe(MAX_PDF_SIZE);
     const over = await makePdf({ size: MAX_PDF_SIZE + 1 });
-    await expectCode(storeDocument(ctx.container, userId, { filename: 'over.pdf', stream: streamOf(over) }), 'FILE_TOO_LARGE');
+    await expectCode(storeDocument(ctx.container, userOwner(userId), { filename: 'over.pdf', stream: streamOf(over) }), 'FILE_TOO_LARGE');
     expect(storedBlobs(ctx.container, userId)).toHaveLength(1);
     expect(await storageLedger(ctx.container, userId)).toMatchObject({ charged: MAX_PDF_SIZE, stored: MAX_PDF_SIZE });
   });
@@ -96,9 +97,9 @@ describe('storeDocument', () => {
   it('refuses a declared oversize or over-quota file without reading it', async () => {
     const userId = await newUser();
     const unread = () => new Readable({ read: () => { throw new Error('must not be read'); } });
-    await expectCode(storeDocument(ctx.container, userId, { filename: 'x.pdf', stream: unread(), size: MAX_PDF_SIZE + 1 }), 'FILE_TOO_LARGE');
+    await expectCode(storeDocument(ctx.container, userOwner(userId), { filename: 'x.pdf', stream: unread(), size: MAX_PDF_SIZE + 1 }), 'FILE_TOO_LARGE');
     await setStorageLimit(ctx.container, userId, 1000);
-    await expectCode(storeDocument(ctx.container, userId, { filename: 'x.pdf', stream: unread(), size: 1001 }), 'STORAGE_LIMIT_EXCEEDED');
+    await expectCode(storeDocument(ctx.container, userOwner(userId), { filename: 'x.pdf', stream: unread(), size: 1001 }), 'STORAGE_LIMIT_EXCEEDED');
   });
 
   it('never over-books when ten stores race for the last of the quota', async () => {
@@ -107,7 +108,7 @@ describe('storeDocument', () => {
     // Room for exactly three of them, whichever three win.
     await setStorageLimit(ctx.container, userId, 3 * 20_009 + 5);
 
-    const results = await Promise.allSettled(pdfs.map((pdf, i) => storeDocument(ctx.container, userId, { filename: `race-${i}.pdf`, stream: streamOf(pdf) })));
+    const results = await Promise.allSettled(pdfs.map((pdf, i) => storeDocument(ctx.container, userOwner(userId), { filename: `race-${i}.pdf`, stream: streamOf(pdf) })));
 
     const stored = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -124,17 +125,17 @@ describe('storeDocument', () => {
     const real = ctx.container.blobStore;
     ctx.container.blobStore = { ...real, put: async () => Promise.reject(new Error('bucket unreachable')) };
     try {
-      await expect(storeDocument(ctx.container, userId, { filename: 'a.pdf', stream: streamOf(await makePdf()) })).rejects.toThrow('bucket unreachable');
+      await expect(storeDocument(ctx.container, userOwner(userId), { filename: 'a.pdf', stream: streamOf(await makePdf()) })).rejects.toThrow('bucket unreachable');
     } finally {
       ctx.container.blobStore = real;
     }
     expect(await storageLedger(ctx.container, userId)).toMatchObject({ charged: 0, stored: 0 });
-    expect((await listDocumentsPage(ctx.container, userId, { page: 1 })).total).toBe(0);
+    expect((await listDocumentsPage(ctx.container, userOwner(userId), { page: 1 })).total).toBe(0);
   });
 
   it('removes the written bytes when recording the row fails', async () => {
     const ghost = 'no-such-account';
-    await expect(storeDocument(ctx.container, ghost, { filename: 'a.pdf', stream: streamOf(await makePdf()) })).rejects.toThrow();
+    await expect(storeDocument(ctx.container, userOwner(ghost), { filename: 'a.pdf', stream: streamOf(await makePdf()) })).rejects.toThrow();
     expect(storedBlobs(ctx.container, ghost)).toEqual([]);
   });
 });
@@ -150,26 +151,26 @@ describe('listing, opening and deleting', () => {
     const pdf = await makePdf();
     for (const [i, filename] of names.entries()) {
       ctx.container.clock = { now: () => new Date(Date.UTC(2025, 0, 1 + i)) };
-      await storeDocument(ctx.container, owner, { filename, stream: streamOf(pdf) });
+      await storeDocument(ctx.container, userOwner(owner), { filename, stream: streamOf(pdf) });
     }
     ctx.container.clock = { now: () => new Date() };
-    for (let i = 0; i < 12; i++) await storeDocument(ctx.container, other, { filename: `other-${i}.pdf`, stream: streamOf(pdf) });
+    for (let i = 0; i < 12; i++) await storeDocument(ctx.container, userOwner(other), { filename: `other-${i}.pdf`, stream: streamOf(pdf) });
   });
 
   it('lists newest first, ten a page, with the exact total', async () => {
-    const first = await listDocumentsPage(ctx.container, other, { page: 1 });
+    const first = await listDocumentsPage(ctx.container, userOwner(other), { page: 1 });
     expect(first).toMatchObject({ total: 12, page: 1, pageSize: 10 });
     expect(first.items).toHaveLength(10);
-    const second = await listDocumentsPage(ctx.container, other, { page: 2 });
+    const second = await listDocumentsPage(ctx.container, userOwner(other), { page: 2 });
     expect(second.items).toHaveLength(2);
     const all = [...first.items, ...second.items];
     expect(new Set(all.map((d) => d.id)).size).toBe(12);
     expect(all.map((d) => d.uploaded_at)).toEqual([...all.map((d) => d.uploaded_at)].sort().reverse());
-    expect((await listDocumentsPage(ctx.container, other, { page: 3 })).items).toEqual([]);
+    expect((await listDocumentsPage(ctx.container, userOwner(other), { page: 3 })).items).toEqual([]);
   });
 
   it('searches part of the name in any case, with % and _ taken literally', async () => {
-    const found = async (search: string) => (await listDocumentsPage(ctx.container, owner, { page: 1, search })).items.map((d) => d.filename);
+    const found = async (search: string) => (await listDocumentsPage(ctx.container, userOwner(owner), { page: 1, search })).items.map((d) => d.filename);
     expect(await found('INVOICE')).toEqual(['invoice-2025.pdf', 'Invoice_2024.pdf']);
     expect(await found('100%')).toEqual(['Receipt 100%.pdf']);
     expect(await found('%')).toEqual(['Receipt 100%.pdf']);
@@ -180,23 +181,23 @@ describe('listing, opening and deleting', () => {
   });
 
   it("never shows, opens or deletes another account's file", async () => {
-    const [theirs] = (await listDocumentsPage(ctx.container, other, { page: 1 })).items;
-    await expectCode(openDocument(ctx.container, owner, theirs!.id), 'NOT_FOUND');
-    await expectCode(deleteDocument(ctx.container, owner, theirs!.id), 'NOT_FOUND');
-    await expectCode(openDocument(ctx.container, owner, 'not-a-uuid'), 'NOT_FOUND');
-    expect((await listDocumentsPage(ctx.container, other, { page: 1 })).total).toBe(12);
+    const [theirs] = (await listDocumentsPage(ctx.container, userOwner(other), { page: 1 })).items;
+    await expectCode(openDocument(ctx.container, userOwner(owner), theirs!.id), 'NOT_FOUND');
+    await expectCode(deleteDocument(ctx.container, userOwner(owner), theirs!.id), 'NOT_FOUND');
+    await expectCode(openDocument(ctx.container, userOwner(owner), 'not-a-uuid'), 'NOT_FOUND');
+    expect((await listDocumentsPage(ctx.container, userOwner(other), { page: 1 })).total).toBe(12);
   });
 
   it('soft-deletes: gone from the list, bytes freed at once, a second delete is NOT_FOUND', async () => {
     const before = await storageLedger(ctx.container, owner);
-    const [doc] = (await listDocumentsPage(ctx.container, owner, { page: 1, search: 'notes' })).items;
-    await deleteDocument(ctx.container, owner, doc!.id);
+    const [doc] = (await listDocumentsPage(ctx.container, userOwner(owner), { page: 1, search: 'notes' })).items;
+    await deleteDocument(ctx.container, userOwner(owner), doc!.id);
     const after = await storageLedger(ctx.container, owner);
     expect(after.charged).toBe(before.charged - doc!.file_size);
     expect(after.charged).toBe(after.stored);
-    expect((await listDocumentsPage(ctx.container, owner, { page: 1, search: 'notes' })).total).toBe(0);
-    await expectCode(openDocument(ctx.container, owner, doc!.id), 'NOT_FOUND');
-    await expectCode(deleteDocument(ctx.container, owner, doc!.id), 'NOT_FOUND');
+    expect((await listDocumentsPage(ctx.container, userOwner(owner), { page: 1, search: 'notes' })).total).toBe(0);
+    await expectCode(openDocument(ctx.container, userOwner(owner), doc!.id), 'NOT_FOUND');
+    await expectCode(deleteDocument(ctx.container, userOwner(owner), doc!.id), 'NOT_FOUND');
     // The bytes stay until the sweeper's grace period ends.
     expect(storedBlobs(ctx.container, owner)).toContain(doc!.id);
   });

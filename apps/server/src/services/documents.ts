@@ -5,13 +5,16 @@ import type { Readable } from 'node:stream';
 import { detectFileType, inspectPdf, isEngineError } from '@wattle/pdf-engine';
 import { AppError, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type AppEvent, type DocumentItem, type DocumentPage, type Usage } from '@wattle/shared';
 import type { Container } from '../container.ts';
+import type { AccountOwner } from '../domain/owner.ts';
 import { dataPaths } from '../data-dir.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import { findDocument, insertDocumentWithinQuota, listDocuments, softDeleteDocument, type DocumentRow, type WithDocument } from '../repositories/documents.ts';
+import { accountColumns } from '../repositories/owned-by.ts';
 import { countActiveLinks } from '../repositories/share-links.ts';
 import { getUsage } from '../repositories/usage.ts';
 import { takeFromRateLimit } from './rate-limit.ts';
 import { spoolToTempFile } from './spool.ts';
+import { recordTeamActivity } from './team-activity.ts';
 import { emitWebhookEvent } from './webhooks.ts';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -44,18 +47,20 @@ export const checkUploadRate = (container: Container, userId: string) =>
  * the account's storage atomically, writes the bytes to the blob store and records the row. A refused
  * or failed store leaves no bytes and charges nothing. Used by uploads and by the tools' "Save to My Documents".
  */
-export async function storeDocument(container: Container, userId: string, input: StoreDocumentInput): Promise<DocumentView> {
+export async function storeDocument(container: Container, owner: AccountOwner, input: StoreDocumentInput): Promise<DocumentView> {
   const id = randomUUID();
-  const row = await storePdfBytes(container, userId, input, `pdfs/${userId}/${id}`, ({ key, size, pages, encrypted, now }) =>
+  const { userId, teamId } = accountColumns(owner);
+  const row = await storePdfBytes(container, owner, input, `pdfs/${teamId ?? userId}/${id}`, ({ key, size, pages, encrypted, now }) =>
     insertDocumentWithinQuota(
       container.db,
-      { id, userId, filename: safeFilename(input.filename, 'document.pdf'), filePath: key, fileSize: size, contentType: PDF_CONTENT_TYPE, pageCount: pages, encrypted, uploadedAt: now },
+      { id, userId, teamId, filename: safeFilename(input.filename, 'document.pdf'), filePath: key, fileSize: size, contentType: PDF_CONTENT_TYPE, pageCount: pages, encrypted, uploadedAt: now },
       now,
       input.withDocument,
     ),
   );
   const document = toDocumentView(row, 0); // a new document has no links yet
-  await emitWebhookEvent(container, userId, 'document.created', { document });
+  await emitWebhookEvent(container, owner, 'document.created', { document });
+  await recordTeamActivity(container, owner, 'document.uploaded', document.filename);
   return document;
 }
 
@@ -75,19 +80,19 @@ export interface StoredPdf {
  */
 export async function storePdfBytes<T>(
   container: Container,
-  userId: string,
+  owner: AccountOwner,
   input: Pick<StoreDocumentInput, 'path' | 'stream' | 'size'>,
   key: string,
   record: (stored: StoredPdf) => Promise<T | undefined>,
 ): Promise<T> {
   if (!input.path === !input.stream) throw new Error('storePdfBytes needs exactly one of path or stream');
-  if (input.size !== undefined) await assertFits(container, userId, input.size);
+  if (input.size !== undefined) await assertFits(container, owner, input.size);
 
   const spooled = input.stream ? await spoolToTempFile(input.stream, dataPaths(container.dataDir).uploadSpool, MAX_PDF_SIZE) : undefined;
   try {
     const path = spooled?.path ?? input.path!;
     const size = spooled?.size ?? (await stat(path)).size;
-    await assertFits(container, userId, size);
+    await assertFits(container, owner, size);
     const { pages, encrypted } = await checkPdf(path);
 
     let recorded: T | undefined;
@@ -103,7 +108,7 @@ export async function storePdfBytes<T>(
       await removeBlob(container, key);
       throw new AppError('STORAGE_LIMIT_EXCEEDED');
     }
-    await announce(container, userId, 'documents.changed', 'usage.changed');
+    await announce(container, owner, 'documents.changed', 'usage.changed');
     return recorded;
   } finally {
     await spooled?.remove();
@@ -113,11 +118,11 @@ export async function storePdfBytes<T>(
 /** One page of the account's files, newest first; `search` matches part of the name, any case. */
 export async function listDocumentsPage(
   container: Container,
-  userId: string,
+  owner: AccountOwner,
   query: { page: number; search?: string },
 ): Promise<DocumentPage> {
   const search = query.search?.trim() || undefined;
-  const { rows, total } = await listDocuments(container.db, userId, {
+  const { rows, total } = await listDocuments(container.db, owner, {
     offset: (query.page - 1) * DOCUMENTS_PAGE_SIZE,
     limit: DOCUMENTS_PAGE_SIZE,
     search,
@@ -126,8 +131,8 @@ export async function listDocumentsPage(
 }
 
 /** The owner's file and a stream of its bytes; any other id is NOT_FOUND. */
-export async function openDocument(container: Container, userId: string, id: string): Promise<{ document: DocumentView; contentType: string; body: Readable }> {
-  const row = await ownedDocument(container, userId, id);
+export async function openDocument(container: Container, owner: AccountOwner, id: string): Promise<{ document: DocumentView; contentType: string; body: Readable }> {
+  const row = await ownedDocument(container, owner, id);
   return { document: await documentView(container, row), contentType: row.contentType, body: await openStoredBytes(container, row.filePath, id) };
 }
 
@@ -143,26 +148,28 @@ export async function openStoredBytes(container: Container, key: string, documen
 }
 
 /** Soft delete: the file leaves the list and its bytes stop counting at once; the sweeper purges them later. */
-export async function deleteDocument(container: Container, userId: string, id: string): Promise<void> {
-  if (!isUuid(id) || !(await softDeleteDocument(container.db, userId, id, container.clock.now()))) throw new AppError('NOT_FOUND');
-  await announce(container, userId, 'documents.changed', 'usage.changed');
+export async function deleteDocument(container: Container, owner: AccountOwner, id: string): Promise<void> {
+  const row = await ownedDocument(container, owner, id);
+  if (!(await softDeleteDocument(container.db, owner, id, container.clock.now()))) throw new AppError('NOT_FOUND');
+  await announce(container, owner, 'documents.changed', 'usage.changed');
+  await recordTeamActivity(container, owner, 'document.deleted', row.filename);
 }
 
-export async function usageOf(container: Container, userId: string): Promise<UsageView> {
-  const usage = await getUsage(container.db, userId);
+export async function usageOf(container: Container, owner: AccountOwner): Promise<UsageView> {
+  const usage = await getUsage(container.db, owner);
   return { pdfs_processed: usage.pdfsProcessed, storage_used: usage.storageUsed, storage_limit: usage.storageLimit };
 }
 
-export async function ownedDocument(container: Container, userId: string, id: string): Promise<DocumentRow> {
-  const row = isUuid(id) ? await findDocument(container.db, userId, id) : undefined;
+export async function ownedDocument(container: Container, owner: AccountOwner, id: string): Promise<DocumentRow> {
+  const row = isUuid(id) ? await findDocument(container.db, owner, id) : undefined;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
 /** Cheap early refusal; the booking in insertDocumentWithinQuota is what guarantees the limit. */
-async function assertFits(container: Container, userId: string, size: number): Promise<void> {
+async function assertFits(container: Container, owner: AccountOwner, size: number): Promise<void> {
   if (size > MAX_PDF_SIZE) throw new AppError('FILE_TOO_LARGE', { maxBytes: MAX_PDF_SIZE });
-  const usage = await getUsage(container.db, userId);
+  const usage = await getUsage(container.db, owner);
   if (usage.storageUsed + size > usage.storageLimit) throw new AppError('STORAGE_LIMIT_EXCEEDED');
 }
 
@@ -205,10 +212,10 @@ async function removeBlob(container: Container, key: string): Promise<void> {
   await container.blobStore.delete(key).catch((err) => container.logger.error({ err, key }, 'could not remove a refused upload'));
 }
 
-/** Tells the account's open browsers to refetch; a failed notice never fails the change itself. */
-async function announce(container: Container, userId: string, ...types: Extract<AppEvent, { type: 'documents.changed' | 'usage.changed' }>['type'][]): Promise<void> {
+/** Tells the person's open browsers to refetch; a failed notice never fails the change itself. */
+async function announce(container: Container, owner: AccountOwner, ...types: Extract<AppEvent, { type: 'documents.changed' | 'usage.changed' }>['type'][]): Promise<void> {
   for (const type of types) {
-    await container.events.publish(userId, { type }).catch((err) => container.logger.warn({ err, type }, 'could not publish an event'));
+    await container.events.publish(owner.userId, { type }).catch((err) => container.logger.warn({ err, type }, 'could not publish an event'));
   }
 }
 

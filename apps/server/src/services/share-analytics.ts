@@ -1,12 +1,13 @@
 import { LINK_VISITS_PAGE_SIZE, type LinkAnalytics, type LinkVisitPage } from '@wattle/shared';
 import type { Container } from '../container.ts';
+import type { AccountOwner } from '../domain/owner.ts';
 import { listVisits, visitTotals } from '../repositories/share-visits.ts';
 import { getLink } from './share-links.ts';
 
 /** What an owner learns of a link's readers; another account's link id is NOT_FOUND (getLink scopes it). */
 
-export async function linkVisits(container: Container, userId: string, linkId: string, page: number): Promise<LinkVisitPage> {
-  await getLink(container, userId, linkId);
+export async function linkVisits(container: Container, owner: AccountOwner, linkId: string, page: number): Promise<LinkVisitPage> {
+  await getLink(container, owner, linkId);
   const { rows, total } = await listVisits(container.db, linkId, { offset: (page - 1) * LINK_VISITS_PAGE_SIZE, limit: LINK_VISITS_PAGE_SIZE });
   return {
     items: rows.map((row) => ({
@@ -25,7 +26,7 @@ export async function linkVisits(container: Container, userId: string, linkId: s
   };
 }
 
-export async function linkAnalytics(container: Container, userId: string, linkId: string): Promise<LinkAnalytics> {
-  await getLink(container, userId, linkId);
+export async function linkAnalytics(container: Container, owner: AccountOwner, linkId: string): Promise<LinkAnalytics> {
+  await getLink(container, owner, linkId);
   return visitTotals(container.db, linkId);
 }

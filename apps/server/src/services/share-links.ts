@@ -2,6 +2,8 @@ import { hashPassword } from 'better-auth/crypto';
 import type { z } from 'zod';
 import { AppError, isUuid, LINKS_PAGE_SIZE, type createLinkSchema, type Link, type LinkPage, type updateLinkSchema } from '@wattle/shared';
 import type { Container } from '../container.ts';
+import type { AccountOwner } from '../domain/owner.ts';
+import { accountColumns } from '../repositories/owned-by.ts';
 import { linkStatus } from '../domain/share-link.ts';
 import {
   deleteOwnedShareLink,
@@ -13,18 +15,19 @@ import {
   type ShareLinkChanges,
 } from '../repositories/share-links.ts';
 import { ownedDocument } from './documents.ts';
+import { recordTeamActivity } from './team-activity.ts';
 import { hashLinkToken, linkUrl, newLinkToken, sealLinkToken, unsealLinkToken } from './share-tokens.ts';
 
 export type NewLinkInput = z.output<typeof createLinkSchema>;
 export type LinkChangesInput = z.output<typeof updateLinkSchema>;
 
 /** A link to one of the account's stored documents; it opens the document's current version. */
-export async function createLink(container: Container, userId: string, input: NewLinkInput): Promise<Link> {
-  const document = await ownedDocument(container, userId, input.documentId);
+export async function createLink(container: Container, owner: AccountOwner, input: NewLinkInput): Promise<Link> {
+  const document = await ownedDocument(container, owner, input.documentId);
   const now = container.clock.now();
   const token = newLinkToken();
   const row = await insertShareLink(container.db, {
-    userId,
+    ...accountColumns(owner),
     documentId: document.id,
     tokenHash: hashLinkToken(token),
     tokenSealed: sealLinkToken(container.authSecret, token),
@@ -32,12 +35,13 @@ export async function createLink(container: Container, userId: string, input: Ne
     createdAt: now,
     updatedAt: now,
   });
+  await recordTeamActivity(container, owner, 'link.created', document.filename);
   return toLinkView(container, { ...row, documentName: document.filename }, now);
 }
 
-export async function listLinks(container: Container, userId: string, query: { documentId?: string; page: number }): Promise<LinkPage> {
+export async function listLinks(container: Container, owner: AccountOwner, query: { documentId?: string; page: number }): Promise<LinkPage> {
   const now = container.clock.now();
-  const { rows, total } = await listOwnedShareLinks(container.db, userId, {
+  const { rows, total } = await listOwnedShareLinks(container.db, owner, {
     documentId: query.documentId,
     offset: (query.page - 1) * LINKS_PAGE_SIZE,
     limit: LINKS_PAGE_SIZE,
@@ -45,40 +49,41 @@ export async function listLinks(container: Container, userId: string, query: { d
   return { items: rows.map((row) => toLinkView(container, row, now)), total, page: query.page, pageSize: LINKS_PAGE_SIZE };
 }
 
-export async function getLink(container: Container, userId: string, id: string): Promise<Link> {
-  return toLinkView(container, await ownedLink(container, userId, id), container.clock.now());
+export async function getLink(container: Container, owner: AccountOwner, id: string): Promise<Link> {
+  return toLinkView(container, await ownedLink(container, owner, id), container.clock.now());
 }
 
 /** Only the settings sent change; `password: null` removes the password. */
-export async function updateLink(container: Container, userId: string, id: string, input: LinkChangesInput): Promise<Link> {
+export async function updateLink(container: Container, owner: AccountOwner, id: string, input: LinkChangesInput): Promise<Link> {
   const now = container.clock.now();
-  await changeLink(container, userId, id, { ...(await settingsOf(input, now)), updatedAt: now });
-  return getLink(container, userId, id);
+  await changeLink(container, owner, id, { ...(await settingsOf(input, now)), updatedAt: now });
+  return getLink(container, owner, id);
 }
 
 /** Turns the link off for good (the viewer answers LINK_GONE); revoking again keeps the first time. */
-export async function revokeLink(container: Container, userId: string, id: string): Promise<Link> {
-  const link = await ownedLink(container, userId, id);
+export async function revokeLink(container: Container, owner: AccountOwner, id: string): Promise<Link> {
+  const link = await ownedLink(container, owner, id);
   if (!link.revokedAt) {
     const now = container.clock.now();
-    await changeLink(container, userId, id, { revokedAt: now, updatedAt: now });
+    await changeLink(container, owner, id, { revokedAt: now, updatedAt: now });
+    await recordTeamActivity(container, owner, 'link.revoked', link.documentName);
   }
-  return getLink(container, userId, id);
+  return getLink(container, owner, id);
 }
 
 /** The link and its visits go; its address then finds nothing. */
-export async function deleteLink(container: Container, userId: string, id: string): Promise<void> {
-  if (!isUuid(id) || !(await deleteOwnedShareLink(container.db, userId, id))) throw new AppError('NOT_FOUND');
+export async function deleteLink(container: Container, owner: AccountOwner, id: string): Promise<void> {
+  if (!isUuid(id) || !(await deleteOwnedShareLink(container.db, owner, id))) throw new AppError('NOT_FOUND');
 }
 
-async function ownedLink(container: Container, userId: string, id: string): Promise<OwnedShareLink> {
-  const row = isUuid(id) ? await findOwnedShareLink(container.db, userId, id) : undefined;
+async function ownedLink(container: Container, owner: AccountOwner, id: string): Promise<OwnedShareLink> {
+  const row = isUuid(id) ? await findOwnedShareLink(container.db, owner, id) : undefined;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
-async function changeLink(container: Container, userId: string, id: string, changes: ShareLinkChanges): Promise<void> {
-  if (!isUuid(id) || !(await updateOwnedShareLink(container.db, userId, id, changes))) throw new AppError('NOT_FOUND');
+async function changeLink(container: Container, owner: AccountOwner, id: string, changes: ShareLinkChanges): Promise<void> {
+  if (!isUuid(id) || !(await updateOwnedShareLink(container.db, owner, id, changes))) throw new AppError('NOT_FOUND');
 }
 
 /** The columns of the settings given; a date in the past is refused here, where the clock is. */

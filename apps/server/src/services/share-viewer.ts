@@ -8,6 +8,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import { runTool, withJobDir } from '@wattle/pdf-engine';
 import { AppError, isUuid, type ShareViewerInfo, type StartShareVisit } from '@wattle/shared';
 import type { Container } from '../container.ts';
+import { ownerOfRow } from '../domain/owner.ts';
 import { processWorkDir } from '../data-dir.ts';
 import { linkStatus } from '../domain/share-link.ts';
 import { addressAllowed, deviceOf, needsEmail } from '../domain/share-viewer.ts';
@@ -76,7 +77,7 @@ function visitIdOf(container: Container, linkId: string, cookie: string | undefi
 async function openLink(container: Container, request: ViewerRequest): Promise<OpenLink> {
   const link = await findLinkByToken(container, request.token);
   if (!link) throw new AppError('NOT_FOUND');
-  const document = await findDocument(container.db, link.userId, link.documentId);
+  const document = await findDocument(container.db, ownerOfRow(link), link.documentId);
   if (!document) {
     await removeSharedPages(container, link.documentId);
     throw new AppError('LINK_GONE');
@@ -149,7 +150,7 @@ export async function openVisitWithGates(container: Container, request: ViewerRe
     startedAt: container.clock.now(),
   });
   if (!started) throw new AppError('LINK_GONE');
-  await emitWebhookEvent(container, link.userId, 'link.viewed', {
+  await emitWebhookEvent(container, ownerOfRow(link), 'link.viewed', {
     linkId: link.id,
     documentId: document.id,
     visitId: started.visit.id,

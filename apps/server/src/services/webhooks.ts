@@ -13,6 +13,8 @@ import {
   type WebhookWithSecret,
 } from '@wattle/shared';
 import type { Container } from '../container.ts';
+import type { AccountOwner } from '../domain/owner.ts';
+import { accountColumns } from '../repositories/owned-by.ts';
 import { webhookUrlProblem } from '../domain/webhook-address.ts';
 import {
   deleteOwnedWebhook,
@@ -47,65 +49,65 @@ function assertDeliverable(container: Container, url: string): void {
 // Sealed, not hashed: the server must read the secret back to sign (services/sealing.ts).
 const sealSecret = (container: Container, secret: string) => seal(container.authSecret, 'webhook secret v1', secret);
 
-export async function createWebhook(container: Container, userId: string, input: NewWebhookInput): Promise<WebhookWithSecret> {
+export async function createWebhook(container: Container, owner: AccountOwner, input: NewWebhookInput): Promise<WebhookWithSecret> {
   assertDeliverable(container, input.url);
   const secret = newWebhookSecret();
   const row = await insertWebhookWithinLimit(
     container.db,
-    { userId, url: input.url, events: [...new Set(input.events)], enabled: input.enabled, secretSealed: sealSecret(container, secret) },
+    { ...accountColumns(owner), url: input.url, events: [...new Set(input.events)], enabled: input.enabled, secretSealed: sealSecret(container, secret) },
     WEBHOOKS_MAX,
   );
   if (!row) throw new AppError('CONFLICT', undefined, { message: `You can have at most ${WEBHOOKS_MAX} webhooks. Delete one to add another.` });
   return { ...toWebhookView(row), secret };
 }
 
-export async function listWebhooks(container: Container, userId: string): Promise<{ items: Webhook[] }> {
-  return { items: (await listOwnedWebhooks(container.db, userId)).map(toWebhookView) };
+export async function listWebhooks(container: Container, owner: AccountOwner): Promise<{ items: Webhook[] }> {
+  return { items: (await listOwnedWebhooks(container.db, owner)).map(toWebhookView) };
 }
 
-async function ownedWebhook(container: Container, userId: string, id: string): Promise<WebhookRow> {
+async function ownedWebhook(container: Container, owner: AccountOwner, id: string): Promise<WebhookRow> {
   // Not even a well-formed id: no such webhook (and never a database error).
-  const row = isUuid(id) ? await findOwnedWebhook(container.db, userId, id) : undefined;
+  const row = isUuid(id) ? await findOwnedWebhook(container.db, owner, id) : undefined;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
-export async function getWebhook(container: Container, userId: string, id: string): Promise<Webhook> {
-  return toWebhookView(await ownedWebhook(container, userId, id));
+export async function getWebhook(container: Container, owner: AccountOwner, id: string): Promise<Webhook> {
+  return toWebhookView(await ownedWebhook(container, owner, id));
 }
 
-export async function updateWebhook(container: Container, userId: string, id: string, input: WebhookChangesInput): Promise<Webhook> {
-  await ownedWebhook(container, userId, id);
+export async function updateWebhook(container: Container, owner: AccountOwner, id: string, input: WebhookChangesInput): Promise<Webhook> {
+  await ownedWebhook(container, owner, id);
   if (input.url !== undefined) assertDeliverable(container, input.url);
-  return toWebhookView(await changeWebhook(container, userId, id, { ...input, ...(input.events && { events: [...new Set(input.events)] }) }));
+  return toWebhookView(await changeWebhook(container, owner, id, { ...input, ...(input.events && { events: [...new Set(input.events)] }) }));
 }
 
 /** A new secret, answered this once; the old one stops signing at once. */
-export async function rotateWebhookSecret(container: Container, userId: string, id: string): Promise<WebhookWithSecret> {
-  await ownedWebhook(container, userId, id);
+export async function rotateWebhookSecret(container: Container, owner: AccountOwner, id: string): Promise<WebhookWithSecret> {
+  await ownedWebhook(container, owner, id);
   const secret = newWebhookSecret();
-  return { ...toWebhookView(await changeWebhook(container, userId, id, { secretSealed: sealSecret(container, secret) })), secret };
+  return { ...toWebhookView(await changeWebhook(container, owner, id, { secretSealed: sealSecret(container, secret) })), secret };
 }
 
-async function changeWebhook(container: Container, userId: string, id: string, changes: WebhookChanges): Promise<WebhookRow> {
-  const row = await updateOwnedWebhook(container.db, userId, id, changes, container.clock.now());
+async function changeWebhook(container: Container, owner: AccountOwner, id: string, changes: WebhookChanges): Promise<WebhookRow> {
+  const row = await updateOwnedWebhook(container.db, owner, id, changes, container.clock.now());
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
-export async function deleteWebhook(container: Container, userId: string, id: string): Promise<void> {
-  if (!isUuid(id) || !(await deleteOwnedWebhook(container.db, userId, id))) throw new AppError('NOT_FOUND');
+export async function deleteWebhook(container: Container, owner: AccountOwner, id: string): Promise<void> {
+  if (!isUuid(id) || !(await deleteOwnedWebhook(container.db, owner, id))) throw new AppError('NOT_FOUND');
 }
 
-export async function listWebhookDeliveries(container: Container, userId: string, id: string, page: number): Promise<WebhookDeliveryPage> {
-  const webhook = await ownedWebhook(container, userId, id);
+export async function listWebhookDeliveries(container: Container, owner: AccountOwner, id: string, page: number): Promise<WebhookDeliveryPage> {
+  const webhook = await ownedWebhook(container, owner, id);
   const { rows, total } = await listDeliveries(container.db, webhook.id, (page - 1) * WEBHOOK_DELIVERIES_PAGE_SIZE, WEBHOOK_DELIVERIES_PAGE_SIZE);
   return { items: rows.map(toDeliveryView), total, page, pageSize: WEBHOOK_DELIVERIES_PAGE_SIZE };
 }
 
 /** Sends a delivery again now, with a fresh run of retries; its `webhook-id` stays, so receivers can drop repeats. */
-export async function resendDelivery(container: Container, userId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
-  const delivery = isUuid(webhookId) && isUuid(deliveryId) ? await findOwnedDelivery(container.db, userId, webhookId, deliveryId) : undefined;
+export async function resendDelivery(container: Container, owner: AccountOwner, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
+  const delivery = isUuid(webhookId) && isUuid(deliveryId) ? await findOwnedDelivery(container.db, owner, webhookId, deliveryId) : undefined;
   if (!delivery) throw new AppError('NOT_FOUND');
   const row = await markDeliveryPending(container.db, delivery.id, container.clock.now());
   await container.queue.send(WEBHOOK_DELIVERY_QUEUE, { deliveryId: row.id, retry: 0 });
@@ -116,9 +118,9 @@ export async function resendDelivery(container: Container, userId: string, webho
  * Tells the account's webhooks that asked for `event`: one delivery row each, queued in the same
  * transaction. Best effort: what happened is already committed, so a failure here is logged, never thrown.
  */
-export async function emitWebhookEvent(container: Container, userId: string, event: WebhookEvent, data: Record<string, unknown>): Promise<void> {
+export async function emitWebhookEvent(container: Container, owner: AccountOwner, event: WebhookEvent, data: Record<string, unknown>): Promise<void> {
   try {
-    const targets = await subscribedWebhooks(container.db, userId, event);
+    const targets = await subscribedWebhooks(container.db, owner, event);
     if (targets.length === 0) return;
     const payload = { type: event, timestamp: container.clock.now().toISOString(), data };
     await container.db.transaction(async (tx) => {
@@ -126,7 +128,7 @@ export async function emitWebhookEvent(container: Container, userId: string, eve
       for (const row of rows) await container.queue.send(WEBHOOK_DELIVERY_QUEUE, { deliveryId: row.id, retry: 0 }, { tx });
     });
   } catch (err) {
-    container.logger.warn({ err, userId, event }, 'webhook event not queued');
+    container.logger.warn({ err, event }, 'webhook event not queued');
   }
 }
 

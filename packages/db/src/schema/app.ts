@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import { teamColumn } from './teams.ts';
 
 /** The spec's section 3 tables. profiles.id is the user's id (one profile per account). */
 export const profiles = pgTable(
@@ -73,7 +74,9 @@ export const pdfFiles = pgTable(
   'pdf_files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Who uploaded it: the owner, or in a team's document (teamId set) the member. */
     userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    teamId: teamColumn(),
     filename: text('filename').notNull(),
     filePath: text('file_path').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
@@ -91,6 +94,7 @@ export const pdfFiles = pgTable(
   (t) => [
     // The list's order, and its exact count by an index-only scan, over the account's live files only.
     index('pdf_files_user_uploaded_idx').on(t.userId, t.uploadedAt, t.id).where(sql`not ${t.deleted}`),
+    index('pdf_files_team_uploaded_idx').on(t.teamId, t.uploadedAt, t.id).where(sql`not ${t.deleted} and ${t.teamId} is not null`),
     // The sweeper's queue: deleted files whose bytes are still stored.
     index('pdf_files_purge_idx').on(t.deletedAt).where(sql`${t.deleted} and ${t.purgedAt} is null`),
     // Case-insensitive "filename contains" search stays fast for accounts with 100k files.

@@ -24,6 +24,8 @@ export const session = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    /** The selected team space (better-auth's organization plugin); null is Personal. */
+    activeOrganizationId: text('active_organization_id'),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );

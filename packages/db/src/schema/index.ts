@@ -7,3 +7,4 @@ export * from './rate-limits.ts';
 export * from './signatures.ts';
 export * from './share.ts';
 export * from './webhooks.ts';
+export * from './teams.ts';

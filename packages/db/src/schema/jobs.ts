@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { apiKeys } from './api-keys.ts';
 import { user } from './auth.ts';
+import { teamColumn } from './teams.ts';
 
 /**
  * The PDF tools' jobs. A job belongs to an account (userId) or to a visitor's anonymous session
@@ -21,8 +22,10 @@ export const visitorSessions = pgTable(
   (t) => [index('visitor_sessions_last_seen_idx').on(t.lastSeenAt)],
 );
 
+/** A team's row also names the member who made it (userId); see repositories/owned-by.ts. */
 const owner = {
   userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+  teamId: teamColumn(),
   visitorSessionId: uuid('visitor_session_id').references(() => visitorSessions.id, { onDelete: 'cascade' }),
 };
 const ownerCheck = (name: string, t: { userId: unknown; visitorSessionId: unknown }) =>
@@ -42,6 +45,7 @@ export const jobBatches = pgTable(
   (t) => [
     ownerCheck('job_batches_one_owner', t),
     index('job_batches_user_idx').on(t.userId, t.createdAt),
+    index('job_batches_team_idx').on(t.teamId, t.createdAt),
     index('job_batches_expires_idx').on(t.expiresAt),
   ],
 );
@@ -80,6 +84,7 @@ export const jobs = pgTable(
     check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
     check('jobs_progress_check', sql`${t.progress} between 0 and 100`),
     index('jobs_user_idx').on(t.userId, t.createdAt),
+    index('jobs_team_idx').on(t.teamId, t.createdAt),
     index('jobs_visitor_idx').on(t.visitorSessionId, t.createdAt),
     index('jobs_batch_idx').on(t.batchId),
     index('jobs_pool_status_idx').on(t.pool, t.status),
@@ -128,6 +133,7 @@ export const jobOutputs = pgTable(
     // One output set per job, whatever retries happen.
     uniqueIndex('job_outputs_job_position_idx').on(t.jobId, t.position),
     index('job_outputs_user_idx').on(t.userId, t.createdAt),
+    index('job_outputs_team_idx').on(t.teamId, t.createdAt),
     index('job_outputs_visitor_idx').on(t.visitorSessionId, t.createdAt),
   ],
 );

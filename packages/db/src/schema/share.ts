@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { pdfFiles } from './app.ts';
+import { teamColumn } from './teams.ts';
 
 /**
  * A share link to a stored document. Only the token's hash finds a link; the token itself is kept
@@ -12,6 +13,7 @@ export const shareLinks = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    teamId: teamColumn(),
     documentId: uuid('document_id').notNull().references(() => pdfFiles.id, { onDelete: 'cascade' }),
     name: text('name'),
     tokenHash: text('token_hash').notNull().unique(),
@@ -32,6 +34,7 @@ export const shareLinks = pgTable(
   },
   (t) => [
     index('share_links_user_created_idx').on(t.userId, t.createdAt),
+    index('share_links_team_created_idx').on(t.teamId, t.createdAt),
     index('share_links_document_idx').on(t.documentId),
     check('share_links_max_views_check', sql`${t.maxViews} is null or (${t.maxViews} between 1 and 1000)`),
   ],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import { teamColumn } from './teams.ts';
 
 /**
  * An account's webhook: where to POST which events. The signing secret is kept sealed (AES-256-GCM,
@@ -11,6 +12,7 @@ export const webhooks = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
+    teamId: teamColumn(),
     url: text('url').notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
     secretSealed: text('secret_sealed').notNull(),
@@ -18,7 +20,7 @@ export const webhooks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhooks_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('webhooks_user_created_idx').on(t.userId, t.createdAt), index('webhooks_team_created_idx').on(t.teamId, t.createdAt)],
 );
 
 /** One event sent (or being sent) to one webhook, with the outcome of its latest attempt. */

@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AppError } from '@wattle/shared';
 import type { Container } from '../../container.ts';
-import { userOwner } from '../../domain/owner.ts';
 import { authenticateApiKey } from '../../services/api-keys.ts';
 import { VISITOR_COOKIE } from '../../services/visitor-session.ts';
 import type { AppEnv } from '../types.ts';
@@ -27,7 +26,7 @@ export function loadApiKey(container: Container): MiddlewareHandler<AppEnv> {
     if (!presented) throw new AppError('UNAUTHORIZED', undefined, { message: 'Send the API key as "Authorization: Bearer <key>".' });
     const key = await authenticateApiKey(container, presented);
     c.set('apiKeyId', key.id);
-    c.set('owner', userOwner(key.userId));
+    c.set('owner', key.owner);
     await next();
   };
 }

@@ -1,14 +1,17 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { AppError } from '@wattle/shared';
+import { AppError, teamRoleMay, type TeamAction } from '@wattle/shared';
 import type { Container } from '../../container.ts';
-import { userIdOf, userOwner, visitorOwner, type Owner } from '../../domain/owner.ts';
+import { accountOwnerOf, teamOwner, userIdOf, userOwner, visitorOwner, type AccountOwner, type Owner } from '../../domain/owner.ts';
+import { findMembership, touchMember } from '../../repositories/teams.ts';
 import { createVisitorSession, findVisitorSessionId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS } from '../../services/visitor-session.ts';
 import type { AppEnv } from '../types.ts';
 
 /**
- * The request's owner, resolved once after loadSession and set as `owner`: the signed-in account,
- * else the visitor session the visitor cookie names, else null (an API key's owner is set by loadApiKey). A new owner kind is resolved here.
+ * The request's owner, resolved once after loadSession and set as `owner`: the team space the session
+ * has selected (while the person is still a member), else the signed-in account, else the visitor
+ * session the visitor cookie names, else null (an API key's owner is set by loadApiKey). A new owner
+ * kind is resolved here.
  */
 export function resolveOwner(container: Container): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -23,7 +26,14 @@ export function resolveOwner(container: Container): MiddlewareHandler<AppEnv> {
 
 async function ownerOf(container: Container, c: Context<AppEnv>): Promise<Owner | null> {
   const user = c.get('user');
-  if (user) return userOwner(user.id);
+  if (user) {
+    const teamId = c.get('session')?.activeTeamId;
+    // Checked on every request: a removed member's next request acts in their personal space, where the team's ids find nothing.
+    const membership = teamId ? await findMembership(container.db, teamId, user.id) : undefined;
+    if (!teamId || !membership) return userOwner(user.id);
+    await touchMember(container.db, membership.memberId, container.clock.now());
+    return teamOwner(teamId, user.id, membership.role);
+  }
   const visitorSessionId = await findVisitorSessionId(container, getCookie(c, VISITOR_COOKIE));
   return visitorSessionId ? visitorOwner(visitorSessionId) : null;
 }
@@ -51,9 +61,30 @@ export const requireAccount: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The account the request acts for; UNAUTHORIZED when there is none. */
+/** The space the request acts in (the account, or the selected team); UNAUTHORIZED for visitors. */
+export function accountOwner(c: Context<AppEnv>): AccountOwner {
+  const owner = accountOwnerOf(c.get('owner'));
+  if (!owner) throw new AppError('UNAUTHORIZED');
+  return owner;
+}
+
+/** The person the request acts for (in a team space, the member); UNAUTHORIZED when there is none. */
 export function accountId(c: Context<AppEnv>): string {
   const userId = userIdOf(c.get('owner'));
   if (!userId) throw new AppError('UNAUTHORIZED');
   return userId;
 }
+
+/**
+ * 403 FORBIDDEN when the request acts in a team space with a role the action is not open to
+ * (TEAM_ACTIONS in packages/shared); the personal space and visitors pass on to the route's own checks.
+ */
+export const requireTeamAction =
+  (action: TeamAction): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const owner = c.get('owner');
+    if (owner?.kind === 'team' && !teamRoleMay(owner.role, action)) {
+      throw new AppError('FORBIDDEN', undefined, { message: 'Your role in this team does not allow this. Ask a team admin.' });
+    }
+    await next();
+  };

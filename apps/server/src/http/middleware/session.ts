@@ -12,6 +12,8 @@ export interface SessionUser {
 export interface SessionInfo {
   id: string;
   expiresAt: Date;
+  /** The selected team space (better-auth's active organisation), null for Personal. */
+  activeTeamId: string | null;
 }
 
 /**
@@ -28,7 +30,7 @@ export function loadSession(container: Container): MiddlewareHandler<AppEnv> {
     const { headers, response } = await container.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
     if (response) {
       c.set('user', { id: response.user.id, email: response.user.email, name: response.user.name });
-      c.set('session', { id: response.session.id, expiresAt: response.session.expiresAt });
+      c.set('session', { id: response.session.id, expiresAt: response.session.expiresAt, activeTeamId: response.session.activeOrganizationId ?? null });
     }
     for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
     await next();

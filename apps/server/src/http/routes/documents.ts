@@ -3,11 +3,11 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { AppError, MAX_PDF_SIZE, saveDocumentVersionSchema } from '@wattle/shared';
 import type { Container } from '../../container.ts';
-import { userIdOf } from '../../domain/owner.ts';
+import { accountOwnerOf } from '../../domain/owner.ts';
 import { dataPaths } from '../../data-dir.ts';
 import { listDocumentVersions, openVersion, restoreVersion, saveOutputAsVersion } from '../../services/document-versions.ts';
 import { checkUploadRate, deleteDocument, listDocumentsPage, openDocument, PDF_CONTENT_TYPE, storeDocument, usageOf } from '../../services/documents.ts';
-import { accountId, requireAccount } from '../middleware/owner.ts';
+import { accountId, accountOwner, requireAccount } from '../middleware/owner.ts';
 import type { AppEnv } from '../types.ts';
 import { readOneFile } from '../upload/multipart.ts';
 import { readJson, readQuery } from '../validate.ts';
@@ -25,18 +25,18 @@ export function documentsRoutes(container: Container) {
   app.use('/usage', requireAccount);
   // A file's own address answers NOT_FOUND to anyone but its owner, visitors included.
   app.use('/documents/*', async (c, next) => {
-    if (!userIdOf(c.get('owner'))) throw new AppError('NOT_FOUND');
+    if (!accountOwnerOf(c.get('owner'))) throw new AppError('NOT_FOUND');
     await next();
   });
 
-  app.get('/documents', async (c) => c.json(await listDocumentsPage(container, accountId(c), readQuery(c, listQuery))));
+  app.get('/documents', async (c) => c.json(await listDocumentsPage(container, accountOwner(c), readQuery(c, listQuery))));
 
   // One file per request, so the browser can show each file's own progress.
   app.post('/documents', async (c) => {
     await checkUploadRate(container, accountId(c));
     const file = await readOneFile(c.req.raw, { spoolDir: dataPaths(container.dataDir).uploadSpool, maxFileBytes: MAX_PDF_SIZE });
     try {
-      const document = await storeDocument(container, accountId(c), { filename: file.filename, path: file.path, size: file.size });
+      const document = await storeDocument(container, accountOwner(c), { filename: file.filename, path: file.path, size: file.size });
       return c.json(document, 201);
     } finally {
       await file.remove();
@@ -54,32 +54,32 @@ export function documentsRoutes(container: Container) {
   };
 
   app.get('/documents/:id/download', async (c) => {
-    const { document, contentType, body } = await openDocument(container, accountId(c), c.req.param('id'));
+    const { document, contentType, body } = await openDocument(container, accountOwner(c), c.req.param('id'));
     return sendPdf(c, { filename: document.filename, contentType, size: document.file_size, body });
   });
 
-  app.get('/documents/:id/versions', async (c) => c.json(await listDocumentVersions(container, accountId(c), c.req.param('id'))));
+  app.get('/documents/:id/versions', async (c) => c.json(await listDocumentVersions(container, accountOwner(c), c.req.param('id'))));
 
   app.post('/documents/:id/versions', async (c) => {
     const { outputId } = await readJson(c, saveDocumentVersionSchema);
-    return c.json(await saveOutputAsVersion(container, accountId(c), c.req.param('id'), outputId), 201);
+    return c.json(await saveOutputAsVersion(container, accountOwner(c), c.req.param('id'), outputId), 201);
   });
 
   app.get('/documents/:id/versions/:version/download', async (c) => {
-    const { document, size, body } = await openVersion(container, accountId(c), c.req.param('id'), c.req.param('version'));
+    const { document, size, body } = await openVersion(container, accountOwner(c), c.req.param('id'), c.req.param('version'));
     return sendPdf(c, { filename: document.filename, contentType: PDF_CONTENT_TYPE, size, body });
   });
 
   app.post('/documents/:id/versions/:version/restore', async (c) =>
-    c.json(await restoreVersion(container, accountId(c), c.req.param('id'), c.req.param('version')), 201),
+    c.json(await restoreVersion(container, accountOwner(c), c.req.param('id'), c.req.param('version')), 201),
   );
 
   app.delete('/documents/:id', async (c) => {
-    await deleteDocument(container, accountId(c), c.req.param('id'));
+    await deleteDocument(container, accountOwner(c), c.req.param('id'));
     return c.body(null, 204);
   });
 
-  app.get('/usage', async (c) => c.json(await usageOf(container, accountId(c))));
+  app.get('/usage', async (c) => c.json(await usageOf(container, accountOwner(c))));
 
   return app;
 }

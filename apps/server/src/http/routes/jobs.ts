@@ -9,7 +9,7 @@ import { checkRate, limitsFor, precheckTool, type Caller } from '../../services/
 import { deleteOwnOutput, listOwnOutputs, openBatchZip, openDownload, saveOutputToDocuments } from '../../services/tool-jobs/outputs.ts';
 import { submit } from '../../services/tool-jobs/submission.ts';
 import { getBatch, getJob, type JobView } from '../../services/tool-jobs/views.ts';
-import { accountId, ensureOwner, requireAccount } from '../middleware/owner.ts';
+import { accountOwner, ensureOwner, requireAccount } from '../middleware/owner.ts';
 import { readMultipart } from '../upload/multipart.ts';
 import { attachment } from '../content-disposition.ts';
 import type { AppEnv } from '../types.ts';
@@ -104,7 +104,7 @@ export function jobsRoutes(container: Container) {
   });
 
   app.post('/v1/outputs/:id/save', requireAccount, async (c) => {
-    const { document, created } = await saveOutputToDocuments(container, accountId(c), c.req.param('id'));
+    const { document, created } = await saveOutputToDocuments(container, accountOwner(c), c.req.param('id'));
     return c.json({ document }, created ? 201 : 200);
   });
 

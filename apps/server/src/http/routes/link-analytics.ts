@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Container } from '../../container.ts';
 import { linkAnalytics, linkVisits } from '../../services/share-analytics.ts';
-import { accountId, requireAccount } from '../middleware/owner.ts';
+import { accountOwner, requireAccount } from '../middleware/owner.ts';
 import type { AppEnv } from '../types.ts';
 import { readQuery } from '../validate.ts';
 
@@ -13,7 +13,7 @@ export function linkAnalyticsRoutes(container: Container) {
   const app = new Hono<AppEnv>();
   app.use('/v1/links/:id/visits', requireAccount);
   app.use('/v1/links/:id/analytics', requireAccount);
-  app.get('/v1/links/:id/visits', async (c) => c.json(await linkVisits(container, accountId(c), c.req.param('id'), readQuery(c, pageQuery).page)));
-  app.get('/v1/links/:id/analytics', async (c) => c.json(await linkAnalytics(container, accountId(c), c.req.param('id'))));
+  app.get('/v1/links/:id/visits', async (c) => c.json(await linkVisits(container, accountOwner(c), c.req.param('id'), readQuery(c, pageQuery).page)));
+  app.get('/v1/links/:id/analytics', async (c) => c.json(await linkAnalytics(container, accountOwner(c), c.req.param('id'))));
   return app;
 }

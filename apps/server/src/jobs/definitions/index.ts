@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../job-definition.ts';
 import { DELIVER_WEBHOOKS } from './deliver-webhooks.ts';
 import { FAIL_ABANDONED_TOOL_JOBS } from './fail-abandoned-tool-jobs.ts';
+import { PURGE_TEAM_ACTIVITY } from './purge-team-activity.ts';
 import { PURGE_DELETED_DOCUMENTS } from './purge-deleted-documents.ts';
 import { PURGE_WEBHOOK_DELIVERIES } from './purge-webhook-deliveries.ts';
 import { REMOVE_LEFTOVER_FILES } from './remove-leftover-files.ts';
@@ -16,4 +17,5 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   REMOVE_LEFTOVER_FILES,
   DELIVER_WEBHOOKS,
   PURGE_WEBHOOK_DELIVERIES,
+  PURGE_TEAM_ACTIVITY,
 ];

@@ -8,6 +8,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { storedBlobs } from '../../test/documents.ts';
 import { makePdf } from '../../test/pdfs.ts';
 import { purgeDeletedDocuments } from './purge-deleted-documents.ts';
+import { userOwner } from '../../domain/owner.ts';
 
 const HOUR = 60 * 60 * 1000;
 let ctx: TestContext;
@@ -25,8 +26,8 @@ async function accountWithDeletedFiles(count: number, keep = 0): Promise<{ userI
   await ctx.container.db.insert(user).values({ id: userId, name: 'Sweeper Test', email: `${userId}@example.com.au` });
   const pdf = await makePdf();
   const ids: string[] = [];
-  for (let i = 0; i < count + keep; i++) ids.push((await storeDocument(ctx.container, userId, { filename: `f${i}.pdf`, stream: Readable.from([pdf]) })).id);
-  for (const id of ids.slice(0, count)) await deleteDocument(ctx.container, userId, id);
+  for (let i = 0; i < count + keep; i++) ids.push((await storeDocument(ctx.container, userOwner(userId), { filename: `f${i}.pdf`, stream: Readable.from([pdf]) })).id);
+  for (const id of ids.slice(0, count)) await deleteDocument(ctx.container, userOwner(userId), id);
   return { userId, deleted: ids.slice(0, count), kept: ids.slice(count) };
 }
 

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { AppError, safeFilename } from '@wattle/shared';
 import type { Container } from '../../container.ts';
-import { userOwner, type Owner } from '../../domain/owner.ts';
+import type { AccountOwner, Owner } from '../../domain/owner.ts';
 import { findDocument } from '../../repositories/documents.ts';
 import { deleteOutput, findOutput, findOwnedOutput, listOutputs, markOutputSaved, type JobOutputRow } from '../../repositories/outputs.ts';
 import { documentView, storeDocument, type DocumentView } from '../documents.ts';
@@ -57,13 +57,13 @@ class AlreadySaved extends Error {
  * and concurrent saves answer with the same document (`created: false`) and charge nothing; a save
  * after that document was deleted makes a new one.
  */
-export async function saveOutputToDocuments(container: Container, userId: string, id: string): Promise<{ document: DocumentView; created: boolean }> {
-  const row = await findOwnedOutput(container.db, userOwner(userId), id, container.clock.now());
+export async function saveOutputToDocuments(container: Container, owner: AccountOwner, id: string): Promise<{ document: DocumentView; created: boolean }> {
+  const row = await findOwnedOutput(container.db, owner, id, container.clock.now());
   if (!row) throw new AppError('NOT_FOUND');
-  const earlier = await keptDocument(container, userId, row.savedDocumentId);
+  const earlier = await keptDocument(container, owner, row.savedDocumentId);
   if (earlier) return { document: earlier, created: false };
   try {
-    const document = await storeDocument(container, userId, {
+    const document = await storeDocument(container, owner, {
       filename: row.filename,
       stream: await container.blobStore.get(row.blobKey),
       size: row.size,
@@ -76,14 +76,14 @@ export async function saveOutputToDocuments(container: Container, userId: string
     });
     return { document, created: true };
   } catch (err) {
-    const saved = err instanceof AlreadySaved ? await keptDocument(container, userId, err.documentId) : undefined;
+    const saved = err instanceof AlreadySaved ? await keptDocument(container, owner, err.documentId) : undefined;
     if (saved) return { document: saved, created: false };
     throw err;
   }
 }
 
-async function keptDocument(container: Container, userId: string, documentId: string | null): Promise<DocumentView | undefined> {
-  const row = documentId ? await findDocument(container.db, userId, documentId) : undefined;
+async function keptDocument(container: Container, owner: AccountOwner, documentId: string | null): Promise<DocumentView | undefined> {
+  const row = documentId ? await findDocument(container.db, owner, documentId) : undefined;
   return row && documentView(container, row);
 }
 

@@ -4,7 +4,7 @@ import { detectFileType } from '@wattle/pdf-engine';
 import { AppError, INPUT_KINDS, type InputKind, type Tool } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import type { CallerLimits } from '../../domain/caller-limits.ts';
-import { userIdOf, type Owner } from '../../domain/owner.ts';
+import { accountOwnerOf, type Owner } from '../../domain/owner.ts';
 import { isHeavyPool, poolOf, poolQueue } from '../../domain/tool-pools.ts';
 import { countApiKeyUsage } from '../../repositories/api-keys.ts';
 import { insertBatch } from '../../repositories/batches.ts';
@@ -46,8 +46,8 @@ export async function submit(
   const { tool, options, fileIds } = await readSubmissionForm(container, caller, body, mode);
   await precheckTool(container, caller, tool.id, mode === 'job' ? 1 : body.files.length + fileIds.length);
 
-  const userId = userIdOf(caller.owner);
-  const documents = userId ? await findOwnedDocuments(container.db, userId, fileIds) : [];
+  const account = accountOwnerOf(caller.owner);
+  const documents = account ? await findOwnedDocuments(container.db, account, fileIds) : [];
   if (documents.length !== fileIds.length) throw new AppError('NOT_FOUND');
 
   const inputs: Input[] = [];

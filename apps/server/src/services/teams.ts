@@ -1,0 +1,46 @@
+import { AppError, type Spaces, type Team } from '@wattle/shared';
+import type { Container } from '../container.ts';
+import type { AccountOwner, Owner } from '../domain/owner.ts';
+import { findTeam, listMembers, listPendingInvitations, listTeamsOf, transferOwnership } from '../repositories/teams.ts';
+import { getUsage } from '../repositories/usage.ts';
+import { recordTeamActivity } from './team-activity.ts';
+
+type TeamOwner = Extract<Owner, { kind: 'team' }>;
+
+/** Where the request acts (the selected team, while a member) and every team the person is in. */
+export async function spacesOf(container: Container, owner: AccountOwner): Promise<Spaces> {
+  const teams = await listTeamsOf(container.db, owner.userId);
+  const active = owner.kind === 'team' ? teams.find((team) => team.id === owner.teamId) : undefined;
+  return { active: active ? { kind: 'team', team: active } : { kind: 'personal' }, teams };
+}
+
+/** The selected team with its members, pending invitations (for those who manage members) and storage. */
+export async function teamOf(container: Container, owner: TeamOwner): Promise<Team> {
+  const team = await findTeam(container.db, owner.teamId);
+  if (!team) throw new AppError('NOT_FOUND');
+  const now = container.clock.now();
+  const managesMembers = owner.role !== 'member';
+  const [members, invitations, usage] = await Promise.all([
+    listMembers(container.db, team.id),
+    managesMembers ? listPendingInvitations(container.db, team.id, now) : [],
+    getUsage(container.db, owner),
+  ]);
+  return {
+    id: team.id,
+    name: team.name,
+    slug: team.slug,
+    createdAt: team.createdAt.toISOString(),
+    role: owner.role,
+    storage: { used: usage.storageUsed, limit: usage.storageLimit },
+    members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString(), lastActiveAt: m.lastActiveAt?.toISOString() ?? null })),
+    invitations: invitations.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString() })),
+  };
+}
+
+/** The owner hands the team to another member (who becomes the owner) and stays on as an admin. */
+export async function transferTeam(container: Container, owner: TeamOwner, memberId: string): Promise<void> {
+  const to = await transferOwnership(container.db, owner.teamId, owner.userId, memberId);
+  if (!to) throw new AppError('NOT_FOUND');
+  const members = await listMembers(container.db, owner.teamId);
+  await recordTeamActivity(container, owner, 'ownership.transferred', members.find((m) => m.id === to.id)?.email ?? to.userId);
+}
