@@ -14,9 +14,10 @@ import type { Profile } from '@wattle/shared';
 import { SETTINGS } from '../lib/settings';
 import { ApiKeysPanel } from '@/features/developers/api-keys-panel';
 import { WebhooksPanel } from '@/features/developers/webhooks-panel';
+import { SecurityPanel } from '@/features/account-security/security-panel';
 
 /** The tabs, by their `?tab=` value (the PDF settings have none), so each can be linked to. */
-const TABS = ['pdf', 'api-keys', 'webhooks'] as const;
+const TABS = ['pdf', 'security', 'api-keys', 'webhooks'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -54,11 +55,15 @@ export function SettingsPage() {
       <Tabs value={tab} onValueChange={choose}>
         <TabsList className="max-w-full">
           <TabsTrigger value="pdf">PDF</TabsTrigger>
+          <TabsTrigger value="security">Security</TabsTrigger>
           <TabsTrigger value="api-keys">API keys</TabsTrigger>
           <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
         </TabsList>
         <TabsContent value="pdf">
           <PdfSettings />
+        </TabsContent>
+        <TabsContent value="security">
+          <SecurityPanel />
         </TabsContent>
         <TabsContent value="api-keys">
           <ApiKeysPanel />

@@ -32,9 +32,12 @@ export function CallbackPage() {
       return;
     }
 
+    // A new email address confirmed from Settings → Security (the link the server sent there).
+    const emailChange = params.get('link') === 'change-email';
     const error = params.get('error');
     if (error) {
-      toast({ title: 'Error', description: callbackErrorMessage(error), variant: 'destructive' });
+      if (emailChange) toast({ title: 'Email not changed', description: 'This link has expired or has already been used.', variant: 'destructive' });
+      else toast({ title: 'Error', description: callbackErrorMessage(error), variant: 'destructive' });
       void navigate('/auth/login', { replace: true });
       return;
     }
@@ -49,7 +52,8 @@ export function CallbackPage() {
     refreshSession(queryClient)
       .then((session) => {
         if (!session) return navigate('/auth/login', { replace: true });
-        toast({ title: 'Welcome!', description: 'Successfully signed in.', variant: 'success' });
+        if (emailChange) toast({ title: 'Email changed', description: `You now sign in with ${session.user.email}.`, variant: 'success' });
+        else toast({ title: 'Welcome!', description: 'Successfully signed in.', variant: 'success' });
         return navigate(sanitizeReturnTarget(params.get('next')), { replace: true });
       })
       .catch((err: unknown) => {
