@@ -54,13 +54,13 @@ export function useCreateTeam() {
   });
 }
 
-/** Joins the team and switches to it. */
+/** Joins the team, switches to it and opens its My Documents. */
 export function useAcceptInvitation() {
   const enter = useEnterSpace();
   return useMutation({
     mutationFn: async ({ id, organizationId }: Pick<MyInvitation, 'id' | 'organizationId'>) => {
       await orgCall(() => authClient.organization.acceptInvitation({ invitationId: id }));
-      await enter(organizationId);
+      await enter(organizationId, '/dashboard/documents');
     },
   });
 }
@@ -73,13 +73,13 @@ export function useDeclineInvitation() {
   });
 }
 
-/** Leaving or deleting the active team puts the person back in Personal. */
+/** Leaving or deleting the active team puts the person back in Personal, on the Team page. */
 export function useLeaveTeam() {
   const enter = useEnterSpace();
   return useMutation({
     mutationFn: async (organizationId: string) => {
       await orgCall(() => authClient.organization.leave({ organizationId }));
-      await enter(null);
+      await enter(null, '/dashboard/team');
     },
   });
 }
@@ -89,7 +89,7 @@ export function useDeleteTeam() {
   return useMutation({
     mutationFn: async (organizationId: string) => {
       await orgCall(() => authClient.organization.delete({ organizationId }));
-      await enter(null);
+      await enter(null, '/dashboard/team');
     },
   });
 }

@@ -21,20 +21,22 @@ export function useActiveTeam() {
 
 /**
  * Makes a team (or Personal, with null) the session's active space. Every cached answer belonged to
- * the old space, so all of them are re-read; a page showing one document goes to My Documents.
+ * the old space, so all of them are re-read, after moving to `to` if given; a page showing one
+ * document goes to My Documents.
  */
 export function useEnterSpace() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  return async (organizationId: string | null) => {
+  return async (organizationId: string | null, to?: string) => {
     await orgCall(() => authClient.organization.setActive({ organizationId }));
-    const away = pageAfterSwitch(pathname);
+    const away = to ?? pageAfterSwitch(pathname);
     if (away) await navigate(away);
     await queryClient.invalidateQueries();
   };
 }
 
 export function useSwitchSpace() {
-  return useMutation({ mutationFn: useEnterSpace() });
+  const enter = useEnterSpace();
+  return useMutation({ mutationFn: (organizationId: string | null) => enter(organizationId) });
 }

@@ -27,17 +27,14 @@ export function CreateTeamForm({ onCreated }: { onCreated?: () => void }) {
     const found = teamFormErrors({ name, slug });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    create.mutate(
-      { name: name.trim(), slug },
-      {
-        onSuccess: (team) => {
-          toast({ title: 'Team created', description: `You are now working in ${team.name}.`, variant: 'success' });
-          onCreated?.();
-        },
-        // A taken short name is the usual refusal; anything else is said under the form.
-        onError: (error) =>
-          setErrors(isApiError(error) && /SLUG|EXISTS/i.test(error.code) ? { slug: error.message } : { form: error.message }),
+    // mutateAsync: the page turns into the new team's before this settles, and the toast must still show.
+    create.mutateAsync({ name: name.trim(), slug }).then(
+      (team) => {
+        toast({ title: 'Team created', description: `You are now working in ${team.name}.`, variant: 'success' });
+        onCreated?.();
       },
+      // A taken short name is the usual refusal; anything else is said under the form.
+      (error: Error) => setErrors(isApiError(error) && /SLUG|EXISTS/i.test(error.code) ? { slug: error.message } : { form: error.message }),
     );
   };
 

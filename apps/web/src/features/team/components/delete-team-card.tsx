@@ -1,6 +1,5 @@
 import { Trash2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import type { Team } from '@wattle/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,7 +12,6 @@ import { useDeleteTeam } from '../api/membership';
 /** Deleting a team takes its documents with it: the owner types the team's name to confirm. */
 export function DeleteTeamCard({ team }: { team: Team }) {
   const remove = useDeleteTeam();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const matches = typed.trim() === team.name;
@@ -21,14 +19,11 @@ export function DeleteTeamCard({ team }: { team: Team }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!matches) return;
-    remove.mutate(team.id, {
-      onSuccess: async () => {
-        setOpen(false);
-        toast({ title: 'Team deleted', description: `${team.name} and its documents are gone. You are back in your personal space.`, variant: 'success' });
-        await navigate('/dashboard/team');
-      },
-      onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-    });
+    // mutateAsync: the page leaves the team (and this card) before this settles.
+    remove.mutateAsync(team.id).then(
+      () => toast({ title: 'Team deleted', description: `${team.name} and its documents are gone. You are back in your personal space.`, variant: 'success' }),
+      (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+    );
   };
 
   return (

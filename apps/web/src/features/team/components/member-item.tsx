@@ -26,10 +26,8 @@ export function MemberItem({ member, teamName, manageable, isYou }: { member: Te
       { onSuccess: () => toast({ title: 'Role changed', description: `${member.name} is now ${ROLE_LABEL[role as TeamRole].toLowerCase()}.`, variant: 'success' }), onError: fail },
     );
   const confirmRemove = () =>
-    remove.mutate(member.id, {
-      onSuccess: () => toast({ title: 'Member removed', description: `${member.name} no longer has access to ${teamName}.`, variant: 'success' }),
-      onError: fail,
-    });
+    // mutateAsync: this row leaves the list when the removal lands, and the toast must still show.
+    remove.mutateAsync(member.id).then(() => toast({ title: 'Member removed', description: `${member.name} no longer has access to ${teamName}.`, variant: 'success' }), fail);
 
   return (
     <li className="grid min-w-0 gap-3 py-4 first:pt-0 last:pb-0 sm:grid-cols-[1fr_auto] sm:items-center">

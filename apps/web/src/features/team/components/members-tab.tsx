@@ -1,6 +1,5 @@
 import { LogOutIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { teamRoleMay, type Team } from '@wattle/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,19 +16,16 @@ import { PendingInvitations } from './pending-invitations';
 export function MembersTab({ team }: { team: Team }) {
   const { user } = useSession();
   const leave = useLeaveTeam();
-  const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const manages = teamRoleMay(team.role, 'members.manage');
   const me = user?.id ?? '';
 
   const confirmLeave = () =>
-    leave.mutate(team.id, {
-      onSuccess: async () => {
-        toast({ title: 'You left the team', description: `You are back in your personal space.`, variant: 'success' });
-        await navigate('/dashboard/team');
-      },
-      onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-    });
+    // mutateAsync: the page leaves the team (and this tab) before this settles.
+    leave.mutateAsync(team.id).then(
+      () => toast({ title: 'You left the team', description: 'You are back in your personal space.', variant: 'success' }),
+      (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+    );
 
   return (
     <div className="grid gap-6">

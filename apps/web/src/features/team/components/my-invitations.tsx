@@ -1,5 +1,4 @@
 import { MailIcon } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
@@ -36,7 +35,6 @@ function InvitationRow({ invitation }: { invitation: MyInvitation }) {
   const { locale, timeZone } = usePreferences();
   const accept = useAcceptInvitation();
   const decline = useDeclineInvitation();
-  const navigate = useNavigate();
   const busy = accept.isPending || decline.isPending;
   const fail = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' });
 
@@ -55,13 +53,11 @@ function InvitationRow({ invitation }: { invitation: MyInvitation }) {
           disabled={busy}
           aria-label={`Accept the invitation to ${invitation.organizationName}`}
           onClick={() =>
-            accept.mutate(invitation, {
-              onSuccess: async () => {
-                toast({ title: 'Welcome to the team', description: `You are now working in ${invitation.organizationName}.`, variant: 'success' });
-                await navigate('/dashboard/documents');
-              },
-              onError: fail,
-            })
+            // mutateAsync: the invitation leaves this list before the switch to its team settles.
+            accept.mutateAsync(invitation).then(
+              () => toast({ title: 'Welcome to the team', description: `You are now working in ${invitation.organizationName}.`, variant: 'success' }),
+              fail,
+            )
           }
         >
           Accept
@@ -73,10 +69,7 @@ function InvitationRow({ invitation }: { invitation: MyInvitation }) {
           disabled={busy}
           aria-label={`Decline the invitation to ${invitation.organizationName}`}
           onClick={() =>
-            decline.mutate(invitation.id, {
-              onSuccess: () => toast({ title: 'Invitation declined', description: `You did not join ${invitation.organizationName}.` }),
-              onError: fail,
-            })
+            decline.mutateAsync(invitation.id).then(() => toast({ title: 'Invitation declined', description: `You did not join ${invitation.organizationName}.` }), fail)
           }
         >
           Decline

@@ -36,10 +36,11 @@ export function PersonalTeamOverview({ teams }: { teams: TeamSummary[] }) {
                     disabled={switchSpace.isPending}
                     aria-label={`Switch to ${team.name}`}
                     onClick={() =>
-                      switchSpace.mutate(team.id, {
-                        onSuccess: () => toast({ title: 'Space changed', description: `You are now working in ${team.name}.`, variant: 'success' }),
-                        onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-                      })
+                      // mutateAsync: this list gives way to the team's page before the switch settles.
+                      switchSpace.mutateAsync(team.id).then(
+                        () => toast({ title: 'Space changed', description: `You are now working in ${team.name}.`, variant: 'success' }),
+                        (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+                      )
                     }
                   >
                     Switch to

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { TEAM_NAME_MAX, TEAM_SLUG_MAX, teamRoleMay, type Team } from '@wattle/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -75,22 +74,16 @@ function RenameCard({ team }: { team: Team }) {
 
 function TransferCard({ team }: { team: Team }) {
   const transfer = useTransferTeam();
-  const navigate = useNavigate();
   const candidates = team.members.filter((member) => member.role !== 'owner');
   const [memberId, setMemberId] = useState('');
   const [confirming, setConfirming] = useState(false);
   const chosen = candidates.find((member) => member.id === memberId);
 
   const confirm = () =>
-    transfer.mutate(
-      { memberId },
-      {
-        onSuccess: async () => {
-          toast({ title: 'Ownership transferred', description: `${chosen?.name ?? 'They'} now own ${team.name}; you are an admin.`, variant: 'success' });
-          await navigate('/dashboard/team');
-        },
-        onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-      },
+    // mutateAsync: as an admin the caller no longer sees this card once the transfer lands.
+    transfer.mutateAsync({ memberId }).then(
+      () => toast({ title: 'Ownership transferred', description: `${chosen?.name ?? 'They'} now own ${team.name}; you are an admin.`, variant: 'success' }),
+      (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
     );
 
   return (

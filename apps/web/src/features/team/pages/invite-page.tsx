@@ -81,13 +81,11 @@ function SignedInInvite({ invitationId, email }: { invitationId: string; email: 
           type="button"
           disabled={busy}
           onClick={() =>
-            accept.mutate(invitation, {
-              onSuccess: async () => {
-                toast({ title: 'Welcome to the team', description: `You are now working in ${invitation.organizationName}.`, variant: 'success' });
-                await navigate('/dashboard/documents', { replace: true });
-              },
-              onError: fail,
-            })
+            // mutateAsync: accepting leaves this page for the team's My Documents before it settles.
+            accept.mutateAsync(invitation).then(
+              () => toast({ title: 'Welcome to the team', description: `You are now working in ${invitation.organizationName}.`, variant: 'success' }),
+              fail,
+            )
           }
         >
           Accept invitation
@@ -97,13 +95,10 @@ function SignedInInvite({ invitationId, email }: { invitationId: string; email: 
           variant="outline"
           disabled={busy}
           onClick={() =>
-            decline.mutate(invitation.id, {
-              onSuccess: async () => {
-                toast({ title: 'Invitation declined', description: `You did not join ${invitation.organizationName}.` });
-                await navigate('/dashboard', { replace: true });
-              },
-              onError: fail,
-            })
+            decline.mutateAsync(invitation.id).then(async () => {
+              toast({ title: 'Invitation declined', description: `You did not join ${invitation.organizationName}.` });
+              await navigate('/dashboard', { replace: true });
+            }, fail)
           }
         >
           Decline
