@@ -93,7 +93,7 @@ export function TwoFactorCard() {
               <Button variant="outline" onClick={() => setStage({ name: 'password', purpose: 'regenerate' })}>
                 New backup codes
               </Button>
-              <Button variant="outline" className="text-destructive" onClick={() => setStage({ name: 'password', purpose: 'disable' })}>
+              <Button variant="outline" onClick={() => setStage({ name: 'password', purpose: 'disable' })}>
                 Turn off
               </Button>
             </div>
@@ -152,7 +152,7 @@ function PasswordStep({ purpose, onSubmit, onCancel }: { purpose: PasswordPurpos
         )}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant={purpose === 'disable' ? 'destructive' : 'default'} disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy && <Spinner />}
           {text.submit}
         </Button>

@@ -1,0 +1,148 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretOf, totpCode } from '../apps/server/src/test/totp.ts';
+import { E2E_PASSWORD, signUpAndSignIn } from './support/accounts.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+
+let app: RunningApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+  await app?.stop();
+});
+
+const SECURITY = '/dashboard/settings?tab=security';
+
+async function signedInPage(viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') {
+  const context = await newContext(browser, app.url, viewport, theme);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const email = await signUpAndSignIn(page, app);
+  return { page, errors, email };
+}
+
+const card = (page: Page) => page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Two-factor authentication' }) });
+
+/** Signs out through the API (the header's menu is another test's subject) and signs in with the password. */
+async function signOutAndIn(page: Page, email: string) {
+  expect((await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: app.url } })).status()).toBe(200);
+  await page.goto(`/auth/login?next=${encodeURIComponent(SECURITY)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(/\/auth\/two-factor\?next=/);
+  await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+}
+
+describe('Two-factor authentication', () => {
+  it('is turned on from Security, then sign-in asks for the code (or a backup code) and returns to the page asked for', async () => {
+    const { page, errors, email } = await signedInPage();
+    await page.goto(SECURITY);
+    await card(page).getByText('Off', { exact: true }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'two-factor-card-off-desktop-light');
+
+    await card(page).getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('Not#ThePassword1');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The password you entered is not correct.' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
+    const secret = (await page.getByLabel('Key for your authenticator app').textContent())!.replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'two-factor-setup-desktop-light');
+
+    const codeField = page.getByLabel('2. Enter the 6-digit code the app shows');
+    await codeField.fill(totpCode(secret, Date.now() - 10 * 60_000));
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'That code is not right.' }).waitFor();
+    await codeField.fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+
+    // The backup codes, once: focus moves to them; copy and download both carry all ten.
+    const heading = page.getByRole('heading', { name: 'Save your backup codes' });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    const codes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
+    expect(codes).toHaveLength(10);
+    await page.getByRole('button', { name: 'Copy codes' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('wattle-pdf-backup-codes.txt');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'two-factor-backup-codes-desktop-light');
+    await page.getByRole('button', { name: 'I’ve saved my codes' }).click();
+    await card(page).getByText('On', { exact: true }).waitFor();
+    expect(await page.getByRole('list', { name: 'Backup codes' }).count()).toBe(0);
+
+    // Sign-in now asks for the code, then returns to Security.
+    await signOutAndIn(page, email);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'two-factor-sign-in-desktop-light');
+    await page.getByLabel('Authentication code').fill(totpCode(secret, Date.now() + 10 * 60_000));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That code is not right.' }).waitFor();
+    await page.getByLabel('Authentication code').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`**${SECURITY}`);
+    await card(page).getByText('On', { exact: true }).waitFor();
+
+    // A backup code instead, by keyboard.
+    await signOutAndIn(page, email);
+    await page.getByRole('button', { name: 'Use a backup code' }).click();
+    await page.getByLabel('Backup code').fill(codes[0]!);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**${SECURITY}`);
+
+    // Turned off with the password: sign-in asks for the password only.
+    await card(page).getByRole('button', { name: 'Turn off' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await card(page).getByRole('button', { name: 'Turn off' }).click();
+    await card(page).getByText('Off', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    ['desktop', 'dark'],
+    ['phone', 'light'],
+    ['phone', 'dark'],
+  ] as const)('reads well on %s in %s', async (viewport, theme) => {
+    const { page, errors, email } = await signedInPage(viewport, theme);
+    // Turned on through the API, as the card does it: this test is about the screens.
+    const enabled = await page.request.post('/api/auth/two-factor/enable', { data: { password: E2E_PASSWORD }, headers: { origin: app.url } });
+    const { totpURI } = (await enabled.json()) as { totpURI: string };
+    const confirmed = await page.request.post('/api/auth/two-factor/verify-totp', { data: { code: totpCode(secretOf(totpURI)) }, headers: { origin: app.url } });
+    expect(confirmed.status()).toBe(200);
+
+    await page.goto(SECURITY);
+    await card(page).getByText('On', { exact: true }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, `two-factor-card-on-${viewport}-${theme}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await signOutAndIn(page, email);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, `two-factor-sign-in-${viewport}-${theme}`);
+    await page.getByLabel('Authentication code').fill(totpCode(secretOf(totpURI)));
+    await page.getByLabel('Trust this device for 30 days').check();
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`**${SECURITY}`);
+    expect(errors).toEqual([]);
+  });
+});
