@@ -75,6 +75,7 @@ describe('OpenAPI contract', () => {
   let webhookId: string;
   let discardedWebhookId: string;
   let deliveryId: string;
+  let teamOwner: TestClient;
 
   const submit = async (client: TestClient, path = '/api/v1/jobs') => postJob(client, jobForm('rotate', [{ name: 'a.pdf', bytes: await makePdf({ pages: 1 }) }]), path);
 
@@ -114,6 +115,9 @@ describe('OpenAPI contract', () => {
     stored.append('file', new Blob([(await makePdf({ pages: 1 })) as BlobPart], { type: 'application/pdf' }), 'hooked.pdf');
     await user.request('/api/documents', { method: 'POST', body: stored });
     deliveryId = ((await (await user.request(`/api/v1/webhooks/${webhookId}/deliveries`)).json()) as { items: { id: string }[] }).items[0]!.id;
+    teamOwner = (await signedInUser(ctx)).client;
+    const team = (await (await teamOwner.request('/api/auth/organization/create', { method: 'POST', json: { name: 'Contract Team', slug: 'contract-team' } })).json()) as { id: string };
+    await teamOwner.request('/api/auth/organization/set-active', { method: 'POST', json: { organizationId: team.id } });
   }, 120_000);
 
   afterAll(async () => {
@@ -301,6 +305,38 @@ describe('OpenAPI contract', () => {
       { label: 'queued', status: 202, call: () => user.request(`/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}/resend`, { method: 'POST' }) },
       { label: 'visitor', status: 401, call: () => visitor.request(`/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}/resend`, { method: 'POST' }) },
       { label: 'no such delivery', status: 404, call: () => user.request(`/api/v1/webhooks/${webhookId}/deliveries/${MISSING_ID}/resend`, { method: 'POST' }) },
+    ],
+    'get /api/v1/spaces': [
+      { label: 'account', status: 200, call: () => user.request('/api/v1/spaces') },
+      { label: 'visitor', status: 401, call: () => visitor.request('/api/v1/spaces') },
+      { label: 'with an API key', status: 403, call: () => keyed.request('/api/v1/spaces') },
+    ],
+    'get /api/v1/team': [
+      { label: 'the selected team', status: 200, call: () => teamOwner.request('/api/v1/team') },
+      { label: 'visitor', status: 401, call: () => visitor.request('/api/v1/team') },
+      { label: 'personal space', status: 404, call: () => user.request('/api/v1/team') },
+    ],
+    'get /api/v1/team/activity': [
+      { label: 'the log', status: 200, call: () => teamOwner.request('/api/v1/team/activity?pageSize=5') },
+      { label: 'bad page size', status: 400, call: () => teamOwner.request('/api/v1/team/activity?pageSize=500') },
+      { label: 'visitor', status: 401, call: () => visitor.request('/api/v1/team/activity') },
+      { label: 'personal space', status: 404, call: () => user.request('/api/v1/team/activity') },
+    ],
+    'post /api/v1/team/transfer': [
+      { label: 'no member', status: 400, call: () => teamOwner.request('/api/v1/team/transfer', { method: 'POST', json: {} }) },
+      { label: 'visitor', status: 401, call: () => visitor.request('/api/v1/team/transfer', { method: 'POST', json: { memberId: 'x' } }) },
+      { label: 'with an API key', status: 403, call: () => keyed.request('/api/v1/team/transfer', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"memberId":"x"}' }) },
+      { label: 'no such member', status: 404, call: () => teamOwner.request('/api/v1/team/transfer', { method: 'POST', json: { memberId: 'nobody' } }) },
+      {
+        label: 'transferred',
+        status: 204,
+        call: async () => {
+          const joiner = (await signedInUser(ctx)).client;
+          const sent = (await (await teamOwner.request('/api/auth/organization/invite-member', { method: 'POST', json: { email: (await (await joiner.request('/api/auth/get-session')).json()).user.email, role: 'member' } })).json()) as { id: string };
+          const { member } = (await (await joiner.request('/api/auth/organization/accept-invitation', { method: 'POST', json: { invitationId: sent.id } })).json()) as { member: { id: string } };
+          return teamOwner.request('/api/v1/team/transfer', { method: 'POST', json: { memberId: member.id } });
+        },
+      },
     ],
     'get /api/v1/openapi.json': [{ label: 'document', status: 200, call: () => visitor.request('/api/v1/openapi.json') }],
   };

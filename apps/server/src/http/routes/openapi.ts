@@ -21,6 +21,10 @@ import {
   toolSubmissionSchema,
   toolViewSchema,
   updateLinkSchema,
+  spacesSchema,
+  teamActivityPageSchema,
+  teamSchema,
+  transferTeamSchema,
   createWebhookSchema,
   updateWebhookSchema,
   webhookDeliveryPageSchema,
@@ -287,6 +291,42 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
       responses: { 202: json(webhookDeliverySchema, 'Queued.'), ...webhookErrors },
     },
   },
+  '/api/v1/spaces': {
+    get: {
+      operationId: 'listSpaces',
+      summary: 'Where your requests act (Personal or the selected team), and your teams',
+      description: 'Teams are made, joined and selected through /api/auth/organization/* (better-auth); every /api/v1 route then acts in the selected team.',
+      security: sessionOnly,
+      responses: { 200: json(spacesSchema, 'The spaces.'), ...keyErrors },
+    },
+  },
+  '/api/v1/team': {
+    get: {
+      operationId: 'getTeam',
+      summary: 'The selected team: members, pending invitations (for admins) and storage',
+      responses: { 200: json(teamSchema, 'The team.'), 401: error('Sign in or send an API key.'), 404: error('In the personal space, or no longer a member.') },
+    },
+  },
+  '/api/v1/team/activity': {
+    get: {
+      operationId: 'listTeamActivity',
+      summary: 'Who uploaded, edited, shared, deleted and changed what in the team, newest first (kept 90 days)',
+      parameters: [
+        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+        { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+      ],
+      responses: { 200: json(teamActivityPageSchema, 'One page of the log.'), 400: error('VALIDATION_FAILED.'), 401: error('Sign in or send an API key.'), 404: error('In the personal space, or no longer a member.') },
+    },
+  },
+  '/api/v1/team/transfer': {
+    post: {
+      operationId: 'transferTeam',
+      summary: 'Hand the team to another member (owner only); you stay on as an admin',
+      security: sessionOnly,
+      requestBody: jsonBody(transferTeamSchema, 'The membership id of the new owner.'),
+      responses: { 204: { description: 'Transferred.' }, 400: error('VALIDATION_FAILED.'), ...keyErrors, 403: error('FORBIDDEN: not the owner, or sent with an API key.'), 404: error('No such member of the selected team.') },
+    },
+  },
   '/api/v1/openapi.json': {
     get: { operationId: 'openapi', summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } } } },
   },
@@ -324,7 +364,7 @@ export function openApiDocument(container: Container): Schema {
         apiKey: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An API key made under Settings → API keys, as `Authorization: Bearer <key>`. It acts as its owner on every /api/v1 route except /api/v1/keys; never send it with cookies (400).',
+          description: 'An API key made under Settings → API keys, as `Authorization: Bearer <key>`. It acts as its owner (the person, or the team it was made in) on every /api/v1 route except /api/v1/keys, /api/v1/spaces and /api/v1/team/transfer; never send it with cookies (400). A team key stops working when its maker is no longer an admin of the team.',
         },
       },
       schemas: componentSchemas(),

@@ -11,6 +11,7 @@ import { linkAnalyticsRoutes } from './link-analytics.ts';
 import { linksRoutes } from './links.ts';
 import { API_PATHS, openApiRoutes } from './openapi.ts';
 import { toolsRoutes } from './tools.ts';
+import { teamRoutes } from './team.ts';
 import { webhooksRoutes } from './webhooks.ts';
 
 describe('tool registry and OpenAPI over HTTP', () => {
@@ -79,7 +80,7 @@ describe('tool registry and OpenAPI over HTTP', () => {
   it('documents exactly the routes the app serves', () => {
     const served = new Set<string>();
     // Every module serving /api/v1 (the public API the document describes).
-    for (const routes of [toolsRoutes, jobsRoutes, openApiRoutes, apiKeysRoutes, linksRoutes, linkAnalyticsRoutes, webhooksRoutes]) {
+    for (const routes of [toolsRoutes, jobsRoutes, openApiRoutes, apiKeysRoutes, linksRoutes, linkAnalyticsRoutes, webhooksRoutes, teamRoutes]) {
       for (const route of routes(ctx.container).routes) {
         if (route.method === 'ALL') continue;
         served.add(`${route.method.toLowerCase()} /api${route.path.replace(/:(\w+)/g, '{$1}')}`);
