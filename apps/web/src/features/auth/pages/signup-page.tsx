@@ -13,14 +13,14 @@ import { NewPasswordFields } from '../components/new-password-fields';
 import { SocialButtons } from '../components/social-buttons';
 import { SubmitButton } from '../components/submit-button';
 import { serverFieldErrors, signUpErrorMessage } from '../lib/auth-errors';
-import { callbackWithNext, type VerifyEmailState } from '../lib/flow';
+import { CALLBACK_PATH, type VerifyEmailState } from '../lib/flow';
 import { attempt } from '../lib/requests';
 
 type SignupValues = z.input<typeof signupSchema>;
 
 export function SignupPage() {
   const navigate = useNavigate();
-  // A return target (a team invitation) rides on the verification link, so the new account lands there.
+  // A return target (a team invitation) stays with a switch to sign-in.
   const { search } = useLocation();
   const form = useForm<SignupValues>({
     resolver: zodResolver(signupSchema),
@@ -30,7 +30,7 @@ export function SignupPage() {
   const busy = form.formState.isSubmitting;
 
   const onSubmit = async ({ fullName, email, password }: SignupValues) => {
-    const error = await attempt(() => authClient.signUp.email({ name: fullName.trim(), email, password, callbackURL: callbackWithNext(search) }));
+    const error = await attempt(() => authClient.signUp.email({ name: fullName.trim(), email, password, callbackURL: CALLBACK_PATH }));
     if (error) {
       const fields = serverFieldErrors(error, { name: 'fullName' });
       for (const [field, message] of Object.entries(fields)) form.setError(field as keyof SignupValues, { message });

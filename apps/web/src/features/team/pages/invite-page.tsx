@@ -11,7 +11,8 @@ import { ROLE_LABEL } from '../lib/roles';
 
 /**
  * `/team/invite/:invitationId`: an invitation mail's link. Signed out, the invitation cannot be read
- * (only its addressee may), so sign-up and sign-in are offered, both coming back here.
+ * (only its addressee may), so sign-up and sign-in are offered; sign-in comes back here, and a new
+ * account finds the invitation on its Team page and in the space switcher.
  */
 export function InvitePage() {
   const { invitationId = '' } = useParams();
@@ -26,7 +27,7 @@ function SignedOutInvite({ invitationId }: { invitationId: string }) {
   return (
     <AuthLayout title="Team invitation" heading="Join your team" description="You have been invited to a team on Wattle PDF.">
       <p className="text-center text-sm text-muted-foreground">
-        Create an account with the email address the invitation was sent to, or sign in if you have one. You will come back here to accept it.
+        Create an account with the email address the invitation was sent to, or sign in if you have one. Then accept it here, or on your Team page.
       </p>
       <div className="grid gap-3">
         <Button asChild>
