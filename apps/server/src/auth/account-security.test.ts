@@ -262,4 +262,26 @@ describe('delete account', () => {
     expect(await (await bob.client.request('/api/documents')).json()).toMatchObject({ total: 1 });
     expect(await sessionUser(bob.client)).toMatchObject({ id: bob.user.id });
   });
+
+  it('leaves what the person made in a team with the team, credited to its owner', async () => {
+    const owner = await signedInUser(ctx);
+    const team = (await (await owner.client.request('/api/auth/organization/create', { method: 'POST', json: { name: 'Staying Power', slug: `staying-${owner.user.id.slice(0, 8).toLowerCase()}` } })).json()) as { id: string };
+    const leaver = await signedInUser(ctx);
+    const invitation = (await (await owner.client.request('/api/auth/organization/invite-member', { method: 'POST', json: { email: leaver.user.email, role: 'admin', organizationId: team.id } })).json()) as { id: string };
+    expect((await leaver.client.request('/api/auth/organization/accept-invitation', { method: 'POST', json: { invitationId: invitation.id } })).status).toBe(200);
+    const body = new FormData();
+    body.append('file', new Blob([new Uint8Array(await makePdf())], { type: 'application/pdf' }), 'team-report.pdf');
+    const doc = (await (await leaver.client.request('/api/documents', { method: 'POST', body })).json()) as { id: string };
+    expect((await leaver.client.request('/api/v1/links', { method: 'POST', json: { documentId: doc.id } })).status).toBe(201);
+    expect((await leaver.client.request('/api/v1/keys', { method: 'POST', json: { name: 'Team script' } })).status).toBe(201);
+
+    expect((await deleteAccount(leaver.client, TEST_PASSWORD)).status).toBe(200);
+
+    const [row] = await ctx.container.db.select().from(pdfFiles).where(eq(pdfFiles.id, doc.id));
+    expect(row).toMatchObject({ teamId: team.id, userId: owner.user.id, deleted: false });
+    expect(await storedKeys([row!.filePath])).toEqual([row!.filePath]);
+    await owner.client.request('/api/auth/organization/set-active', { method: 'POST', json: { organizationId: team.id } });
+    expect(await (await owner.client.request('/api/v1/links')).json()).toMatchObject({ total: 1 });
+    expect(await rowsNaming(leaver.user.id)).toEqual([]);
+  });
 });

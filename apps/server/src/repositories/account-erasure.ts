@@ -1,11 +1,29 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { documentVersions, jobInputs, jobOutputs, jobs, member, pdfFiles } from '@wattle/db';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { apiKeys, documentVersions, jobBatches, jobInputs, jobOutputs, jobs, member, pdfFiles, shareLinks, webhooks } from '@wattle/db';
 import type { Queryable } from './queryable.ts';
 
 /** Whether the person is the owner of a team (better-auth's organisation member row). */
 export async function ownsTeam(db: Queryable, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: member.id }).from(member).where(and(eq(member.userId, userId), eq(member.role, 'owner'))).limit(1);
   return row !== undefined;
+}
+
+/**
+ * What the person made in their teams stays with the teams: those rows are credited to each team's
+ * owner (they name their maker in user_id, which the account's deletion would cascade), and the
+ * person's team API keys, which work only for their maker, are deleted.
+ */
+export async function handTeamRowsToOwners(db: Queryable, userId: string): Promise<void> {
+  const ownerOf = (teamId: AnyPgColumn) =>
+    sql`(select ${member.userId} from ${member} where ${member.organizationId} = ${teamId} and ${member.role} = 'owner' limit 1)`;
+  for (const table of [pdfFiles, shareLinks, webhooks, jobs, jobOutputs, jobBatches]) {
+    await db
+      .update(table)
+      .set({ userId: ownerOf(table.teamId) })
+      .where(and(eq(table.userId, userId), isNotNull(table.teamId)));
+  }
+  await db.delete(apiKeys).where(and(eq(apiKeys.userId, userId), isNotNull(apiKeys.teamId)));
 }
 
 /**

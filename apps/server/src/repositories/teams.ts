@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { documentVersions, invitation, jobOutputs, member, organization, pdfFiles, user, type Database } from '@wattle/db';
 import { TEAM_ROLES, type TeamRole } from '@wattle/shared';
 import type { Queryable } from './queryable.ts';
@@ -110,8 +110,3 @@ export async function teamBlobKeys(db: Database, teamId: string): Promise<string
   return [...new Set([...documents, ...versions, ...outputs].map((row) => row.key))];
 }
 
-/** How many teams the person owns (an account that owns one cannot be deleted until it is handed on). */
-export async function countOwnedTeams(db: Queryable, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(member).where(and(eq(member.userId, userId), eq(member.role, 'owner')));
-  return row?.n ?? 0;
-}

@@ -2,7 +2,7 @@ import { AppError, SIGNATURE_KINDS } from '@wattle/shared';
 import type { Database } from '@wattle/db';
 import type { BlobStore } from '../adapters/blob-store/blob-store.ts';
 import type { Logger } from '../adapters/logger.ts';
-import { findAccountBlobs, findReferencedKeys, ownsTeam } from '../repositories/account-erasure.ts';
+import { findAccountBlobs, findReferencedKeys, handTeamRowsToOwners, ownsTeam } from '../repositories/account-erasure.ts';
 import { avatarKey } from './avatar.ts';
 import { removeSharedPages } from './share-page-cache.ts';
 import { signatureKey } from './signatures.ts';
@@ -21,11 +21,13 @@ export interface AccountBlobs {
 }
 
 /**
- * Runs before an account is deleted: a team owner is refused (the team would be left without one),
- * otherwise the blob keys are read while the rows that name them still exist.
+ * Runs before an account is deleted: a team owner is refused (the team would be left without one);
+ * otherwise what the person made in teams is handed to the teams' owners, and the blob keys of what
+ * is theirs alone are read while the rows that name them still exist.
  */
 export async function prepareAccountDeletion(deps: ErasureDeps, userId: string): Promise<AccountBlobs> {
   if (await ownsTeam(deps.db, userId)) throw new AppError('TEAM_OWNER');
+  await handTeamRowsToOwners(deps.db, userId);
   return findAccountBlobs(deps.db, userId);
 }
 
