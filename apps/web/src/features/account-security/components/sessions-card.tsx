@@ -81,7 +81,7 @@ function SessionItem({ session, isCurrent }: { session: DeviceSession; isCurrent
           {device.label}
           {isCurrent && <Badge variant="secondary">This device</Badge>}
         </p>
-        <dl className="grid gap-x-4 gap-y-0.5 text-sm text-muted-foreground sm:grid-cols-[auto_1fr]">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm text-muted-foreground">
           <dt>IP address</dt>
           <dd className="break-all">{session.ipAddress || 'Unknown'}</dd>
           <dt>Signed in</dt>

@@ -1,0 +1,148 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataPaths } from '../apps/server/src/data-dir.ts';
+import { makePdf } from '../apps/server/src/test/pdfs.ts';
+import { E2E_PASSWORD, signUpAndSignIn } from './support/accounts.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+
+let app: RunningApp;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+  await app?.stop();
+});
+
+async function freshPage(viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') {
+  const context = await newContext(browser, app.url, viewport, theme);
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+async function signedInPage(viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') {
+  const { page, errors } = await freshPage(viewport, theme);
+  const email = await signUpAndSignIn(page, app);
+  return { page, errors, email };
+}
+
+const signIn = (page: Page, email: string, password = E2E_PASSWORD) =>
+  page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: app.url } });
+
+const sessionOf = async (page: Page) => (await (await page.request.get('/api/auth/get-session')).json()) as { user: { id: string } } | null;
+
+const noToasts = (page: Page) => page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+
+async function openSecurity(page: Page) {
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.waitForURL(/tab=security/);
+  await page.getByRole('list', { name: 'Signed-in devices' }).waitFor();
+}
+
+/** Every file under the blob store's directory whose path names this person or sits in their folders. */
+function storedFilesOf(userId: string): string[] {
+  const root = dataPaths(app.dataDir).blobs;
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (path.includes(userId)) found.push(path);
+    }
+  };
+  walk(root);
+  return found;
+}
+
+describe('Settings → Security', () => {
+  it('changes the password with the current one, and signs the other browser out', async () => {
+    const { page, errors, email } = await signedInPage();
+    const other = await freshPage();
+    expect((await signIn(other.page, email)).status()).toBe(200);
+    expect(await sessionOf(other.page)).not.toBeNull();
+
+    await openSecurity(page);
+    await expect.poll(() => page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem').count()).toBe(2);
+    await page.getByText('This device').waitFor();
+
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Change password' }) });
+    await form.getByLabel('Current password').fill('Not-the-one#1');
+    await form.getByLabel('New password', { exact: true }).fill('Kookaburra#Laughs9');
+    await form.getByLabel('Confirm new password').fill('Kookaburra#Laughs9');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your current password is not correct.').waitFor();
+
+    await form.getByLabel('Current password').fill(E2E_PASSWORD);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password changed').first().waitFor();
+
+    expect(await sessionOf(other.page)).toBeNull();
+    expect(await sessionOf(page)).not.toBeNull();
+    await expect.poll(() => page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem').count()).toBe(1);
+    expect((await signIn(other.page, email)).status()).toBe(401);
+    expect((await signIn(other.page, email, 'Kookaburra#Laughs9')).status()).toBe(200);
+    expect(errors).toEqual([]);
+  });
+
+  it('deletes the account after the password, leaving no bytes in storage and no way to sign in', async () => {
+    const { page, errors, email } = await signedInPage();
+    const userId = (await sessionOf(page))!.user.id;
+    const upload = await page.request.post('/api/documents', {
+      headers: { origin: app.url },
+      multipart: { file: { name: 'lease.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 2 }) } },
+    });
+    expect(upload.status()).toBe(201);
+    expect(storedFilesOf(userId)).toHaveLength(1);
+
+    await openSecurity(page);
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password', { exact: true }).fill('Not-the-one#1');
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await dialog.getByText('That password is not correct.').waitFor();
+
+    await dialog.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByText('Account deleted').first().waitFor();
+
+    expect(await sessionOf(page)).toBeNull();
+    expect((await signIn(page, email)).status()).toBe(401);
+    expect(storedFilesOf(userId)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`looks right on ${viewport}, ${theme}, with no serious axe violations`, async () => {
+        const { page, errors } = await signedInPage(viewport, theme);
+        await openSecurity(page);
+        await noToasts(page);
+        await screenshot(page, `account-security-${viewport}-${theme}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports[viewport].width);
+
+        await page.getByRole('button', { name: 'Delete account' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+        // The dialog zooms in: shoot it once its animations have finished.
+        await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+        await screenshot(page, `account-security-delete-${viewport}-${theme}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+    }
+  }
+});
