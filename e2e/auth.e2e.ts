@@ -201,13 +201,29 @@ describe('accounts in the browser', () => {
     });
   });
 
-  it('answers an unconfigured social provider at once with the failure toast', async () => {
+  it('shows a social sign-in button only for a provider the server has credentials for', async () => {
     await withPage(async (page) => {
-      await page.goto('/auth/login');
-      await page.getByRole('button', { name: 'Continue with Google' }).click();
-      await toast(page, 'Authentication failed').filter({ hasText: 'Failed to sign in with Google' }).first().waitFor();
-      expect(new URL(page.url()).pathname).toBe('/auth/login');
+      // This app has none: no buttons, and no "Or continue with" over nothing.
+      for (const path of ['/auth/login', '/auth/signup']) {
+        const config = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/config');
+        await page.goto(path);
+        await config;
+        await page.getByLabel('Email').waitFor();
+        expect(await page.getByRole('button', { name: /^Continue with / }).count()).toBe(0);
+        expect(await page.getByText('Or continue with').count()).toBe(0);
+      }
     });
+    const withGoogle = await startApp({ GOOGLE_CLIENT_ID: 'wattle-e2e.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'e2e-secret' });
+    try {
+      const context = await newContext(browser, withGoogle.url);
+      const page = await context.newPage();
+      await page.goto('/auth/login');
+      await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
+      expect(await page.getByRole('button', { name: /^Continue with / }).count()).toBe(1);
+      await context.close();
+    } finally {
+      await withGoogle.stop();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
 import { toast } from '@/components/ui/toast';
 import { useAppConfig } from '../api/app-config';
 import type { SocialProviderId } from '@wattle/shared';
@@ -14,10 +15,12 @@ const PROVIDERS: Array<{ id: SocialProviderId; label: string; icon: ComponentTyp
   { id: 'linkedin', label: 'LinkedIn', icon: LinkedInIcon },
 ];
 
+/** Tailwind needs whole class names: the row holds one button per configured provider. */
+const COLUMNS = ['', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3'] as const;
+
 /**
- * "Or continue with" and the three provider buttons. A configured provider starts the real OAuth
- * redirect; one without credentials fails at once with the spec's toast instead of a broken page.
- * While one attempt runs, all three are disabled (spec section 4).
+ * "Or continue with" and a button for each provider the server has credentials for (none: nothing
+ * at all), each starting the real OAuth redirect. While one attempt runs, all are disabled (spec section 4).
  */
 export function SocialButtons({ mode, callbackPath = CALLBACK_PATH }: { mode: 'sign-in' | 'sign-up'; callbackPath?: string }) {
   const config = useAppConfig();
@@ -26,8 +29,10 @@ export function SocialButtons({ mode, callbackPath = CALLBACK_PATH }: { mode: 's
   const fail = (label: string, message?: string) =>
     toast({ title: mode === 'sign-up' ? 'Error signing up' : 'Authentication failed', description: message || `Failed to sign in with ${label}`, variant: 'destructive' });
 
+  const configured = PROVIDERS.filter(({ id }) => config.data?.socialProviders.includes(id));
+  if (configured.length === 0) return null;
+
   const start = async (id: SocialProviderId, label: string) => {
-    if (!config.data?.socialProviders.includes(id)) return fail(label);
     setPending(id);
     try {
       const { error } = await authClient.signIn.social({ provider: id, callbackURL: callbackPath, errorCallbackURL: CALLBACK_PATH });
@@ -48,19 +53,20 @@ export function SocialButtons({ mode, callbackPath = CALLBACK_PATH }: { mode: 's
         <span aria-hidden="true" className="absolute inset-x-0 top-1/2 border-t" />
         <span className="relative bg-background px-2 text-muted-foreground">Or continue with</span>
       </div>
-      <div className="grid grid-cols-3 gap-2">
-        {PROVIDERS.map(({ id, label, icon: Icon }) => (
+      <div className={cn('grid gap-2', COLUMNS[configured.length])}>
+        {configured.map(({ id, label, icon: Icon }) => (
           <Button
             key={id}
             type="button"
             variant="outline"
-            disabled={pending !== null || config.isPending}
+            disabled={pending !== null}
             onClick={() => void start(id, label)}
             aria-label={`Continue with ${label}`}
             title={label}
           >
             {pending === id ? <Spinner /> : <Icon />}
-            <span className="sr-only sm:not-sr-only">{label}</span>
+            {/* Three to a row leave room for the names only on wider screens. */}
+            <span className={configured.length === 3 ? 'sr-only sm:not-sr-only' : undefined}>{label}</span>
           </Button>
         ))}
       </div>
