@@ -1,2 +1,2 @@
 /** When the legal and policy texts last changed (DD/MM/YYYY). Update with the text. */
-export const POLICIES_LAST_UPDATED = '22/11/2026';
+export const POLICIES_LAST_UPDATED = '24/11/2026';

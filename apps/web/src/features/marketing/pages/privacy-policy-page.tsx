@@ -95,16 +95,35 @@ export function PrivacyPolicyPage() {
             are purged permanently after a short grace period.
           </li>
           <li>
-            <strong>Account details</strong> are kept while your account is open. When you ask us to close it, we delete them unless the law
-            requires us to keep them longer.
+            <strong>Account details</strong> are kept while your account is open, and erased when you delete your account (see below).
           </li>
         </ul>
       </LegalSection>
 
+      <LegalSection title="Deleting Your Account">
+        <p>
+          You can delete your account yourself at any time under Settings, Security, Delete account. We ask for your password first, so nobody
+          else can do it for you. If you own a team, transfer it to another member or delete it first.
+        </p>
+        <p>When you confirm, we erase straight away, from our database and our file storage:</p>
+        <ul>
+          <li>your account and profile details, preferences and sign-in methods;</li>
+          <li>every document you stored, with all of its earlier versions, and the results of the tools you ran;</li>
+          <li>your share links, which stop working at once, and the page images made for them;</li>
+          <li>your profile picture, saved signatures and initials, API keys, webhooks and support requests;</li>
+          <li>every signed-in session, so you are signed out on every device.</li>
+        </ul>
+        <p>
+          We then send a confirmation to your email address. We keep no copy of what was erased, except where the law requires us to keep
+          some information for longer. This is how we meet APP 11: we destroy personal information we no longer need.
+        </p>
+      </LegalSection>
+
       <LegalSection title="Access, Correction and Complaints">
         <p>
-          You can see and update most of your details in your account settings at any time. You may also ask us for access to the personal
-          information we hold about you, or ask us to correct it (APPs 12 and 13); we will respond within 30 days.
+          You can see and update most of your details in your account settings at any time, including the email address you sign in with. You
+          may also ask us for access to the personal information we hold about you, or ask us to correct it (APPs 12 and 13); we will respond
+          within 30 days.
         </p>
         <p>
           To make a privacy request or complaint, contact us
