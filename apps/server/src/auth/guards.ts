@@ -117,7 +117,7 @@ export function authGuards(options: GuardOptions) {
         // The keys follow better-auth's new-account answer, order included.
         throw new APIError('OK', {
           token: null,
-          user: { name: str(body.name), email, emailVerified: false, image: null, createdAt: now, updatedAt: now, id: ctx.context.generateId({ model: 'user' }) },
+          user: { name: str(body.name), email, emailVerified: false, image: null, createdAt: now, updatedAt: now, twoFactorEnabled: false, id: ctx.context.generateId({ model: 'user' }) },
         });
       }
     }
