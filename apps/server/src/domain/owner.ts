@@ -30,11 +30,6 @@ export function accountOwnerOf(owner: Owner | null | undefined): AccountOwner | 
   return owner?.kind === 'user' || owner?.kind === 'team' ? owner : undefined;
 }
 
-/** The team a request acts in, if any. */
-export function teamIdOf(owner: Owner | null | undefined): string | undefined {
-  return owner?.kind === 'team' ? owner.teamId : undefined;
-}
-
 /**
  * The owner a stored row belongs to, for those acting on its behalf (the worker finishing a job, a
  * share link's viewer): a team's row is scoped to the team, with the least role, never more.

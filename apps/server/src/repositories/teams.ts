@@ -28,6 +28,12 @@ export async function touchMember(db: Queryable, memberId: string, now: Date): P
     .where(and(eq(member.id, memberId), or(isNull(member.lastActiveAt), lt(member.lastActiveAt, new Date(now.getTime() - 60_000)))));
 }
 
+/** The people in the team (their browsers hear of changes to its documents). */
+export async function memberUserIds(db: Queryable, teamId: string): Promise<string[]> {
+  const rows = await db.select({ userId: member.userId }).from(member).where(eq(member.organizationId, teamId));
+  return rows.map((row) => row.userId);
+}
+
 /** Every team the person belongs to, with their role, by name. */
 export async function listTeamsOf(db: Database, userId: string) {
   const rows = await db

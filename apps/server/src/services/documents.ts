@@ -10,6 +10,7 @@ import { dataPaths } from '../data-dir.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import { findDocument, insertDocumentWithinQuota, listDocuments, softDeleteDocument, type DocumentRow, type WithDocument } from '../repositories/documents.ts';
 import { accountColumns } from '../repositories/owned-by.ts';
+import { memberUserIds } from '../repositories/teams.ts';
 import { countActiveLinks } from '../repositories/share-links.ts';
 import { getUsage } from '../repositories/usage.ts';
 import { takeFromRateLimit } from './rate-limit.ts';
@@ -212,10 +213,11 @@ async function removeBlob(container: Container, key: string): Promise<void> {
   await container.blobStore.delete(key).catch((err) => container.logger.error({ err, key }, 'could not remove a refused upload'));
 }
 
-/** Tells the person's open browsers to refetch; a failed notice never fails the change itself. */
+/** Tells the open browsers of the person (or of everyone in the team) to refetch; a failed notice never fails the change itself. */
 async function announce(container: Container, owner: AccountOwner, ...types: Extract<AppEvent, { type: 'documents.changed' | 'usage.changed' }>['type'][]): Promise<void> {
+  const people = owner.kind === 'team' ? await memberUserIds(container.db, owner.teamId) : [owner.userId];
   for (const type of types) {
-    await container.events.publish(owner.userId, { type }).catch((err) => container.logger.warn({ err, type }, 'could not publish an event'));
+    for (const person of people) await container.events.publish(person, { type }).catch((err) => container.logger.warn({ err, type }, 'could not publish an event'));
   }
 }
 

@@ -168,6 +168,17 @@ describe('the team space', () => {
     ]);
   });
 
+  it('tells every member’s open pages when a team document changes', async () => {
+    const owner = await signedInUser(ctx);
+    const teamId = await createTeam(owner, 'Live Lists');
+    const member = await join(owner, teamId, 'member');
+    const heard: string[] = [];
+    const unsubscribe = ctx.container.events.subscribe(owner.user.id, (event) => heard.push(event.type));
+    await uploaded(member.client, 'fresh.pdf');
+    unsubscribe();
+    expect(heard).toContain('documents.changed');
+  });
+
   it('ends a removed member’s access at their next request, with nothing to tell the team exists', async () => {
     const owner = await signedInUser(ctx);
     const teamId = await createTeam(owner, 'Removal Co');
