@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { documentVersions, jobInputs, jobOutputs, jobs, member, organization, pdfFiles, profiles, schema } from '@wattle/db';
 import { startWorker, type Worker } from '../jobs/worker.ts';
-import { createTestContext, type TestClient, type TestContext } from '../test/harness.ts';
+import { createTestContext, TEST_ORIGIN, type TestClient, type TestContext } from '../test/harness.ts';
 import { makeJpeg } from '../test/images.ts';
 import { jobForm, postJob, waitForJob } from '../test/jobs.ts';
 import { makePdf } from '../test/pdfs.ts';
@@ -104,6 +104,20 @@ describe('change email', () => {
     // The link has done its work: a second click changes nothing.
     const again = await ctx.client().request(linkIn(ctx, confirm!));
     expect(again.headers.get('location')).toContain('error=');
+  });
+
+  it('stops a pending change once the password is changed (the notice tells the owner to do just that)', async () => {
+    const { client, user } = await signedInUser(ctx);
+    const newEmail = `hijack-${user.id.slice(0, 8)}@example.com.au`.toLowerCase();
+    expect((await changeEmail(client, newEmail)).status).toBe(200);
+    const [confirm] = await mailsTo(ctx, newEmail);
+    const changed = await client.request('/api/auth/change-password', { method: 'POST', json: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, revokeOtherSessions: true } });
+    expect(changed.status).toBe(200);
+
+    const follow = await ctx.client().request(linkIn(ctx, confirm!));
+    expect(follow.headers.get('location')).toBe(`${TEST_ORIGIN}/auth/callback?link=change-email&next=%2Fdashboard%2Fsettings%3Ftab%3Dsecurity&error=LINK_USED`);
+    expect(await sessionUser(client)).toMatchObject({ email: user.email });
+    expect((await signIn(newEmail, NEW_PASSWORD)).status).toBe(401);
   });
 
   it("answers a registered address like any other, and sends that account's owner nothing", async () => {

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { APIError } from 'better-auth/api';
 import { verifyJWT } from 'better-auth/crypto';
 import { AppError } from '@wattle/shared';
@@ -6,6 +7,7 @@ import type { Clock } from '../adapters/clock.ts';
 import type { MailDispatcher } from '../mail/dispatcher.ts';
 import type { Brand } from '../mail/layout.ts';
 import { accountDeletedMail, changeEmailMail, emailChangingMail } from '../mail/templates.ts';
+import { findPasswordHash } from '../repositories/accounts.ts';
 import { updateProfile } from '../repositories/profiles.ts';
 import { eraseAccountBlobs, prepareAccountDeletion, type AccountBlobs, type ErasureDeps } from '../services/account-deletion.ts';
 
@@ -21,6 +23,20 @@ export interface AccountSecurityDeps extends ErasureDeps {
 
 /** A confirmed new address lands back on the Security tab. */
 export const CHANGE_EMAIL_CALLBACK_PATH = `/auth/callback?link=change-email&next=${encodeURIComponent('/dashboard/settings?tab=security')}`;
+
+/**
+ * A change-email link carries a stamp of the password it was asked under: once the password changes
+ * (the notice to the old address says to do that), a pending change no longer goes through.
+ */
+export function passwordStamp(secret: string, passwordHash: string | null): string {
+  return createHmac('sha256', secret).update(`email-change:${passwordHash ?? ''}`).digest('base64url').slice(0, 22);
+}
+
+export function stampMatches(secret: string, passwordHash: string | null, presented: string): boolean {
+  const expected = Buffer.from(passwordStamp(secret, passwordHash));
+  const given = Buffer.from(presented);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 interface Person {
   id: string;
@@ -38,8 +54,11 @@ export function accountSecurity(deps: AccountSecurityDeps) {
   /** Keys read before a deletion, erased after it; by user id. */
   const toErase = new Map<string, AccountBlobs>();
 
-  function sendEmailChange(person: Pick<Person, 'name'>, oldEmail: string, newEmail: string, token: string) {
-    const url = onPublicUrl(`${deps.authBasePath}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CHANGE_EMAIL_CALLBACK_PATH)}`);
+  async function sendEmailChange(person: Pick<Person, 'id' | 'name'>, oldEmail: string, newEmail: string, token: string) {
+    const stamp = passwordStamp(deps.secret, await findPasswordHash(currentDb(deps.db), person.id));
+    const url = onPublicUrl(
+      `${deps.authBasePath}/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CHANGE_EMAIL_CALLBACK_PATH)}&stamp=${stamp}`,
+    );
     mail.dispatch(() => ({ to: newEmail, ...changeEmailMail(brand, { name: person.name, url, expiresInSeconds: deps.linkSeconds }) }));
     mail.dispatch(() => ({ to: oldEmail, ...emailChangingMail(brand, { name: person.name, newEmail, resetUrl: onPublicUrl('/auth/reset-password') }) }));
   }

@@ -5,6 +5,7 @@ import { ERROR_CATALOGUE, passwordSchema, signupSchema } from '@wattle/shared';
 import type { AuthLimits } from './limits.ts';
 import type { RateLimit, RateLimitResult } from '../services/rate-limit.ts';
 import { accountKey, ipKey } from './rate-limit-keys.ts';
+import { stampMatches } from './account-security.ts';
 import { TWO_FACTOR_GUARDED_PATHS, twoFactorAccount } from './two-factor.ts';
 
 /** Endpoints limited per IP and per account (the body's email), by their better-auth path. */
@@ -28,6 +29,8 @@ export interface GuardOptions {
   invalidLinkUrl: string;
   /** Where a verification link lands once its address is verified (used, or overtaken by a newer link). */
   usedVerificationLinkUrl: string;
+  /** Where a change-email link lands once the password has changed since it was sent. */
+  staleEmailChangeUrl: string;
   /** Sign-up with a registered address: answered like a new sign-up, the owner gets a mail instead. */
   onExistingSignUp(user: { email: string; name: string; emailVerified: boolean }): void;
 }
@@ -150,6 +153,12 @@ export function authGuards(options: GuardOptions) {
       if (typeof claims?.email === 'string' && claims.updateTo === undefined) {
         const found = await ctx.context.internalAdapter.findUserByEmail(claims.email);
         if (found?.user.emailVerified || !(await claimOnce('verify-email', token))) throw ctx.redirect(options.usedVerificationLinkUrl);
+      }
+      if (typeof claims?.email === 'string' && typeof claims.updateTo === 'string') {
+        const found = await ctx.context.internalAdapter.findUserByEmail(claims.email);
+        const hash = found && ((await ctx.context.internalAdapter.findAccounts(found.user.id)).find((a) => a.providerId === 'credential')?.password ?? null);
+        const stamp = str((ctx.query as Record<string, unknown> | undefined)?.stamp);
+        if (found && !stampMatches(ctx.context.secret, hash, stamp)) throw ctx.redirect(options.staleEmailChangeUrl);
       }
     }
 

@@ -17,7 +17,7 @@ import { recordSignIn } from '../repositories/profiles.ts';
 import { findUserIdByEmail } from '../repositories/users.ts';
 import { countHits } from '../services/rate-limit.ts';
 import { createAccountRows } from './account-rows.ts';
-import { accountSecurity } from './account-security.ts';
+import { accountSecurity, CHANGE_EMAIL_CALLBACK_PATH } from './account-security.ts';
 import { authGuards, hashToken, RESET_PREFIX } from './guards.ts';
 import { resolveLimits, type AuthLimitOverrides } from './limits.ts';
 import { teamsPlugins } from './teams.ts';
@@ -155,6 +155,7 @@ export function createAuth(deps: AuthDeps) {
         rateLimitsEnabled: config.RATE_LIMIT_ENABLED ?? true,
         invalidLinkUrl: onPublicUrl(`${CALLBACK_PATH}?error=INVALID_TOKEN`),
         usedVerificationLinkUrl: onPublicUrl(`${VERIFY_CALLBACK_PATH}&error=LINK_USED`),
+        staleEmailChangeUrl: onPublicUrl(`${CHANGE_EMAIL_CALLBACK_PATH}&error=LINK_USED`),
         onExistingSignUp(user) {
           // Still unverified: a fresh verification link is what the owner needs; otherwise, sign in.
           if (!user.emailVerified) return sendVerification(user);
