@@ -22,7 +22,7 @@ const post = (client: TestClient, path: string, json: unknown, ip = freshIp()) =
   client.request(`/api/auth${path}`, { method: 'POST', json, headers: { 'x-forwarded-for': ip } });
 
 async function sessionUser(client: TestClient) {
-  const body = (await (await client.request('/api/auth/get-session')).json()) as { user: { id: string; twoFactorEnabled: boolean } } | null;
+  const body = (await (await client.request('/api/auth/get-session')).json()) as { user: { id: string; email: string; twoFactorEnabled: boolean } } | null;
   return body?.user ?? null;
 }
 
@@ -151,6 +151,22 @@ describe('signing in with two-factor on', () => {
 
     expect((await post(client, '/two-factor/verify-totp', { code: totpCode(totpURI) })).status).toBe(200);
     expect((await sessionUser(client))!.id).toBe(user.id);
+  });
+});
+
+describe('links followed while signed in', () => {
+  it('keep the session: confirming a new email address in the same browser asks for no code', async () => {
+    const { user, totpURI } = await userWithTwoFactor();
+    const client = await passwordStep(user.email);
+    await post(client, '/two-factor/verify-totp', { code: totpCode(totpURI) });
+    const newEmail = `moved-${user.id.slice(0, 8)}@example.com.au`.toLowerCase();
+    expect((await post(client, '/change-email', { newEmail })).status).toBe(200);
+    const [confirm] = await mailsTo(ctx, newEmail);
+
+    const follow = await client.request(linkIn(ctx, confirm!), { headers: { 'x-forwarded-for': freshIp() } });
+    expect(follow.status).toBe(302);
+    expect(follow.headers.get('location')).not.toContain('/auth/two-factor');
+    expect(await sessionUser(client)).toMatchObject({ id: user.id, email: newEmail });
   });
 });
 

@@ -60,6 +60,10 @@ export const challengeLinkSignIn = createAuthMiddleware(async (ctx) => {
   if (!LINK_SIGN_IN_PATHS.has(ctx.path)) return;
   const signedIn = ctx.context.newSession;
   if (!signedIn || !(signedIn.user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return;
+  // Not a sign-in: a link followed in a browser already signed in as this person keeps its session
+  // (confirming a new email address re-sends the session cookie it came with).
+  const current = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+  if (current === signedIn.session.token) return;
   if (await trustedDevice(ctx, signedIn.user.id)) return;
 
   deleteSessionCookie(ctx, true);
