@@ -8,6 +8,7 @@ import { E2E_PASSWORD, signUpAndSignIn } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { mailedLink } from './support/outbox.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -94,6 +95,23 @@ describe('Settings → Security', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem').count()).toBe(1);
     expect((await signIn(other.page, email)).status()).toBe(401);
     expect((await signIn(other.page, email, 'Kookaburra#Laughs9')).status()).toBe(200);
+    expect(errors).toEqual([]);
+  });
+
+  it('changes the email once the link sent to the new address is followed, and tells the old address', async () => {
+    const { page, errors, email } = await signedInPage();
+    const newEmail = `moved-${email}`;
+    await openSecurity(page);
+    await page.getByLabel('New email address').fill(newEmail);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await page.getByText('Check your inbox').waitFor();
+    expect(await mailedLink(app, email, 'is being changed')).toBe(`${app.url}/auth/reset-password`);
+
+    await page.goto(await mailedLink(app, newEmail, 'Confirm your new email address'));
+    await page.waitForURL(/\/dashboard\/settings\?tab=security/);
+    await page.getByText('Email changed').first().waitFor();
+    await page.getByText(`You sign in with ${newEmail}`).waitFor();
+    expect((await signIn(page, newEmail)).status()).toBe(200);
     expect(errors).toEqual([]);
   });
 
