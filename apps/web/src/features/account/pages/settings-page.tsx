@@ -51,7 +51,7 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Choose how your PDFs are shown and made. Changes are saved as soon as you make them." />
+      <PageHeader title="Settings" description="Choose how your PDFs are shown and made, keep your account secure, and connect scripts and other services." />
       <Tabs value={tab} onValueChange={choose}>
         <TabsList className="max-w-full">
           <TabsTrigger value="pdf">PDF</TabsTrigger>
@@ -87,7 +87,7 @@ function PdfSettings() {
           <FileCogIcon className="size-5 text-primary" aria-hidden="true" />
           PDF Settings
         </CardTitle>
-        <CardDescription>Your defaults for viewing, exporting and creating PDFs.</CardDescription>
+        <CardDescription>Your defaults for viewing, exporting and creating PDFs. Each choice is saved as soon as you make it.</CardDescription>
       </CardHeader>
       <CardContent className="divide-y">
         {SETTINGS.map((setting) => {
