@@ -14,6 +14,7 @@ export const ERROR_CATALOGUE = {
   PASSWORD_INCORRECT: { status: 400, message: 'The password you entered is not correct.' },
   TEAM_OWNER: { status: 409, message: 'Transfer or delete your team first.' },
   TWO_FACTOR_CODE_INCORRECT: { status: 401, message: 'That code is not right. Check your authenticator app and try again.' },
+  TWO_FACTOR_CODE_USED: { status: 401, message: 'That code has just been used. Wait for the next one from your authenticator app.' },
   BACKUP_CODE_INCORRECT: { status: 401, message: 'That backup code is not right, or it has been used already.' },
   TWO_FACTOR_EXPIRED: { status: 401, message: 'Your sign-in has timed out. Please sign in again.' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
@@ -28,7 +29,8 @@ export const ERROR_CATALOGUE = {
   LIMIT_EXCEEDED: { status: 422, message: 'The document is over the limits for this tool.' },
   PDF_ENCRYPTED: { status: 422, message: 'This PDF is protected by a password. Enter the password to open it.' },
   WRONG_PASSWORD: { status: 422, message: 'The password is not correct for this PDF.' },
-  PDF_CORRUPT: { status: 422, message: 'This PDF is damaged and could not be read.' },
+  // Also a file named .pdf that is no PDF at all: to the person it is a damaged PDF, not a wrong type.
+  PDF_CORRUPT: { status: 422, message: 'This PDF is damaged or is not a PDF, so it could not be read.' },
   RATE_LIMITED: { status: 429, message: 'Please wait a moment before trying again.' },
   QUEUE_FULL: { status: 429, message: 'We are busy right now. Please try again in a minute.' },
   ENGINE_TIMEOUT: { status: 504, message: 'The document took too long to process.' },
@@ -50,6 +52,7 @@ export interface ErrorDetails {
   FILE_TOO_LARGE: { maxBytes: number; filename?: string };
   /** `accepts`: the input kinds taken (e.g. pdf), decided by the content. */
   UNSUPPORTED_FILE_TYPE: { accepts: readonly string[]; filename?: string };
+  PDF_CORRUPT: { filename?: string };
   ENGINE_UNAVAILABLE: { engine: string };
   /** Which gates the link has: the viewer shows the password field, the email form, or both. */
   LINK_LOCKED: { password: boolean; email: boolean };

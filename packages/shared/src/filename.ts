@@ -50,3 +50,6 @@ export function safeFilename(name: string, fallback = 'document', maxBytes = MAX
   const stem = trimEnds(truncateBytes(clean.slice(0, clean.length - ext.length), maxBytes - utf8Bytes(ext)));
   return stem ? stem + ext : fallback;
 }
+
+/** A name that says "PDF": such a file that is not a readable PDF is a damaged PDF to the person, not a wrong type. */
+export const claimsPdf = (filename: string | undefined): boolean => /\.pdf$/i.test(filename?.trim() ?? '');

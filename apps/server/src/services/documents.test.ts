@@ -77,11 +77,17 @@ describe('storeDocument', () => {
     expect(doc.encrypted).toBe(true);
   });
 
-  it.each(Object.entries(disguised))('refuses %s content named .pdf, leaving no bytes and no charge', async (_name, bytes) => {
+  it.each(Object.entries(disguised))('refuses %s content named .pdf as a damaged PDF, leaving no bytes and no charge', async (_name, bytes) => {
     const userId = await newUser();
-    await expectCode(storeDocument(ctx.container, userOwner(userId), { filename: 'invoice.pdf', stream: streamOf(bytes) }), 'UNSUPPORTED_FILE_TYPE');
+    await expectCode(storeDocument(ctx.container, userOwner(userId), { filename: 'invoice.pdf', stream: streamOf(bytes) }), 'PDF_CORRUPT');
     expect(storedBlobs(ctx.container, userId)).toEqual([]);
     expect(await storageLedger(ctx.container, userId)).toMatchObject({ charged: 0, stored: 0 });
+  });
+
+  it('refuses a file that does not claim to be a PDF as a type not taken', async () => {
+    const userId = await newUser();
+    await expectCode(storeDocument(ctx.container, userOwner(userId), { filename: 'photo.png', stream: streamOf(disguised.png) }), 'UNSUPPORTED_FILE_TYPE');
+    expect(storedBlobs(ctx.container, userId)).toEqual([]);
   });
 
   it('accepts exactly 5 MB and refuses one byte more while streaming', async () => {

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { detectFileType, inspectPdf, isEngineError } from '@wattle/pdf-engine';
-import { AppError, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type AppEvent, type DocumentItem, type DocumentPage, type Usage } from '@wattle/shared';
+import { AppError, claimsPdf, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type AppEvent, type DocumentItem, type DocumentPage, type Usage } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import type { AccountOwner } from '../domain/owner.ts';
 import { dataPaths } from '../data-dir.ts';
@@ -82,7 +82,7 @@ export interface StoredPdf {
 export async function storePdfBytes<T>(
   container: Container,
   owner: AccountOwner,
-  input: Pick<StoreDocumentInput, 'path' | 'stream' | 'size'>,
+  input: Pick<StoreDocumentInput, 'path' | 'stream' | 'size'> & { filename?: string },
   key: string,
   record: (stored: StoredPdf) => Promise<T | undefined>,
 ): Promise<T> {
@@ -94,7 +94,7 @@ export async function storePdfBytes<T>(
     const path = spooled?.path ?? input.path!;
     const size = spooled?.size ?? (await stat(path)).size;
     await assertFits(container, owner, size);
-    const { pages, encrypted } = await checkPdf(path);
+    const { pages, encrypted } = await checkPdf(path, input.filename);
 
     let recorded: T | undefined;
     try {
@@ -181,13 +181,16 @@ async function assertFits(container: Container, owner: AccountOwner, size: numbe
 const PARALLEL_PDF_CHECKS = 2;
 const pdfCheckSlot = concurrencyLimit(PARALLEL_PDF_CHECKS);
 
-async function checkPdf(path: string): Promise<{ pages: number | null; encrypted: boolean }> {
-  if ((await detectFileType(path)) !== 'pdf') throw new AppError('UNSUPPORTED_FILE_TYPE', { accepts: ['pdf'] });
+/** A file named .pdf that cannot be read is a damaged PDF; anything else that is no PDF is a type not taken. */
+async function checkPdf(path: string, filename: string | undefined): Promise<{ pages: number | null; encrypted: boolean }> {
+  if ((await detectFileType(path)) !== 'pdf') {
+    throw claimsPdf(filename) ? new AppError('PDF_CORRUPT', { filename }) : new AppError('UNSUPPORTED_FILE_TYPE', { accepts: ['pdf'] });
+  }
   try {
     const info = await pdfCheckSlot(() => inspectPdf(path));
     return { pages: info.pages, encrypted: info.encrypted };
   } catch (err) {
-    if (isEngineError(err, 'PDF_CORRUPT')) throw new AppError('UNSUPPORTED_FILE_TYPE', { accepts: ['pdf'] });
+    if (isEngineError(err, 'PDF_CORRUPT')) throw new AppError('PDF_CORRUPT', filename ? { filename } : undefined);
     throw err;
   }
 }

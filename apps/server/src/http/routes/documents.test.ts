@@ -71,11 +71,11 @@ describe('POST /api/documents', () => {
     expect(storedBlobs(ctx.container, user.id)).toEqual([doc.id]);
   });
 
-  it.each(Object.entries(disguised))('refuses %s content named .pdf and declared application/pdf', async (_name, bytes) => {
+  it.each(Object.entries(disguised))('refuses %s content named .pdf and declared application/pdf as a damaged PDF', async (_name, bytes) => {
     const { client, user } = await freshAccount();
     const res = await upload(client, bytes, 'invoice.pdf');
-    expect(res.status).toBe(415);
-    expect(await errorCode(res)).toBe('UNSUPPORTED_FILE_TYPE');
+    expect(res.status).toBe(422);
+    expect(await errorCode(res)).toBe('PDF_CORRUPT');
     expect(storedBlobs(ctx.container, user.id)).toEqual([]);
     expect(await storageLedger(ctx.container, user.id)).toMatchObject({ charged: 0, stored: 0 });
   });

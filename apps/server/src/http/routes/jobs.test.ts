@@ -120,11 +120,17 @@ describe('jobs API: validation, limits and authorisation', () => {
   it('decides file types by content, not by name', async () => {
     for (const bytes of [disguised.html, disguised.png, disguised.headerOnly.subarray(0, 0)]) {
       const res = await postJob(ctx.client(), jobForm('compress', [{ name: 'looks.pdf', bytes }]));
-      expect([400, 415]).toContain(res.status);
+      expect([400, 415, 422]).toContain(res.status);
     }
-    const html = await postJob(ctx.client(), jobForm('compress', [{ name: 'looks.pdf', bytes: disguised.html }]));
+    // Named .pdf but not one: the PDF is damaged (or no PDF at all), not a type the tool refuses.
+    for (const bytes of [disguised.html, disguised.png]) {
+      const res = await postJob(ctx.client(), jobForm('compress', [{ name: 'looks.pdf', bytes }]));
+      expect(res.status).toBe(422);
+      expect((await res.json()).error).toMatchObject({ code: 'PDF_CORRUPT', message: expect.stringMatching(/damaged or is not a PDF/), details: { filename: 'looks.pdf' } });
+    }
+    const html = await postJob(ctx.client(), jobForm('compress', [{ name: 'page.html', bytes: disguised.html }]));
     expect(html.status).toBe(415);
-    expect((await html.json()).error).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', details: { filename: 'looks.pdf', accepts: ['pdf'] } });
+    expect((await html.json()).error).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', details: { filename: 'page.html', accepts: ['pdf'] } });
     // A real PDF named .docx is still a PDF: wrong for office-to-pdf.
     const office = await postJob(ctx.client(), jobForm('office-to-pdf', [{ name: 'letter.docx', bytes: pdf }]));
     expect(office.status).toBe(415);

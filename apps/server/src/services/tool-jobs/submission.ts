@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { detectFileType } from '@wattle/pdf-engine';
-import { AppError, INPUT_KINDS, type InputKind, type Tool } from '@wattle/shared';
+import { AppError, claimsPdf, INPUT_KINDS, type InputKind, type Tool } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import type { CallerLimits } from '../../domain/caller-limits.ts';
 import { accountOwnerOf, type Owner } from '../../domain/owner.ts';
@@ -53,7 +53,10 @@ export async function submit(
   const inputs: Input[] = [];
   for (const file of body.files) {
     const kind = await detectFileType(file.path);
-    if (!kind || !tool.accepts.includes(kind)) throw new AppError('UNSUPPORTED_FILE_TYPE', { filename: file.filename, accepts: tool.accepts });
+    if (!kind || !tool.accepts.includes(kind)) {
+      if (kind !== 'pdf' && tool.accepts.includes('pdf') && claimsPdf(file.filename)) throw new AppError('PDF_CORRUPT', { filename: file.filename });
+      throw new AppError('UNSUPPORTED_FILE_TYPE', { filename: file.filename, accepts: tool.accepts });
+    }
     inputs.push({ filename: file.filename, size: file.size, kind, path: file.path });
   }
   for (const id of fileIds) {

@@ -10,6 +10,14 @@ describe('describeError', () => {
     });
   });
 
+  it('says a file named .pdf that cannot be read is a damaged PDF, not a type not supported', () => {
+    expect(describeError({ code: 'PDF_CORRUPT', message: 'The result could not be produced from this PDF.' })).toEqual({
+      title: 'This PDF is damaged',
+      message: 'This PDF is damaged or is not a PDF, so it could not be read.',
+      remedy: 'choose-other-file',
+    });
+  });
+
   it("keeps the server's more precise message", () => {
     expect(describeError({ code: 'VALIDATION_FAILED', message: 'Page 12 does not exist: the document has 10 pages.' })).toMatchObject({
       message: 'Page 12 does not exist: the document has 10 pages.',

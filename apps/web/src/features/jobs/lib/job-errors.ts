@@ -12,7 +12,7 @@ export interface DescribedError {
 const TITLES: Record<string, { title: string; remedy: ErrorRemedy }> = {
   PDF_ENCRYPTED: { title: 'This PDF needs its password', remedy: 'password' },
   WRONG_PASSWORD: { title: 'Wrong password', remedy: 'password' },
-  PDF_CORRUPT: { title: 'The PDF could not be read', remedy: 'choose-other-file' },
+  PDF_CORRUPT: { title: 'This PDF is damaged', remedy: 'choose-other-file' },
   UNSUPPORTED_FILE_TYPE: { title: 'File type not supported', remedy: 'choose-other-file' },
   FILE_TOO_LARGE: { title: 'File too large', remedy: 'choose-other-file' },
   LIMIT_EXCEEDED: { title: 'Over the limits for this tool', remedy: 'choose-other-file' },
