@@ -43,6 +43,8 @@ export const RESET_PREFIX = 'reset-password:';
 
 /** A link's token is claimed for longer than any link lives. */
 const CLAIM_ONCE: RateLimit = { max: 1, windowSeconds: 24 * 3600 };
+/** An authenticator code is accepted for at most 90 s (its 30 s and the periods either side). */
+const CLAIM_TOTP: RateLimit = { max: 1, windowSeconds: 90 };
 
 function rateLimited(retryAfterSeconds: number): APIError {
   return new APIError(
@@ -84,6 +86,7 @@ export function authGuards(options: GuardOptions) {
     const path = ctx.path;
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     const ip = ipKey(ctx.headers?.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown');
+    const twoFactorUser = TWO_FACTOR_GUARDED_PATHS.has(path) ? await twoFactorAccount(ctx) : null;
 
     if (options.rateLimitsEnabled) {
       const rule = ACCOUNT_PATHS[path];
@@ -93,8 +96,7 @@ export function authGuards(options: GuardOptions) {
         if (email) await enforce(`account:${rule}:${accountKey(email)}`, limits[rule].account);
       } else if (TWO_FACTOR_GUARDED_PATHS.has(path)) {
         await enforce(`ip:twoFactor:${ip}`, limits.twoFactor.ip);
-        const userId = await twoFactorAccount(ctx);
-        if (userId) await enforce(`account:twoFactor:${userId}`, limits.twoFactor.account);
+        if (twoFactorUser) await enforce(`account:twoFactor:${twoFactorUser}`, limits.twoFactor.account);
       } else if (LINK_PATHS.has(path)) {
         await enforce(`ip:links:${ip}`, limits.links.ip);
       }
@@ -131,6 +133,12 @@ export function authGuards(options: GuardOptions) {
       // A registered address gets the same answer as a free one, and nothing is sent anywhere.
       const email = str(body.newEmail).trim().toLowerCase();
       if (email && (await ctx.context.internalAdapter.findUserByEmail(email))) throw new APIError('OK', { status: true });
+    }
+
+    if (path === '/two-factor/verify-totp' && twoFactorUser) {
+      // Each code works once (RFC 6238 §5.2): someone who saw it typed cannot use it as well.
+      const used = await countHit(`once:totp:${twoFactorUser}:${hashToken(str(body.code).trim())}`, CLAIM_TOTP);
+      if (used.limited) throw new APIError('UNAUTHORIZED', { code: 'TWO_FACTOR_CODE_USED', message: ERROR_CATALOGUE.TWO_FACTOR_CODE_USED.message });
     }
 
     if (path === '/reset-password' || path === '/change-password') {
