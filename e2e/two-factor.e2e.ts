@@ -89,14 +89,14 @@ describe('Two-factor authentication', () => {
     await card(page).getByText('On', { exact: true }).waitFor();
     expect(await page.getByRole('list', { name: 'Backup codes' }).count()).toBe(0);
 
-    // Sign-in now asks for the code, then returns to Security.
+    // Sign-in now asks for the code, then returns to Security (with the next code: each works once).
     await signOutAndIn(page, email);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'two-factor-sign-in-desktop-light');
     await page.getByLabel('Authentication code').fill(totpCode(secret, Date.now() + 10 * 60_000));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('alert').filter({ hasText: 'That code is not right.' }).waitFor();
-    await page.getByLabel('Authentication code').fill(totpCode(secret));
+    await page.getByLabel('Authentication code').fill(totpCode(secret, Date.now() + 30_000));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`**${SECURITY}`);
     await card(page).getByText('On', { exact: true }).waitFor();
@@ -139,7 +139,8 @@ describe('Two-factor authentication', () => {
     await signOutAndIn(page, email);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, `two-factor-sign-in-${viewport}-${theme}`);
-    await page.getByLabel('Authentication code').fill(totpCode(secretOf(totpURI)));
+    // The next code: turning it on used the current one.
+    await page.getByLabel('Authentication code').fill(totpCode(secretOf(totpURI), Date.now() + 30_000));
     await page.getByLabel('Trust this device for 30 days').check();
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`**${SECURITY}`);

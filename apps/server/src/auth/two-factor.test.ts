@@ -6,6 +6,8 @@ import { secretOf, totpCode as codeFor } from '../test/totp.ts';
 import { linkIn, mailsTo, signedInUser, TEST_PASSWORD, type TestUser } from '../test/users.ts';
 
 const totpCode = (totpURI: string, at?: number) => codeFor(secretOf(totpURI), at);
+/** Turning two-factor on used the current code, and each code works once: sign-in uses the next. */
+const nextCode = (totpURI: string) => totpCode(totpURI, Date.now() + 30_000);
 const limit = (max: number) => ({ max, windowSeconds: 600 });
 
 let ctx: TestContext;
@@ -27,13 +29,14 @@ async function sessionUser(client: TestClient) {
 }
 
 /** A verified account with two-factor turned on through the API, as the Security tab does it. */
-async function userWithTwoFactor(): Promise<{ user: TestUser; totpURI: string; backupCodes: string[] }> {
+async function userWithTwoFactor(): Promise<{ user: TestUser; totpURI: string; backupCodes: string[]; confirmedWith: string }> {
   const { client, user } = await signedInUser(ctx);
   const enable = await post(client, '/two-factor/enable', { password: TEST_PASSWORD });
   expect(enable.status).toBe(200);
   const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
-  expect((await post(client, '/two-factor/verify-totp', { code: totpCode(totpURI) })).status).toBe(200);
-  return { user, totpURI, backupCodes };
+  const confirmedWith = totpCode(totpURI);
+  expect((await post(client, '/two-factor/verify-totp', { code: confirmedWith })).status).toBe(200);
+  return { user, totpURI, backupCodes, confirmedWith };
 }
 
 /** Password accepted: the answer asks for a code, and no session is made yet. */
@@ -88,9 +91,20 @@ describe('signing in with two-factor on', () => {
     expect((await wrong.json()).error).toMatchObject({ code: 'TWO_FACTOR_CODE_INCORRECT', message: 'That code is not right. Check your authenticator app and try again.' });
     expect(await sessionUser(client)).toBeNull();
 
-    const right = await post(client, '/two-factor/verify-totp', { code: totpCode(totpURI) });
+    const right = await post(client, '/two-factor/verify-totp', { code: nextCode(totpURI) });
     expect(right.status).toBe(200);
     expect((await sessionUser(client))!.id).toBe(user.id);
+  });
+
+  it('takes each code once: the same code again is refused as used, the next one works', async () => {
+    const { user, totpURI, confirmedWith } = await userWithTwoFactor();
+    // Turning it on used the current code: signing in at once needs the next (the server takes either).
+    const client = await passwordStep(user.email);
+    const used = await post(client, '/two-factor/verify-totp', { code: confirmedWith });
+    expect(used.status).toBe(401);
+    expect((await used.json()).error).toMatchObject({ code: 'TWO_FACTOR_CODE_USED', message: 'That code has just been used. Wait for the next one from your authenticator app.' });
+    expect(await sessionUser(client)).toBeNull();
+    expect((await post(client, '/two-factor/verify-totp', { code: totpCode(totpURI, Date.now() + 30_000) })).status).toBe(200);
   });
 
   it('refuses a code without the password step first', async () => {
@@ -103,7 +117,7 @@ describe('signing in with two-factor on', () => {
   it('does not ask again on a device trusted for 30 days', async () => {
     const { user, totpURI } = await userWithTwoFactor();
     const client = await passwordStep(user.email);
-    const res = await post(client, '/two-factor/verify-totp', { code: totpCode(totpURI), trustDevice: true });
+    const res = await post(client, '/two-factor/verify-totp', { code: nextCode(totpURI), trustDevice: true });
     const trust = res.headers.getSetCookie().find((c) => c.startsWith('wattle.trust_device='));
     expect(trust).toMatch(/Max-Age=2592000/);
     expect(trust).toMatch(/HttpOnly/);
@@ -149,7 +163,7 @@ describe('signing in with two-factor on', () => {
     // The session the link made is gone from the database as well, not only from the browser.
     expect(await sessions()).toBe(before);
 
-    expect((await post(client, '/two-factor/verify-totp', { code: totpCode(totpURI) })).status).toBe(200);
+    expect((await post(client, '/two-factor/verify-totp', { code: nextCode(totpURI) })).status).toBe(200);
     expect((await sessionUser(client))!.id).toBe(user.id);
   });
 });
@@ -158,7 +172,7 @@ describe('links followed while signed in', () => {
   it('keep the session: confirming a new email address in the same browser asks for no code', async () => {
     const { user, totpURI } = await userWithTwoFactor();
     const client = await passwordStep(user.email);
-    await post(client, '/two-factor/verify-totp', { code: totpCode(totpURI) });
+    await post(client, '/two-factor/verify-totp', { code: nextCode(totpURI) });
     const newEmail = `moved-${user.id.slice(0, 8)}@example.com.au`.toLowerCase();
     expect((await post(client, '/change-email', { newEmail })).status).toBe(200);
     const [confirm] = await mailsTo(ctx, newEmail);
@@ -211,7 +225,7 @@ describe('changing two-factor', () => {
   it('turns off with the password: sign-in no longer asks, and the secret is gone', async () => {
     const { user, totpURI } = await userWithTwoFactor();
     const client = await passwordStep(user.email);
-    await post(client, '/two-factor/verify-totp', { code: totpCode(totpURI) });
+    await post(client, '/two-factor/verify-totp', { code: nextCode(totpURI) });
 
     expect((await post(client, '/two-factor/disable', { password: 'Not#ThePassword1' })).status).toBe(400);
     expect((await post(client, '/two-factor/disable', { password: TEST_PASSWORD })).status).toBe(200);
