@@ -15,7 +15,6 @@ export const ERROR_CATALOGUE = {
   TEAM_OWNER: { status: 409, message: 'Transfer or delete your team first.' },
   TWO_FACTOR_CODE_INCORRECT: { status: 401, message: 'That code is not right. Check your authenticator app and try again.' },
   TWO_FACTOR_CODE_USED: { status: 401, message: 'That code has just been used. Wait for the next one from your authenticator app.' },
-  TWO_FACTOR_CODE_USED: { status: 401, message: 'That code has just been used. Wait for the next one from your authenticator app.' },
   BACKUP_CODE_INCORRECT: { status: 401, message: 'That backup code is not right, or it has been used already.' },
   TWO_FACTOR_EXPIRED: { status: 401, message: 'Your sign-in has timed out. Please sign in again.' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
