@@ -17,6 +17,16 @@ describe('page tools', () => {
     expect(pageTexts(out!.path)).toEqual(['Page 1', 'Page 2', 'Page 1', 'Page 2', 'Page 3']);
   });
 
+  it('turns each merged file by its own rotation, adding to the rotation its pages have', async () => {
+    const b = await textPdf(2, { words: () => 'from b' });
+    const a = await textPdf(1, { words: () => 'from a' });
+    const [turned] = await ws.run('merge', [file('b.pdf', b), file('a.pdf', a)], { rotations: [90, 0] });
+    expect((await pdfOf(turned!)).getPages().map((p) => p.getRotation().angle % 360)).toEqual([90, 90, 0]);
+    const [again] = await ws.run('merge', [file('t.pdf', Buffer.from(await (await pdfOf(turned!)).save())), file('a.pdf', a)], { rotations: [270] });
+    expect((await pdfOf(again!)).getPages().map((p) => p.getRotation().angle % 360)).toEqual([0, 0, 270, 0]);
+    expect(await ws.fail('merge', [file('b.pdf', b), file('a.pdf', a)], { rotations: [0, 90, 180] })).toBe('VALIDATION_FAILED');
+  });
+
   it('splits by ranges, one PDF per range', async () => {
     const outs = await ws.run('split', [file('report.pdf', five)], { mode: 'ranges', ranges: '1-2,3,4-5' });
     expect(outs.map((o) => [o.filename, o.pages])).toEqual([

@@ -1,3 +1,4 @@
+import { degrees, type PDFDocument } from '@cantoo/pdf-lib';
 import { countPagesInRanges, expandPageRanges } from '@wattle/shared';
 import type { Operation } from './operation.ts';
 import { EngineError } from '../errors.ts';
@@ -12,17 +13,29 @@ import { mapLimit } from '../util/map-limit.ts';
 /** Pages copied into a new document leave the catalog (XMP, output intents) behind; removing pages in place keeps it. */
 const copied = (...inputs: PreparedPdf[]) => pdfaNotKept(inputs.map((p) => p.profile), 'the pages were copied into a new document without the PDF/A metadata');
 
-export const merge: Operation<'merge'> = async (inputs, _options, ctx) => {
+export const merge: Operation<'merge'> = async (inputs, options, ctx) => {
+  const rotations = options.rotations ?? [];
+  if (rotations.length > inputs.length) {
+    const message = 'Give at most one rotation for each file.';
+    throw new EngineError('VALIDATION_FAILED', message, { field: 'rotations', message });
+  }
   let done = 0;
   const parts = await mapLimit(inputs, ctx.limits.parallelism, async (input) => {
     const pdf = await preparePdf(ctx, input);
     const doc = await openPrepared(pdf);
+    turnPages(doc, rotations[inputs.indexOf(input)] ?? 0);
     ctx.progress((++done / inputs.length) * 0.8);
     return { pdf, doc, indices: doc.getPageIndices() };
   });
   const merged = await composePdf(ctx, parts);
   return [await writePdf(ctx, merged, outputFilename(inputs[0]!.filename, 'merged', 'pdf'), merged.getPageCount(), copied(...parts.map((p) => p.pdf)))];
 };
+
+/** Adds to each page's own rotation, as the rotate tool does. */
+function turnPages(doc: PDFDocument, angle: number): void {
+  if (angle === 0) return;
+  for (const page of doc.getPages()) page.setRotation(degrees((page.getRotation().angle + angle) % 360));
+}
 
 export const split: Operation<'split'> = async ([input], options, ctx) => {
   const pdf = await preparePdf(ctx, input!);

@@ -57,6 +57,8 @@ describe('tool registry', () => {
     ['watermark', { text: 'x'.repeat(201) }],
     ['watermark', { text: 'two\nlines' }],
     ['page-numbers', { format: 'Page {n}\t{total}' }],
+    ['merge', { rotations: [45] }],
+    ['merge', { rotations: Array.from({ length: 51 }, () => 90) }],
     ['extract-pages', { pages: '1-999999999' }],
     ['extract-pages', { pages: 'all' }],
     ['split', { mode: 'ranges' }],

@@ -50,7 +50,13 @@ export const TOOLS = [
     accepts: ['pdf'],
     minFiles: 2,
     maxFiles: MAX_MERGE_FILES,
-    options: none(),
+    options: z.strictObject({
+      rotations: z
+        .array(z.literal([0, 90, 180, 270]))
+        .max(MAX_MERGE_FILES)
+        .optional()
+        .meta({ description: 'How far to turn each file clockwise, in the order of the files (0, 90, 180 or 270 degrees); files without one stay as they are.' }),
+    }),
     output: 'pdf',
     engine: 'pdf-lib',
     heavy: false,
