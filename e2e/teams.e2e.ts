@@ -148,6 +148,17 @@ describe('teams', () => {
     await owner.page.getByLabel('Team name').fill('Outback Surveys');
     await owner.page.getByRole('button', { name: 'Create team' }).click();
     await switcher(owner.page, 'Outback Surveys').waitFor();
+    // Another team from the switcher: a short name already taken is refused under its field.
+    await switcher(owner.page, 'Outback Surveys').click();
+    await owner.page.getByRole('menuitem', { name: 'Create a team…' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: 'Create a team' });
+    await dialog.getByLabel('Team name').fill('Outback Surveys');
+    await dialog.getByRole('button', { name: 'Create team' }).click();
+    await dialog.getByText('That short name is taken. Choose another.').waitFor();
+    expect(await dialog.getByLabel('Short name').getAttribute('aria-invalid')).toBe('true');
+    await noToasts(owner.page);
+    expect(await seriousAxeViolations(owner.page)).toEqual([]);
+    await owner.page.keyboard.press('Escape');
     const member = await newPage('desktop', 'light');
     const memberEmail = await signUpAndSignIn(member.page, app, 'Kate Kelly');
     await owner.page.getByLabel('Email address').fill(memberEmail);
@@ -201,21 +212,24 @@ describe('teams', () => {
       await fitsWidth(page, viewport);
       await screenshot(page, `team-personal-${viewport}-${theme}`);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.getByLabel('Team name').fill('Coastal Conveyancing of New South Wales');
+      // A long name, unique to this run (short names are unique across the app).
+      const name = `Coastal Conveyancing of New South Wales ${viewport} ${theme}`;
+      await page.getByLabel('Team name').fill(name);
       await page.getByRole('button', { name: 'Create team' }).click();
-      await switcher(page, 'Coastal Conveyancing of New South Wales').waitFor();
+      await switcher(page, name).waitFor();
       await page.getByLabel('Email address').fill(newAddress());
       await page.getByRole('button', { name: 'Send invitation' }).click();
       await toast(page, 'Invitation sent').waitFor();
       await noToasts(page);
       await checkTabs(page, viewport, theme);
 
-      // The switcher's menu on this screen.
-      await switcher(page, 'Coastal Conveyancing of New South Wales').click();
-      await page.getByRole('menuitem', { name: 'Create a team…' }).waitFor();
+      // The switcher's menu on this screen, once it has opened.
+      await switcher(page, name).click();
+      const menu = page.getByRole('menu');
+      await menu.getByRole('menuitem', { name: 'Create a team…' }).waitFor();
+      await menu.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
       await fitsWidth(page, viewport);
       await screenshot(page, `team-switcher-${viewport}-${theme}`);
-      expect(await seriousAxeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
 
       const { page: guest } = await newPage(viewport, theme);

@@ -17,7 +17,7 @@ export function TeamSpaceNote({ things }: { things: 'Keys' | 'Webhooks' }) {
   return (
     <Alert>
       <UsersIcon aria-hidden="true" />
-      <AlertTitle>
+      <AlertTitle className="line-clamp-none">
         {things} made here act for {team.name}
       </AlertTitle>
       <AlertDescription>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamRole } from '@wattle/shared';
 import { authClient } from '@/features/auth/auth-client';
+import { ApiError, isApiError } from '@/lib/api-client';
 import { orgCall } from './org-call';
 import { useEnterSpace } from './spaces';
 
@@ -42,11 +43,23 @@ export function useInvitation(invitationId: string, enabled: boolean) {
   });
 }
 
+/** better-auth refuses a taken short name with a bare 400: asked first, it is said under its field. */
+export async function checkShortNameFree(slug: string): Promise<void> {
+  try {
+    await orgCall(() => authClient.organization.checkSlug({ slug }));
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 400) throw error;
+    const message = 'That short name is taken. Choose another.';
+    throw new ApiError({ code: 'VALIDATION_FAILED', status: 400, message, details: { fieldErrors: { slug: [message] } } });
+  }
+}
+
 /** Creates a team (the creator is its owner) and works in it at once. */
 export function useCreateTeam() {
   const enter = useEnterSpace();
   return useMutation({
     mutationFn: async (body: { name: string; slug: string }) => {
+      await checkShortNameFree(body.slug);
       const team = await orgCall(() => authClient.organization.create(body));
       await enter(team.id);
       return team;

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { fieldErrorsOf } from '@/lib/api-client';
 import { useCreateTeam } from '../api/membership';
 import { slugFromName, teamFormErrors, type TeamFormErrors } from '../lib/team-form';
 
@@ -33,8 +33,11 @@ export function CreateTeamForm({ onCreated }: { onCreated?: () => void }) {
         toast({ title: 'Team created', description: `You are now working in ${team.name}.`, variant: 'success' });
         onCreated?.();
       },
-      // A taken short name is the usual refusal; anything else is said under the form.
-      (error: Error) => setErrors(isApiError(error) && /SLUG|EXISTS/i.test(error.code) ? { slug: error.message } : { form: error.message }),
+      // Field refusals (a taken short name) under their fields; anything else under the form.
+      (error: Error) => {
+        const fields = fieldErrorsOf(error);
+        setErrors(Object.keys(fields).length > 0 ? fields : { form: error.message });
+      },
     );
   };
 

@@ -44,7 +44,7 @@ export function MemberItem({ member, teamName, manageable, isYou }: { member: Te
           </p>
         </div>
       </div>
-      <div className="flex items-center gap-2 sm:justify-end">
+      <div className="flex items-center gap-2 pl-12 sm:justify-end sm:pl-0">
         {manageable ? (
           <>
             <Select value={member.role} onValueChange={setRole} disabled={changeRole.isPending}>

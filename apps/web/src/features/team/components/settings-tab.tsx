@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
+import { fieldErrorsOf } from '@/lib/api-client';
 import { useRenameTeam, useTransferTeam } from '../api/team';
 import { teamFormErrors, type TeamFormErrors } from '../lib/team-form';
 import { ConfirmDialog } from './confirm-dialog';
@@ -36,10 +37,13 @@ function RenameCard({ team }: { team: Team }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     rename.mutate(
-      { name: name.trim(), slug },
+      { name: name.trim(), slug: slug === team.slug ? undefined : slug },
       {
         onSuccess: () => toast({ title: 'Team updated', description: 'The new name is shown to everyone in the team.', variant: 'success' }),
-        onError: (error) => setErrors({ name: error.message }),
+        onError: (error) => {
+          const fields = fieldErrorsOf(error);
+          setErrors(Object.keys(fields).length > 0 ? fields : { name: error.message });
+        },
       },
     );
   };

@@ -1,3 +1,4 @@
+import { CircleAlertIcon } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FullScreenSpinner } from '@/components/full-screen-spinner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -51,8 +52,9 @@ function SignedInInvite({ invitationId, email }: { invitationId: string; email: 
   if (isError) {
     return (
       <AuthLayout title="Team invitation" heading="This invitation cannot be used">
-        <Alert variant="destructive">
-          <AlertTitle>{error.message}</AlertTitle>
+        <Alert>
+          <CircleAlertIcon aria-hidden="true" />
+          <AlertTitle className="line-clamp-none">{error.message}</AlertTitle>
           <AlertDescription>
             Invitations work once, for seven days, for the address they were sent to. You are signed in as {email}. Ask the team for a new invitation if you need one.
           </AlertDescription>
