@@ -99,7 +99,7 @@ describe('teams', () => {
     // The mail's link, opened again signed in, names the team, the inviter and the role.
     await joiner.page.goto(link);
     await joiner.page.getByRole('heading', { name: 'Join Harbourside Accounting' }).waitFor();
-    await joiner.page.getByText(/invited you to join as member/).waitFor();
+    await joiner.page.getByText(/invited you to join as a member/).waitFor();
     await noToasts(joiner.page);
     await fitsWidth(joiner.page, 'phone');
     await screenshot(joiner.page, 'team-invite-signed-in-phone-dark');

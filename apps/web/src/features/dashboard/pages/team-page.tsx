@@ -11,7 +11,7 @@ import { MyInvitations } from '@/features/team/components/my-invitations';
 import { PersonalTeamOverview } from '@/features/team/components/personal-team-overview';
 import { RolesTab } from '@/features/team/components/roles-tab';
 import { SettingsTab } from '@/features/team/components/settings-tab';
-import { ROLE_LABEL } from '@/features/team/lib/roles';
+import { ROLE_IN_SENTENCE } from '@/features/team/lib/roles';
 
 /** The tabs, by their `?tab=` value (Members has none), so each can be linked to. */
 const TABS = ['members', 'activity', 'roles', 'settings'] as const;
@@ -35,7 +35,7 @@ export function TeamPage() {
   return (
     <>
       {inTeam && team ? (
-        <PageHeader title={team.name} description={`Team · You are ${ROLE_LABEL[team.role].toLowerCase()} · ${formatBytes(team.storage.used)} of ${formatBytes(team.storage.limit)} used`} />
+        <PageHeader title={team.name} description={`Team · You are ${ROLE_IN_SENTENCE[team.role]} · ${formatBytes(team.storage.used)} of ${formatBytes(team.storage.limit)} used`} />
       ) : (
         <PageHeader title="Team" description="Work with colleagues in a shared space: the same documents, tools and share links." />
       )}

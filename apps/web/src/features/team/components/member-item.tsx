@@ -9,7 +9,7 @@ import { usePreferences } from '@/features/account/hooks/use-preferences';
 import { UserAvatar } from '@/features/account/components/user-avatar';
 import { formatDate, timeAgo } from '@/lib/dates';
 import { useChangeRole, useRemoveMember } from '../api/team';
-import { assignableRoles, ROLE_LABEL } from '../lib/roles';
+import { assignableRoles, ROLE_IN_SENTENCE, ROLE_LABEL } from '../lib/roles';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** One member: who, their role (a choice when the caller may change it), when last active and joined, Remove. */
@@ -23,7 +23,7 @@ export function MemberItem({ member, teamName, manageable, isYou }: { member: Te
   const setRole = (role: string) =>
     changeRole.mutate(
       { memberId: member.id, role: role as TeamRole },
-      { onSuccess: () => toast({ title: 'Role changed', description: `${member.name} is now ${ROLE_LABEL[role as TeamRole].toLowerCase()}.`, variant: 'success' }), onError: fail },
+      { onSuccess: () => toast({ title: 'Role changed', description: `${member.name} is now ${ROLE_IN_SENTENCE[role as TeamRole]}.`, variant: 'success' }), onError: fail },
     );
   const confirmRemove = () =>
     // mutateAsync: this row leaves the list when the removal lands, and the toast must still show.

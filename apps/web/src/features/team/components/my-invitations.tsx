@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
 import { formatDate } from '@/lib/dates';
 import { useAcceptInvitation, useDeclineInvitation, useMyInvitations, type MyInvitation } from '../api/membership';
-import { ROLE_LABEL } from '../lib/roles';
+import { ROLE_IN_SENTENCE } from '../lib/roles';
 
 /** Invitations addressed to the signed-in person (shown in any space, so one never goes unseen). */
 export function MyInvitations() {
@@ -43,7 +43,7 @@ function InvitationRow({ invitation }: { invitation: MyInvitation }) {
       <div className="min-w-0">
         <p className="font-medium break-words">{invitation.organizationName}</p>
         <p className="text-xs text-muted-foreground">
-          As {ROLE_LABEL[invitation.role].toLowerCase()} · Expires {formatDate(invitation.expiresAt, locale, timeZone)}
+          As {ROLE_IN_SENTENCE[invitation.role]} · Expires {formatDate(invitation.expiresAt, locale, timeZone)}
         </p>
       </div>
       <div className="flex gap-2">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEAM_ACTIVITY_ACTIONS, type TeamMember } from '@wattle/shared';
 import { activityLine } from './activity';
-import { assignableRoles, mayManage, ROLE_LABEL } from './roles';
+import { assignableRoles, mayManage, ROLE_IN_SENTENCE, ROLE_LABEL } from './roles';
 import { pageAfterSwitch } from './space-switch';
 
 describe('activityLine', () => {
@@ -17,8 +17,9 @@ describe('activityLine', () => {
 const member = (id: string, role: TeamMember['role']): Pick<TeamMember, 'userId' | 'role'> => ({ userId: id, role });
 
 describe('roles', () => {
-  it('labels every role', () => {
+  it('labels every role, alone and in a sentence', () => {
     expect(ROLE_LABEL).toEqual({ owner: 'Owner', admin: 'Admin', member: 'Member' });
+    expect(ROLE_IN_SENTENCE).toEqual({ owner: 'the owner', admin: 'an admin', member: 'a member' });
   });
 
   it('hands out admin and member only: ownership moves by transfer', () => {

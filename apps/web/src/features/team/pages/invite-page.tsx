@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { useSession } from '@/features/auth/session';
 import { useAcceptInvitation, useDeclineInvitation, useInvitation } from '../api/membership';
-import { ROLE_LABEL } from '../lib/roles';
+import { ROLE_IN_SENTENCE } from '../lib/roles';
 
 /**
  * `/team/invite/:invitationId`: an invitation mail's link. Signed out, the invitation cannot be read
@@ -75,7 +75,7 @@ function SignedInInvite({ invitationId, email }: { invitationId: string; email: 
 
   const busy = accept.isPending || decline.isPending;
   return (
-    <AuthLayout title="Team invitation" heading={`Join ${invitation.organizationName}`} description={`${invitation.inviterEmail} invited you to join as ${ROLE_LABEL[invitation.role].toLowerCase()}.`}>
+    <AuthLayout title="Team invitation" heading={`Join ${invitation.organizationName}`} description={`${invitation.inviterEmail} invited you to join as ${ROLE_IN_SENTENCE[invitation.role]}.`}>
       <p className="text-center text-sm text-muted-foreground">
         You will share the team’s documents, tools and share links, and can switch between the team and your personal space at any time. Signed in as {email}.
       </p>
