@@ -62,7 +62,7 @@ export const toolOptionsComponent = (id: ToolId) => `ToolOptions_${id}`;
 /** The most stored documents one submission may name. */
 export const MAX_SUBMITTED_FILE_IDS = 100;
 
-/** `fileIds` of a submission: JSON text of the account's stored document ids, after the uploaded files. */
+/** `fileIds` (and `outputIds`) of a submission: JSON text of stored document (output) ids, after the uploaded files. */
 export const submittedFileIdsSchema = z.array(z.string().refine(isUuid).meta({ format: 'uuid' })).max(MAX_SUBMITTED_FILE_IDS);
 const { $schema: _dialect, ...submittedFileIdsJsonSchema } = z.toJSONSchema(submittedFileIdsSchema);
 
@@ -95,6 +95,12 @@ export const toolSubmissionSchema = z
       contentMediaType: 'application/json',
       contentSchema: submittedFileIdsJsonSchema,
       description: "JSON array of the account's stored document ids (after the uploaded files).",
+    }),
+    outputIds: z.string().optional().meta({
+      contentMediaType: 'application/json',
+      contentSchema: submittedFileIdsJsonSchema,
+      description:
+        "JSON array of ids of the caller's own unexpired outputs (after the stored documents), to run another tool on a result without downloading and uploading it; visitors may send them too. Another caller's output answers 404.",
     }),
   })
   .register(apiComponents, { id: 'ToolSubmission' });

@@ -6,7 +6,7 @@ import type { Container } from '../../container.ts';
 import { dataPaths } from '../../data-dir.ts';
 import { userIdOf } from '../../domain/owner.ts';
 import { checkRate, limitsFor, precheckTool, type Caller } from '../../services/tool-jobs/admission.ts';
-import { deleteOwnOutput, listOwnOutputs, openBatchZip, openDownload, saveOutputToDocuments } from '../../services/tool-jobs/outputs.ts';
+import { deleteOwnOutput, listOwnOutputs, openBatchZip, openDownload, openJobZip, saveOutputToDocuments } from '../../services/tool-jobs/outputs.ts';
 import { submit } from '../../services/tool-jobs/submission.ts';
 import { getBatch, getJob, type JobView } from '../../services/tool-jobs/views.ts';
 import { accountOwner, ensureOwner, requireAccount } from '../middleware/owner.ts';
@@ -83,6 +83,8 @@ export function jobsRoutes(container: Container) {
     });
   });
 
+  app.get('/v1/jobs/:id/zip', async (c) => zipResponse(c, await openJobZip(container, c.get('owner'), c.req.param('id'))));
+
   app.get('/v1/outputs', async (c) => {
     const owner = c.get('owner');
     return c.json({ outputs: owner ? await listOwnOutputs(container, owner) : [] });
@@ -119,15 +121,16 @@ export function jobsRoutes(container: Container) {
 
   app.get('/v1/batches/:id', requireAccount, async (c) => c.json(await getBatch(container, c.get('owner'), c.req.param('id'))));
 
-  app.get('/v1/batches/:id/zip', requireAccount, async (c) => {
-    const { filename, body } = await openBatchZip(container, c.get('owner'), c.req.param('id'));
-    c.header('Content-Type', 'application/zip');
-    c.header('Content-Disposition', attachment(filename));
-    c.header('Cache-Control', 'private, no-store');
-    return c.body(Readable.toWeb(body) as ReadableStream);
-  });
+  app.get('/v1/batches/:id/zip', requireAccount, async (c) => zipResponse(c, await openBatchZip(container, c.get('owner'), c.req.param('id'))));
 
   return app;
+}
+
+function zipResponse(c: Context<AppEnv>, { filename, body }: { filename: string; body: Readable }) {
+  c.header('Content-Type', 'application/zip');
+  c.header('Content-Disposition', attachment(filename));
+  c.header('Cache-Control', 'private, no-store');
+  return c.body(Readable.toWeb(body) as ReadableStream);
 }
 
 const isTerminal = (job: JobView) => job.status === 'succeeded' || job.status === 'failed';

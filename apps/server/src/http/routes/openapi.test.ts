@@ -153,6 +153,16 @@ describe('OpenAPI contract', () => {
       { label: 'queued', status: 202, call: () => submit(visitor) },
       { label: 'bad options', status: 400, call: async () => postJob(visitor, jobForm('rotate', [{ name: 'a.pdf', bytes: await makePdf({ pages: 1 }) }], { options: { angle: 45 } })) },
       { label: 'fileIds as a visitor', status: 401, call: () => postJob(ctx.client(), jobForm('rotate', [], { fileIds: [MISSING_ID] })) },
+      { label: 'not a PDF', status: 422, call: () => postJob(visitor, jobForm('rotate', [{ name: 'a.pdf', bytes: new TextEncoder().encode('<html></html>') }])) },
+      {
+        label: 'an output not yours',
+        status: 404,
+        call: () => {
+          const form = jobForm('rotate');
+          form.append('outputIds', JSON.stringify([MISSING_ID]));
+          return postJob(visitor, form);
+        },
+      },
     ],
     'get /api/v1/jobs/{id}': [
       { label: 'finished', status: 200, call: () => user.request(`/api/v1/jobs/${job.id}`) },
@@ -162,6 +172,10 @@ describe('OpenAPI contract', () => {
     'get /api/v1/jobs/{id}/events': [
       { label: 'stream', status: 200, call: () => user.request(`/api/v1/jobs/${job.id}/events`) },
       { label: 'no such job', status: 404, call: () => user.request(`/api/v1/jobs/${MISSING_ID}/events`) },
+    ],
+    'get /api/v1/jobs/{id}/zip': [
+      { label: 'zip', status: 200, call: () => user.request(`/api/v1/jobs/${job.id}/zip`) },
+      { label: 'not yours', status: 404, call: () => visitor.request(`/api/v1/jobs/${job.id}/zip`) },
     ],
     'get /api/v1/outputs': [
       { label: 'account', status: 200, call: () => user.request('/api/v1/outputs') },

@@ -93,9 +93,10 @@ const deliveryIdParam = { name: 'deliveryId', in: 'path', required: true, descri
 const submitErrors = {
   400: error('VALIDATION_FAILED (details.fieldErrors) or BAD_REQUEST.'),
   401: error('UNAUTHORIZED: fileIds or batches without an account.'),
-  404: error('NOT_FOUND: a fileIds entry is not one of your documents.'),
+  404: error('NOT_FOUND: a fileIds entry is not one of your documents, or an outputIds entry not one of your unexpired outputs.'),
   413: error('FILE_TOO_LARGE, checked while streaming.'),
   415: error('UNSUPPORTED_FILE_TYPE: a file is not a type the tool accepts.'),
+  422: error('PDF_CORRUPT (details.filename): a file named .pdf is damaged or is not a PDF.'),
   429: error('RATE_LIMITED (too many jobs a minute, or too much heavy work open) or QUEUE_FULL (with Retry-After).'),
   503: error('ENGINE_UNAVAILABLE: the tool cannot run on this server.'),
 };
@@ -109,7 +110,7 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
     get: { operationId: 'getTool', summary: 'One tool', parameters: [{ ...idParam('tool'), schema: { type: 'string' } }], responses: { 200: json(toolViewSchema, 'The tool.'), 404: error('No such tool.') } },
   },
   '/api/v1/jobs': {
-    post: { operationId: 'createJob', summary: 'Run a tool on uploads and/or stored documents', requestBody: submission('One job over all the files.'), responses: { 202: json(jobSchema, 'Queued.'), ...submitErrors } },
+    post: { operationId: 'createJob', summary: 'Run a tool on uploads, stored documents and/or your earlier outputs', requestBody: submission('One job over all the files.'), responses: { 202: json(jobSchema, 'Queued.'), ...submitErrors } },
   },
   '/api/v1/jobs/{id}': {
     get: { operationId: 'getJob', summary: 'A job, its progress and outputs', parameters: [idParam('job')], responses: { 200: json(jobSchema, 'The job.'), 404: error('Not yours, or expired.') } },
@@ -121,6 +122,15 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
       description: 'An `event: job` with the Job (components.schemas.Job) as data at once and on every change; the stream ends after the first terminal status.',
       parameters: [idParam('job')],
       responses: { 200: { description: 'The event stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } }, 404: error('Not yours, or expired.') },
+    },
+  },
+  '/api/v1/jobs/{id}/zip': {
+    get: {
+      operationId: 'downloadJobZip',
+      summary: 'Every output of a finished job as one streamed ZIP',
+      description: 'For jobs with several outputs (split, PDF to image); each output can still be downloaded on its own.',
+      parameters: [idParam('job')],
+      responses: { 200: file(['application/zip'], 'The ZIP.'), 404: error('Not yours, expired, or not finished with outputs.') },
     },
   },
   '/api/v1/outputs': {

@@ -4,12 +4,13 @@ import { AppError, safeFilename } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import type { AccountOwner, Owner } from '../../domain/owner.ts';
 import { findDocument } from '../../repositories/documents.ts';
+import { findJob } from '../../repositories/jobs.ts';
 import { deleteOutput, findOutput, findOwnedOutput, listOutputs, markOutputSaved, type JobOutputRow } from '../../repositories/outputs.ts';
 import { documentView, storeDocument, type DocumentView } from '../documents.ts';
 import { validSignature } from './download-links.ts';
 import { findOwnedBatch, outputView } from './views.ts';
 
-/** What an owner does with the files their jobs made: list, download, delete, save to My Documents, ZIP a batch. */
+/** What an owner does with the files their jobs made: list, download, delete, save to My Documents, ZIP a job or a batch. */
 
 export async function listOwnOutputs(container: Container, owner: Owner) {
   const rows = await listOutputs(container.db, owner, container.clock.now());
@@ -90,15 +91,30 @@ async function keptDocument(container: Container, owner: AccountOwner, documentI
 /** Already compressed: storing them again in the ZIP would only cost CPU. */
 const STORED_TYPES = new Set(['image/jpeg', 'image/png', 'application/zip']);
 
-/**
- * A streamed ZIP of every output of the batch's finished jobs. Entries are read one at a time from
- * the blob store; names follow the filename policy and are unique.
- */
+/** A streamed ZIP of every output of the batch's finished jobs. */
 export async function openBatchZip(container: Container, owner: Owner | null, batchId: string): Promise<{ filename: string; body: Readable }> {
   const found = await findOwnedBatch(container, owner, batchId);
   if (!found) throw new AppError('NOT_FOUND');
   const outputs = found.jobs.filter((r) => r.job.status === 'succeeded').flatMap((r) => r.outputs);
   if (outputs.length === 0) throw new AppError('NOT_FOUND', undefined, { message: 'No file of this batch is ready yet.' });
+  return { filename: `${found.batch.tool}-batch.zip`, body: zipOfOutputs(container, outputs) };
+}
+
+/** A streamed ZIP of one finished job's outputs (split, PDF to image), named after its first input. */
+export async function openJobZip(container: Container, owner: Owner | null, jobId: string): Promise<{ filename: string; body: Readable }> {
+  const record = owner ? await findJob(container.db, owner, jobId, container.clock.now()) : undefined;
+  if (!record) throw new AppError('NOT_FOUND');
+  if (record.job.status !== 'succeeded' || record.outputs.length === 0) throw new AppError('NOT_FOUND', undefined, { message: 'No file of this job is ready yet.' });
+  const first = record.inputs[0]?.filename;
+  const stem = first ? safeFilename(first.replace(/\.[^.]*$/, ''), 'files') : 'files';
+  return { filename: `${stem}-${record.job.tool}.zip`, body: zipOfOutputs(container, record.outputs) };
+}
+
+/**
+ * Entries are read one at a time from the blob store as the ZIP is sent; names follow the filename
+ * policy and are unique.
+ */
+function zipOfOutputs(container: Container, outputs: JobOutputRow[]): Readable {
   const zip = new ZipFile();
   const names = zipEntryNames(outputs.map((o) => o.filename));
   for (const [i, output] of outputs.entries()) {
@@ -107,7 +123,7 @@ export async function openBatchZip(container: Container, owner: Owner | null, ba
     });
   }
   zip.end();
-  return { filename: `${found.batch.tool}-batch.zip`, body: zip.outputStream as Readable };
+  return zip.outputStream as Readable;
 }
 
 /** Entry names under the filename policy, made unique with " (2)". */

@@ -5,7 +5,7 @@ import { withAccountDefaults } from './account-defaults.ts';
 import { limitsFor, type Caller } from './admission.ts';
 
 /**
- * Reads a tool submission's fields (tool, options, fileIds, files) against the registry, all at once,
+ * Reads a tool submission's fields (tool, options, fileIds, outputIds, files) against the registry, all at once,
  * so every mistake comes back in one VALIDATION_FAILED with field errors.
  */
 
@@ -20,6 +20,8 @@ export interface SubmissionForm {
   options: unknown;
   /** Stored documents to use as inputs, without repeats. */
   fileIds: string[];
+  /** The caller's own outputs to use as inputs (after the documents), without repeats. */
+  outputIds: string[];
 }
 
 /** One input per job: tools that combine files (merge) or take none (blank-pdf) cannot run as a batch. */
@@ -54,20 +56,24 @@ export async function readSubmissionForm(container: Container, caller: Caller, b
     else for (const issue of parsed.error.issues) add(['options', ...issue.path].join('.'), issue.message);
   }
 
-  let fileIds: string[] = [];
-  if (body.fields.fileIds !== undefined && body.fields.fileIds.trim() !== '') {
-    if (!userIdOf(caller.owner)) throw new AppError('UNAUTHORIZED');
+  const idList = (field: 'fileIds' | 'outputIds', what: string): string[] => {
+    const text = body.fields[field];
+    if (text === undefined || text.trim() === '') return [];
     try {
-      const parsed = submittedFileIdsSchema.safeParse(JSON.parse(body.fields.fileIds));
-      if (parsed.success) fileIds = [...new Set(parsed.data)];
-      else add('fileIds', 'Give a JSON array of at most 100 document ids.');
+      const parsed = submittedFileIdsSchema.safeParse(JSON.parse(text));
+      if (parsed.success) return [...new Set(parsed.data)];
+      add(field, `Give a JSON array of at most 100 ${what} ids.`);
     } catch {
-      add('fileIds', 'Give a JSON array of document ids.');
+      add(field, `Give a JSON array of ${what} ids.`);
     }
-  }
+    return [];
+  };
+  if (body.fields.fileIds?.trim() && !userIdOf(caller.owner)) throw new AppError('UNAUTHORIZED');
+  const fileIds = idList('fileIds', 'document');
+  const outputIds = idList('outputIds', 'output');
   for (const file of body.files) if (file.field !== 'files') add(file.field, 'Send files in the "files" field.');
 
-  const count = body.files.length + fileIds.length;
+  const count = body.files.length + fileIds.length + outputIds.length;
   if (tool && mode === 'job' && (count < tool.minFiles || count > tool.maxFiles)) {
     add('files', fileCountRule(tool));
   }
@@ -76,5 +82,5 @@ export async function readSubmissionForm(container: Container, caller: Caller, b
     if (count < 1 || count > limits.maxBatchInputs) add('files', `A batch takes 1 to ${limits.maxBatchInputs} files.`);
   }
   if (Object.keys(fieldErrors).length > 0 || !tool) throw new AppError('VALIDATION_FAILED', { fieldErrors });
-  return { tool, options, fileIds };
+  return { tool, options, fileIds, outputIds };
 }

@@ -9,6 +9,7 @@ import { isHeavyPool, poolOf, poolQueue } from '../../domain/tool-pools.ts';
 import { countApiKeyUsage } from '../../repositories/api-keys.ts';
 import { insertBatch } from '../../repositories/batches.ts';
 import { findOwnedDocuments } from '../../repositories/documents.ts';
+import { findOwnedOutput } from '../../repositories/outputs.ts';
 import { insertJob, lockPoolSubmissions, type NewJob, type NewJobInput } from '../../repositories/jobs.ts';
 import { assertOpenJobRoom, checkRate, limitsFor, precheckTool, visitorIpOf, type Caller } from './admission.ts';
 import { readSubmissionForm, type UploadBody } from './submission-form.ts';
@@ -28,6 +29,8 @@ interface Input {
   /** A stored document: its key is read, never copied or deleted. */
   documentId?: string;
   blobKey?: string;
+  /** An output of the caller's: copied under the job's own key, since the output expires on its own. */
+  copyOf?: string;
 }
 
 /**
@@ -43,12 +46,13 @@ export async function submit(
   ensureOwner: () => Promise<Owner>,
 ): Promise<{ job?: JobView; batch?: BatchView }> {
   const limits = limitsFor(container, caller.owner);
-  const { tool, options, fileIds } = await readSubmissionForm(container, caller, body, mode);
-  await precheckTool(container, caller, tool.id, mode === 'job' ? 1 : body.files.length + fileIds.length);
+  const { tool, options, fileIds, outputIds } = await readSubmissionForm(container, caller, body, mode);
+  await precheckTool(container, caller, tool.id, mode === 'job' ? 1 : body.files.length + fileIds.length + outputIds.length);
 
   const account = accountOwnerOf(caller.owner);
   const documents = account ? await findOwnedDocuments(container.db, account, fileIds) : [];
   if (documents.length !== fileIds.length) throw new AppError('NOT_FOUND');
+  const outputs = await Promise.all(outputIds.map((id) => caller.owner && findOwnedOutput(container.db, caller.owner, id, container.clock.now())));
 
   const inputs: Input[] = [];
   for (const file of body.files) {
@@ -66,6 +70,13 @@ export async function submit(
     if (doc.size > limits.maxFileBytes) throw new AppError('FILE_TOO_LARGE', { filename: doc.filename, maxBytes: limits.maxFileBytes });
     inputs.push({ filename: doc.filename, size: doc.size, kind, documentId: doc.id, blobKey: doc.blobKey });
   }
+  for (const output of outputs) {
+    if (!output) throw new AppError('NOT_FOUND');
+    const kind = kindOfMime(output.contentType);
+    if (!kind || !tool.accepts.includes(kind)) throw new AppError('UNSUPPORTED_FILE_TYPE', { filename: output.filename, accepts: tool.accepts });
+    if (output.size > limits.maxFileBytes) throw new AppError('FILE_TOO_LARGE', { filename: output.filename, maxBytes: limits.maxFileBytes });
+    inputs.push({ filename: output.filename, size: output.size, kind, copyOf: output.blobKey });
+  }
 
   if (mode === 'batch') await checkRate(container, caller, inputs.length);
   // The edit tool edits its first PDF: a stored document named in fileIds is the one edited, and the
@@ -80,7 +91,8 @@ export async function submit(
   return { job: await getJob(container, owner, ids[0]!) };
 }
 
-function kindOfMime(mime: string): InputKind | undefined {
+function kindOfMime(contentType: string): InputKind | undefined {
+  const mime = contentType.split(';')[0]!.trim(); // an output's text/plain carries its charset
   return (Object.keys(INPUT_KINDS) as InputKind[]).find((k) => INPUT_KINDS[k].mime === mime);
 }
 
@@ -108,9 +120,9 @@ async function createJobs(
       const inputs: Omit<NewJobInput, 'jobId'>[] = [];
       for (const [position, input] of group.entries()) {
         let blobKey = input.blobKey;
-        if (input.path) {
+        if (input.path || input.copyOf) {
           blobKey = `jobs/${id}/input-${position}`;
-          await container.blobStore.put(blobKey, createReadStream(input.path));
+          await container.blobStore.put(blobKey, input.path ? createReadStream(input.path) : await container.blobStore.get(input.copyOf!));
           storedKeys.push(blobKey);
         }
         inputs.push({ position, filename: input.filename, blobKey: blobKey!, documentId: input.documentId ?? null, size: input.size, kind: input.kind });
