@@ -26,7 +26,7 @@ export const pageNumberFormat = z
   .max(100)
   .regex(new RegExp(`^(?=.*\\{n\\})${ONE_LINE}*$`), `Include {n} for the page number. ${ONE_LINE_MESSAGE}`)
   .default('{n}')
-  .meta({ description: 'Text of each number: {n} is the page number, {total} the number of pages.', examples: ['Page {n} of {total}'] });
+  .meta({ description: 'How each number reads: {n} becomes the page number and {total} the number of pages.', examples: ['Page {n} of {total}'] });
 
 /** Control characters are refused: passwords travel to qpdf in an argument file, one per line. */
 export const password = (description: string) =>
@@ -38,7 +38,7 @@ export const colour = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #808080')
   .default('#808080')
-  .meta({ description: 'Text colour as #RRGGBB.' });
+  .meta({ description: 'The colour of the text.' });
 
 export const position = z
   .enum(['top-left', 'top-center', 'top-right', 'bottom-left', 'bottom-center', 'bottom-right'])

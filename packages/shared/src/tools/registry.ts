@@ -39,7 +39,7 @@ const none = () => z.strictObject({});
 const MAX_MERGE_FILES = 50;
 const MAX_IMAGES = 100;
 const MAX_BLANK_PAGES = 100;
-const pageSize = z.enum(PAGE_SIZES).default('A4').meta({ description: "Paper size; an account's Default Page Size when left out." });
+const pageSize = z.enum(PAGE_SIZES).default('A4').meta({ description: 'Paper size. With an account, it starts at the Default Page Size in your settings.' });
 
 export const TOOLS = [
   tool({
@@ -72,11 +72,11 @@ export const TOOLS = [
     options: z.discriminatedUnion('mode', [
       z.strictObject({
         mode: z.literal('ranges'),
-        ranges: pageRanges('One PDF per comma-separated range, e.g. 1-2,3,4-5.'),
+        ranges: pageRanges('Each range becomes a PDF of its own. Separate the ranges with commas, e.g. 1-2,3,4-5.'),
       }),
       z.strictObject({
         mode: z.literal('every'),
-        every: z.int().min(1).max(1000).default(1).meta({ description: 'Pages per file.' }),
+        every: z.int().min(1).max(1000).default(1).meta({ description: 'How many pages go into each new PDF.' }),
       }),
     ]),
     output: 'pdfs',
@@ -92,7 +92,7 @@ export const TOOLS = [
     minFiles: 1,
     maxFiles: 1,
     options: z.strictObject({
-      order: pageRanges('Pages in their new order; pages left out are removed, repeats are copied, 5-1 runs backwards.'),
+      order: pageRanges('List the pages in the order you want, e.g. 3,1,2. Pages you leave out are removed, a page listed twice is copied, and 5-1 puts pages 5 to 1 in reverse.'),
     }),
     output: 'pdf',
     engine: 'pdf-lib',
@@ -107,8 +107,8 @@ export const TOOLS = [
     minFiles: 1,
     maxFiles: 1,
     options: z.strictObject({
-      angle: z.literal([90, 180, 270]).default(90).meta({ description: 'Degrees clockwise.' }),
-      pages: pageRanges('Pages to turn; all pages when left empty.').optional(),
+      angle: z.literal([90, 180, 270]).default(90).meta({ description: 'How far to turn the pages clockwise.' }),
+      pages: pageRanges('Which pages to turn, e.g. 1-3,5. Leave it empty to turn every page.').optional(),
     }),
     output: 'pdf',
     engine: 'qpdf',
@@ -143,14 +143,14 @@ export const TOOLS = [
   tool({
     id: 'compress',
     name: 'Compress PDF',
-    description: 'Make a PDF smaller by downsampling its images, never returning a larger file.',
+    description: 'Make a PDF smaller by shrinking its images, and never get a bigger file back.',
     category: 'optimise',
     accepts: ['pdf'],
     minFiles: 1,
     maxFiles: 1,
     options: z.strictObject({
-      level: z.enum(['low', 'medium', 'high']).default('medium').meta({ description: 'How hard to compress images.' }),
-      grayscale: z.boolean().default(false).meta({ description: 'Also turn colour images grey.' }),
+      level: z.enum(['low', 'medium', 'high']).default('medium').meta({ description: 'Stronger compression makes a smaller file, with lower-quality images.' }),
+      grayscale: z.boolean().default(false).meta({ description: 'Also turn colour images into shades of grey.' }),
     }),
     output: 'pdf',
     engine: 'sharp',
@@ -178,10 +178,10 @@ export const TOOLS = [
     minFiles: 1,
     maxFiles: MAX_IMAGES,
     options: z.strictObject({
-      pageSize: z.enum(['A4', 'Letter', 'Legal', 'fit']).default('A4').meta({ description: "Paper size, or 'fit' for the image's own size." }),
-      orientation: z.enum(['portrait', 'landscape', 'auto']).default('auto').meta({ description: "'auto' follows each image's shape." }),
-      margin: z.number().min(0).max(50).default(0).meta({ description: 'Margin around each image, in millimetres.' }),
-      fit: z.enum(['contain', 'cover']).default('contain').meta({ description: "'contain' shows the whole image; 'cover' crops it to fill the page inside the margin." }),
+      pageSize: z.enum(['A4', 'Letter', 'Legal', 'fit']).default('A4').meta({ description: 'Paper size, or Fit to make each page the size of its image.' }),
+      orientation: z.enum(['portrait', 'landscape', 'auto']).default('auto').meta({ description: 'Auto turns each page to suit the shape of its image.' }),
+      margin: z.number().min(0).max(50).default(0).meta({ description: 'Space left around each image, in millimetres.' }),
+      fit: z.enum(['contain', 'cover']).default('contain').meta({ description: 'Contain shows the whole image; Cover fills the page and trims the edges that do not fit.' }),
     }),
     output: 'pdf',
     engine: 'sharp',
@@ -196,7 +196,7 @@ export const TOOLS = [
     minFiles: 0,
     maxFiles: 0,
     options: z.strictObject({
-      pages: z.int().min(1).max(MAX_BLANK_PAGES).default(1).meta({ description: 'Number of pages.' }),
+      pages: z.int().min(1).max(MAX_BLANK_PAGES).default(1).meta({ description: 'How many empty pages the PDF has.' }),
       pageSize,
       orientation: z.enum(['portrait', 'landscape']).default('portrait'),
     }),
@@ -214,7 +214,7 @@ export const TOOLS = [
     maxFiles: 1,
     options: z.strictObject({
       pageSize,
-      format: z.enum(['auto', 'markdown', 'plain']).default('auto').meta({ description: "How to read the file; 'auto' reads .md files as Markdown and the rest as plain text." }),
+      format: z.enum(['auto', 'markdown', 'plain']).default('auto').meta({ description: 'Auto reads .md files as Markdown and other files as plain text.' }),
     }),
     output: 'pdf',
     engine: 'pdf-lib',
@@ -243,8 +243,8 @@ export const TOOLS = [
     maxFiles: 1,
     options: z.strictObject({
       format: z.enum(['png', 'jpeg']).default('png'),
-      dpi: z.int().min(72).max(300).default(150).meta({ description: 'Resolution in dots per inch.' }),
-      pages: pageRanges('Pages to save; all pages when left empty.').optional(),
+      dpi: z.int().min(72).max(300).default(150).meta({ description: 'A higher resolution gives sharper images and larger files.' }),
+      pages: pageRanges('Which pages to save, e.g. 1-3,5. Leave it empty to save every page.').optional(),
     }),
     output: 'images',
     engine: 'poppler',
@@ -331,10 +331,10 @@ export const TOOLS = [
     minFiles: 1,
     maxFiles: 1,
     options: z.strictObject({
-      text: stampText('The watermark text.', 200),
+      text: stampText('The words to stamp on each page, e.g. DRAFT.', 200),
       opacity: z.number().min(0.05).max(1).default(0.3),
-      angle: z.int().min(-180).max(180).default(45).meta({ description: 'Degrees anticlockwise.' }),
-      fontSize: z.number().min(6).max(144).default(48).meta({ description: 'Size in points.' }),
+      angle: z.int().min(-180).max(180).default(45).meta({ description: 'How far to tilt the text anticlockwise.' }),
+      fontSize: z.number().min(6).max(144).default(48).meta({ description: 'How big the text is.' }),
       position: z.enum(['center', 'top', 'bottom', 'tiled']).default('center'),
       color: colour,
     }),
@@ -352,9 +352,9 @@ export const TOOLS = [
     maxFiles: 1,
     options: z.strictObject({
       position,
-      startAt: z.int().min(1).max(100000).default(1).meta({ description: 'Number of the first page.' }),
+      startAt: z.int().min(1).max(100000).default(1).meta({ description: 'The number shown on the first page.' }),
       format: pageNumberFormat,
-      fontSize: z.number().min(6).max(72).default(11).meta({ description: 'Size in points.' }),
+      fontSize: z.number().min(6).max(72).default(11).meta({ description: 'How big the numbers are.' }),
     }),
     output: 'pdf',
     engine: 'pdf-lib',
@@ -369,12 +369,12 @@ export const TOOLS = [
     minFiles: 1,
     maxFiles: 1,
     options: z.strictObject({
-      title: metadataText('Document title; empty clears it, left out keeps it.'),
-      author: metadataText('Author.'),
-      subject: metadataText('Subject.'),
+      title: metadataText('The title PDF readers show. Empty a field to remove it from the PDF.'),
+      author: metadataText('Who wrote the document.'),
+      subject: metadataText('What the document is about.'),
       keywords: metadataText('Keywords, separated by commas.'),
-      creator: metadataText('Application that created the original.'),
-      producer: metadataText('Application that produced the PDF.'),
+      creator: metadataText('The app the original document was made in.'),
+      producer: metadataText('The app that made the PDF.'),
     }),
     output: 'pdf',
     engine: 'pdf-lib',
@@ -418,7 +418,7 @@ export const TOOLS = [
     maxFiles: 1,
     options: z.strictObject({
       userPassword: password('Password needed to open the PDF.').min(1),
-      ownerPassword: password('Password needed to change permissions; a random one when left empty.').min(1).optional(),
+      ownerPassword: password('Needed to change what people may do with the PDF. Leave it empty and a random one is used.').min(1).optional(),
       permissions: z
         .strictObject({
           print: z.boolean().default(true),
@@ -451,7 +451,7 @@ export const TOOLS = [
   tool({
     id: 'sanitize',
     name: 'Sanitise PDF',
-    description: 'Remove JavaScript, launch and web-link actions, embedded files and metadata from a PDF.',
+    description: 'Remove scripts, links that open apps or websites, attached files and hidden details from a PDF.',
     category: 'secure',
     accepts: ['pdf'],
     minFiles: 1,

@@ -71,6 +71,8 @@ const FIELD_LABELS: Record<string, string> = {
   annotate: 'Add comments',
   print: 'Print',
   grayscale: 'Greyscale',
+  level: 'Compression',
+  fontSize: 'Text size',
   color: 'Colour',
   layout: 'Keep the page layout',
   startAt: 'First number',
@@ -84,7 +86,7 @@ const FIELD_LABELS: Record<string, string> = {
 /** Descriptions for properties whose schema carries none. */
 const FIELD_DESCRIPTIONS: Record<string, string> = {
   userPassword: 'Needed to open the PDF.',
-  ownerPassword: 'Needed to change the permissions; a random one is used when left empty.',
+  ownerPassword: 'Needed to change what people may do with the PDF. Leave it empty and a random one is used.',
 };
 
 const VALUE_LABELS: Record<string, string> = {
@@ -96,6 +98,7 @@ const VALUE_LABELS: Record<string, string> = {
   fit: 'Fit',
   auto: 'Auto',
   png: 'PNG',
+  plain: 'Plain text',
   jpeg: 'JPEG',
   ...Object.fromEntries(OCR_LANGUAGES.map((l) => [l.id, l.name])),
 };
