@@ -29,6 +29,17 @@ export function callbackWithNext(search: string): string {
   return `${CALLBACK_PATH}?${new URLSearchParams({ next: sanitizeReturnTarget(next) })}`;
 }
 
+/**
+ * A magic link's callback URL. better-auth decodes a link's callbackURL once more before it checks it,
+ * and the check allows one "?" only: `next` is encoded twice, so a target with a query of its own
+ * (/dashboard/settings?tab=security) arrives whole instead of the link being refused.
+ */
+export function magicLinkCallback(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  if (!next) return CALLBACK_PATH;
+  return `${CALLBACK_PATH}?next=${encodeURIComponent(encodeURIComponent(sanitizeReturnTarget(next)))}`;
+}
+
 /** The reset link's landing: /auth/callback?next=/auth/update-password&token=… */
 export function resetTokenFrom(search: string): string | null {
   const params = new URLSearchParams(search);

@@ -1,5 +1,5 @@
 import { authClient } from '../auth-client';
-import { callbackWithNext, CALLBACK_PATH, UPDATE_PASSWORD_PATH, type VerifyEmailState } from './flow';
+import { CALLBACK_PATH, magicLinkCallback, UPDATE_PASSWORD_PATH, type VerifyEmailState } from './flow';
 import type { SecondStep } from './two-factor';
 
 /** Each request returns the error (better-auth's `{ code, message, status }`, or what was thrown), or null. */
@@ -28,7 +28,7 @@ export const verifySecondStep = (step: SecondStep, code: string, trustDevice: bo
   attempt(() => (step === 'totp' ? authClient.twoFactor.verifyTotp({ code, trustDevice }) : authClient.twoFactor.verifyBackupCode({ code, trustDevice })));
 
 export const requestMagicLink = (email: string, search = '') =>
-  attempt(() => authClient.signIn.magicLink({ email, callbackURL: callbackWithNext(search), errorCallbackURL: CALLBACK_PATH }));
+  attempt(() => authClient.signIn.magicLink({ email, callbackURL: magicLinkCallback(search), errorCallbackURL: CALLBACK_PATH }));
 
 export const requestPasswordReset = (email: string) =>
   attempt(() => authClient.requestPasswordReset({ email, redirectTo: `${CALLBACK_PATH}?next=${UPDATE_PASSWORD_PATH}` }));
