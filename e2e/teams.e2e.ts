@@ -194,8 +194,88 @@ describe('teams', () => {
     await member.page.goto('/team/invite/not-a-real-invitation');
     await member.page.getByRole('heading', { name: 'This invitation cannot be used' }).waitFor();
     expect(await seriousAxeViolations(member.page)).toEqual([]);
+
+    // In Personal the Team page lists their teams to switch to; in the team, they can leave it.
+    await member.page.goto('/dashboard/team');
+    await member.page.getByRole('heading', { name: 'Your teams' }).waitFor();
+    await member.page.getByRole('button', { name: 'Switch to Outback Surveys' }).click();
+    await member.page.getByRole('heading', { name: 'Outback Surveys', level: 1 }).waitFor();
+    await member.page.getByRole('button', { name: 'Leave team' }).click();
+    await member.page.getByRole('alertdialog', { name: 'Leave Outback Surveys?' }).getByRole('button', { name: 'Leave team' }).click();
+    await toast(member.page, 'You left the team').waitFor();
+    await switcher(member.page, 'Personal').waitFor();
+    await member.page.getByRole('heading', { name: 'Create a team' }).waitFor();
+    expect(await member.page.getByRole('heading', { name: 'Your teams' }).count()).toBe(0);
     expect(owner.errors).toEqual([]);
     expect(member.errors).toEqual([]);
+  });
+
+  it('changes a role, resends and revokes an invitation, transfers ownership, and the new owner deletes the team by its name', async () => {
+    const owner = await newPage('desktop', 'light');
+    await signUpAndSignIn(owner.page, app, 'Matilda Jones');
+    const colleague = await newPage('desktop', 'light');
+    const colleagueEmail = await signUpAndSignIn(colleague.page, app, 'Kate Kelly');
+    await owner.page.goto('/dashboard/team');
+    await owner.page.getByLabel('Team name').fill('Murray River Legal');
+    await owner.page.getByRole('button', { name: 'Create team' }).click();
+    await switcher(owner.page, 'Murray River Legal').waitFor();
+    await owner.page.getByLabel('Email address').fill(colleagueEmail);
+    await owner.page.getByRole('button', { name: 'Send invitation' }).click();
+    await toast(owner.page, 'Invitation sent').waitFor();
+
+    // Resend mails the address again; Revoke ends the invitation.
+    const other = newAddress();
+    await owner.page.getByLabel('Email address').fill(other);
+    await owner.page.getByRole('button', { name: 'Send invitation' }).click();
+    await owner.page.getByRole('button', { name: `Resend the invitation to ${other}` }).click();
+    await toast(owner.page, 'Invitation sent again').waitFor();
+    await owner.page.getByRole('button', { name: `Revoke the invitation to ${other}` }).click();
+    await toast(owner.page, 'Invitation revoked').waitFor();
+    await expect.poll(() => owner.page.getByRole('button', { name: `Revoke the invitation to ${other}` }).count()).toBe(0);
+
+    // The colleague joins from the switcher's invitation.
+    await colleague.page.goto('/dashboard');
+    await switcher(colleague.page, 'Personal').click();
+    await colleague.page.getByRole('menuitem', { name: '1 invitation to a team' }).click();
+    await colleague.page.getByRole('button', { name: 'Accept the invitation to Murray River Legal' }).click();
+    await colleague.page.waitForURL('**/dashboard/documents');
+
+    // Made an admin, then the owner.
+    await owner.page.reload();
+    await owner.page.getByRole('combobox', { name: 'Role of Kate Kelly' }).click();
+    await owner.page.getByRole('option', { name: 'Admin' }).click();
+    await toast(owner.page, 'Kate Kelly is now an admin.').waitFor();
+    await owner.page.getByRole('tab', { name: 'Settings' }).click();
+    await owner.page.getByRole('combobox', { name: 'New owner' }).click();
+    await owner.page.getByRole('option', { name: `Kate Kelly (${colleagueEmail})` }).click();
+    await owner.page.getByRole('button', { name: 'Transfer ownership' }).click();
+    await owner.page.getByRole('alertdialog', { name: 'Make Kate Kelly the owner?' }).getByRole('button', { name: 'Transfer ownership' }).click();
+    await toast(owner.page, 'Ownership transferred').waitFor();
+    await owner.page.getByText('Team · You are an admin').waitFor();
+    expect(await owner.page.getByRole('button', { name: 'Delete team' }).count()).toBe(0);
+
+    // The new owner deletes it: the button waits for the team's name.
+    await colleague.page.goto('/dashboard/team?tab=settings');
+    await colleague.page.getByText('Team · You are the owner').waitFor();
+    await colleague.page.getByRole('button', { name: 'Delete team' }).click();
+    const dialog = colleague.page.getByRole('dialog', { name: 'Delete Murray River Legal?' });
+    await dialog.getByText('The team’s documents go with it').waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Delete team and documents' });
+    await dialog.getByLabel('Team name').fill('Murray River');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Team name').fill('Murray River Legal');
+    await confirm.click();
+    await toast(colleague.page, 'Team deleted').waitFor();
+    await switcher(colleague.page, 'Personal').waitFor();
+    await colleague.page.getByRole('heading', { name: 'Create a team' }).waitFor();
+
+    // The former owner's next look finds no team either.
+    await owner.page.goto('/dashboard/team');
+    await switcher(owner.page, 'Personal').waitFor();
+    await owner.page.getByRole('heading', { name: 'Create a team' }).waitFor();
+    expect(await owner.page.getByRole('heading', { name: 'Your teams' }).count()).toBe(0);
+    expect(owner.errors).toEqual([]);
+    expect(colleague.errors).toEqual([]);
   });
 
   for (const [viewport, theme] of [
