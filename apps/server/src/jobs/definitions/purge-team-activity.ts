@@ -2,19 +2,11 @@ import { TEAM_ACTIVITY_DAYS } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { deleteTeamActivityBefore } from '../../repositories/team-activity.ts';
 import type { PeriodicJobDefinition } from '../job-definition.ts';
+import { purgeOlderThan } from './purge-older-than.ts';
 
-const BATCH = 1000;
-
-/** Deletes team activity entries older than TEAM_ACTIVITY_DAYS, in batches. */
-export async function purgeTeamActivity(container: Container): Promise<number> {
-  const cutoff = new Date(container.clock.now().getTime() - TEAM_ACTIVITY_DAYS * 24 * 60 * 60 * 1000);
-  let purged = 0;
-  for (;;) {
-    const deleted = await deleteTeamActivityBefore(container.db, cutoff, BATCH);
-    purged += deleted;
-    if (deleted < BATCH) return purged;
-  }
-}
+/** Deletes team activity entries older than TEAM_ACTIVITY_DAYS. */
+export const purgeTeamActivity = (container: Container): Promise<number> =>
+  purgeOlderThan(container, TEAM_ACTIVITY_DAYS * 24 * 60 * 60 * 1000, (cutoff, limit) => deleteTeamActivityBefore(container.db, cutoff, limit));
 
 export const PURGE_TEAM_ACTIVITY: PeriodicJobDefinition = {
   kind: 'periodic',
