@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { documentVersions, pdfFiles, type Database } from '@wattle/db';
+import type { DocumentSort, SortOrder } from '@wattle/shared';
 import type { AccountOwner } from '../domain/owner.ts';
 import { ownedByAccount } from './owned-by.ts';
 import type { Queryable } from './queryable.ts';
@@ -30,17 +31,26 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
+/** Each sort key is the leading column after the owner in an index of live files (schema app.ts), id breaking ties. */
+const SORT_COLUMNS = {
+  date: pdfFiles.uploadedAt,
+  name: sql`lower(${pdfFiles.filename})`,
+  size: pdfFiles.fileSize,
+  pages: pdfFiles.pageCount,
+} satisfies Record<DocumentSort, unknown>;
+
 export async function listDocuments(
   db: Database,
   owner: AccountOwner,
-  query: { offset: number; limit: number; search?: string },
+  query: { offset: number; limit: number; search?: string; sort: DocumentSort; order: SortOrder },
 ): Promise<{ rows: DocumentRow[]; total: number }> {
   const where = and(
     ownedByAccount(pdfFiles, owner),
     eq(pdfFiles.deleted, false),
     query.search ? ilike(pdfFiles.filename, `%${escapeLike(query.search)}%`) : undefined,
   );
-  const order = [desc(pdfFiles.uploadedAt), desc(pdfFiles.id)];
+  const direction = query.order === 'asc' ? asc : desc;
+  const order = [direction(SORT_COLUMNS[query.sort]), direction(pdfFiles.id)];
   // Deep pages skip rows in the index alone, then read only the ten rows shown.
   const pageIds = db.select({ id: pdfFiles.id }).from(pdfFiles).where(where).orderBy(...order).limit(query.limit).offset(query.offset);
   const [rows, [counted]] = await Promise.all([
@@ -64,7 +74,7 @@ export async function findDocument(db: Database, owner: AccountOwner, id: string
 export async function findOwnedDocuments(db: Queryable, owner: AccountOwner, ids: string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: pdfFiles.id, filename: pdfFiles.filename, blobKey: pdfFiles.filePath, size: pdfFiles.fileSize, contentType: pdfFiles.contentType })
+    .select({ id: pdfFiles.id, filename: pdfFiles.filename, blobKey: pdfFiles.filePath, size: pdfFiles.fileSize, contentType: pdfFiles.contentType, updatedAt: pdfFiles.updatedAt })
     .from(pdfFiles)
     .where(and(ownedByAccount(pdfFiles, owner), eq(pdfFiles.deleted, false), inArray(pdfFiles.id, ids)));
 }

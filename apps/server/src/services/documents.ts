@@ -3,16 +3,17 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { detectFileType, inspectPdf, isEngineError } from '@wattle/pdf-engine';
-import { AppError, claimsPdf, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type AppEvent, type DocumentItem, type DocumentPage, type Usage } from '@wattle/shared';
+import { AppError, claimsPdf, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type AppEvent, type DocumentItem, type DocumentListQuery, type DocumentPage, type Usage } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import type { AccountOwner } from '../domain/owner.ts';
 import { dataPaths } from '../data-dir.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
-import { findDocument, insertDocumentWithinQuota, listDocuments, softDeleteDocument, type DocumentRow, type WithDocument } from '../repositories/documents.ts';
+import { findDocument, findOwnedDocuments, insertDocumentWithinQuota, listDocuments, softDeleteDocument, type DocumentRow, type WithDocument } from '../repositories/documents.ts';
 import { accountColumns } from '../repositories/owned-by.ts';
 import { memberUserIds } from '../repositories/teams.ts';
 import { countActiveLinks } from '../repositories/share-links.ts';
 import { getUsage } from '../repositories/usage.ts';
+import { zipOfBlobs } from './blob-zip.ts';
 import { takeFromRateLimit } from './rate-limit.ts';
 import { spoolToTempFile } from './spool.ts';
 import { recordTeamActivity } from './team-activity.ts';
@@ -116,17 +117,15 @@ export async function storePdfBytes<T>(
   }
 }
 
-/** One page of the account's files, newest first; `search` matches part of the name, any case. */
-export async function listDocumentsPage(
-  container: Container,
-  owner: AccountOwner,
-  query: { page: number; search?: string },
-): Promise<DocumentPage> {
+/** One page of the account's files in the order asked (newest first by default); `search` matches part of the name, any case. */
+export async function listDocumentsPage(container: Container, owner: AccountOwner, query: Pick<DocumentListQuery, 'page' | 'search'> & Partial<DocumentListQuery>): Promise<DocumentPage> {
   const search = query.search?.trim() || undefined;
   const { rows, total } = await listDocuments(container.db, owner, {
     offset: (query.page - 1) * DOCUMENTS_PAGE_SIZE,
     limit: DOCUMENTS_PAGE_SIZE,
     search,
+    sort: query.sort ?? 'date',
+    order: query.order ?? 'desc',
   });
   return { items: await documentViews(container, rows), total, page: query.page, pageSize: DOCUMENTS_PAGE_SIZE };
 }
@@ -146,6 +145,15 @@ export async function openStoredBytes(container: Container, key: string, documen
     container.logger.error({ documentId }, 'a stored document has no bytes');
     throw new AppError('NOT_FOUND');
   }
+}
+
+/** The owner's chosen documents as one streamed ZIP; any id that is not theirs makes it NOT_FOUND. */
+export async function openDocumentsZip(container: Container, owner: AccountOwner, ids: string[]): Promise<Readable> {
+  const found = await findOwnedDocuments(container.db, owner, ids);
+  if (found.length !== ids.length) throw new AppError('NOT_FOUND');
+  const byId = new Map(found.map((doc) => [doc.id, doc]));
+  // In the order chosen, each at its current version.
+  return zipOfBlobs(container, ids.map((id) => byId.get(id)!).map((doc) => ({ filename: doc.filename, blobKey: doc.blobKey, contentType: doc.contentType, mtime: doc.updatedAt })));
 }
 
 /** Soft delete: the file leaves the list and its bytes stop counting at once; the sweeper purges them later. */

@@ -44,8 +44,33 @@ export const documentVersionListSchema = z.strictObject({ items: z.array(documen
 
 export type DocumentVersionList = z.infer<typeof documentVersionListSchema>;
 
-/** `GET /api/documents`: one page of the account's PDFs, newest first. */
+/** `GET /api/documents`: one page of the account's PDFs, newest first unless `sort` and `order` say otherwise. */
 export const documentPageSchema = pageOf(documentSchema);
+
+/** The columns My Documents sorts by, each backed by an index over the account's live files. */
+export const DOCUMENT_SORTS = ['date', 'name', 'size', 'pages'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+export const documentListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: z.string().max(255).optional(),
+  sort: z.enum(DOCUMENT_SORTS).default('date').meta({ description: 'date: upload time; name: A–Z ignoring case; pages: unknown page counts come last going up, first going down.' }),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
+
+/** The most documents one ZIP download takes: a page of selections many times over, and a bounded stream. */
+export const MAX_DOCUMENTS_PER_ZIP = 100;
+
+/** `GET /api/documents/zip?ids=a,b`: the caller's documents, streamed as one ZIP. */
+export const documentsZipQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((ids) => [...new Set(ids.split(',').filter(Boolean))])
+    .pipe(z.array(z.uuid()).min(1).max(MAX_DOCUMENTS_PER_ZIP)),
+});
 
 export type DocumentPage = z.infer<typeof documentPageSchema>;
 

@@ -6,14 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import S3rver from 's3rver';
-import { DEFAULT_STORAGE_LIMIT, MAX_PDF_SIZE } from '@wattle/shared';
+import { DEFAULT_STORAGE_LIMIT, MAX_DOCUMENTS_PER_ZIP, MAX_PDF_SIZE } from '@wattle/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../test/harness.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { leftoverTempFiles, setStorageLimit, storageLedger, storedBlobs } from '../../test/documents.ts';
 import { manualClock } from '../../test/jobs.ts';
 import { disguised, makePdf } from '../../test/pdfs.ts';
-import { signedInUser, type TestUser } from '../../test/users.ts';
+import { linkIn, mailsTo, signedInUser, type TestUser } from '../../test/users.ts';
+import { unzip } from '../../test/zip.ts';
 import { DOCUMENT_UPLOADS_PER_MINUTE } from '../../services/documents.ts';
 import { attachment } from '../content-disposition.ts';
 
@@ -169,6 +170,109 @@ describe('GET /api/documents', () => {
   it("shows only the account's own files", async () => {
     const list = await (await bob.client.request('/api/documents?search=scan')).json();
     expect(list.total).toBe(0);
+  });
+});
+
+describe('GET /api/documents sorted', () => {
+  let sorter: { client: TestClient; user: TestUser };
+  beforeAll(async () => {
+    sorter = await freshAccount();
+    // Uploaded in this order; sizes grow with the page count.
+    for (const [name, pages] of [['beta.pdf', 3], ['Alpha.pdf', 1], ['charlie.pdf', 2]] as const) {
+      await uploaded(sorter.client, await makePdf({ pages }), name);
+    }
+  });
+
+  const names = async (query: string) => {
+    const res = await sorter.client.request(`/api/documents?${query}`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { items: { filename: string }[] }).items.map((d) => d.filename);
+  };
+
+  it('sorts by name ignoring case, by size, by pages and by upload time, either way', async () => {
+    expect(await names('sort=name&order=asc')).toEqual(['Alpha.pdf', 'beta.pdf', 'charlie.pdf']);
+    expect(await names('sort=name&order=desc')).toEqual(['charlie.pdf', 'beta.pdf', 'Alpha.pdf']);
+    expect(await names('sort=size&order=desc')).toEqual(['beta.pdf', 'charlie.pdf', 'Alpha.pdf']);
+    expect(await names('sort=pages&order=asc')).toEqual(['Alpha.pdf', 'charlie.pdf', 'beta.pdf']);
+    expect(await names('sort=date&order=asc')).toEqual(['beta.pdf', 'Alpha.pdf', 'charlie.pdf']);
+    expect(await names('sort=date&order=desc')).toEqual(['charlie.pdf', 'Alpha.pdf', 'beta.pdf']);
+  });
+
+  it('sorts within a search and keeps paging', async () => {
+    expect(await names('sort=name&order=asc&search=A')).toEqual(['Alpha.pdf', 'beta.pdf', 'charlie.pdf']);
+    expect(await names('sort=name&order=asc&search=ar')).toEqual(['charlie.pdf']);
+  });
+
+  it('refuses an unknown column or direction with field errors', async () => {
+    for (const query of ['sort=filename', 'sort=uploaded_at;drop', 'order=up', 'sort=']) {
+      const res = await sorter.client.request(`/api/documents?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(await errorCode(res)).toBe('VALIDATION_FAILED');
+    }
+  });
+});
+
+describe('GET /api/documents/zip', () => {
+  const zipOf = (client: TestClient, ids: string[]) => client.request(`/api/documents/zip?ids=${ids.join(',')}`);
+
+  it('streams the chosen documents as one ZIP, names made unique', async () => {
+    const { client } = await freshAccount();
+    const first = await uploaded(client, smallPdf, 'Report.pdf');
+    const other = await makePdf({ pages: 1 });
+    const second = await uploaded(client, other, 'report.pdf');
+    await uploaded(client, smallPdf, 'not-chosen.pdf');
+
+    const res = await zipOf(client, [first.id, second.id]);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toBe(attachment('documents.zip'));
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const entries = await unzip(Buffer.from(await res.arrayBuffer()));
+    expect(entries.map((e) => e.name).sort()).toEqual(['Report.pdf', 'report (2).pdf']);
+    expect(entries.find((e) => e.name === 'Report.pdf')!.bytes.equals(smallPdf)).toBe(true);
+    expect(entries.find((e) => e.name === 'report (2).pdf')!.bytes.equals(other)).toBe(true);
+  });
+
+  it("answers 404 when any id is not the caller's, a visitor's 404 too", async () => {
+    const own = await uploaded(bob.client, smallPdf, 'bob.pdf');
+    const foreign = await uploaded(alice.client, smallPdf, 'alice.pdf');
+    for (const ids of [[foreign.id], [own.id, foreign.id], [own.id, randomUUID()]]) {
+      const res = await zipOf(bob.client, ids);
+      expect(res.status).toBe(404);
+      expect(await errorCode(res)).toBe('NOT_FOUND');
+    }
+    expect((await zipOf(ctx.client(), [foreign.id])).status).toBe(404);
+  });
+
+  it('refuses no ids, malformed ids and too many ids', async () => {
+    const tooMany = Array.from({ length: MAX_DOCUMENTS_PER_ZIP + 1 }, () => randomUUID());
+    for (const query of ['', 'ids=', 'ids=not-a-uuid', `ids=${tooMany.join(',')}`]) {
+      const res = await alice.client.request(`/api/documents/zip?${query}`);
+      expect(res.status, query.slice(0, 20)).toBe(400);
+      expect(await errorCode(res)).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it("zips a team space's documents for a member, and not from their personal space", async () => {
+    const owner = await freshAccount();
+    const created = await owner.client.request('/api/auth/organization/create', { method: 'POST', json: { name: 'Harbour Legal', slug: `harbour-${randomUUID().slice(0, 8)}` } });
+    expect(created.status).toBe(200);
+    const teamId = ((await created.json()) as { id: string }).id;
+    await owner.client.request('/api/auth/organization/set-active', { method: 'POST', json: { organizationId: teamId } });
+    const teamDoc = await uploaded(owner.client, smallPdf, 'Contract.pdf');
+
+    const member = await freshAccount();
+    const invited = await owner.client.request('/api/auth/organization/invite-member', { method: 'POST', json: { email: member.user.email, role: 'member', organizationId: teamId } });
+    expect(invited.status).toBe(200);
+    const invitationId = linkIn(ctx, (await mailsTo(ctx, member.user.email))[0]!).split('/').pop()!;
+    expect((await member.client.request('/api/auth/organization/accept-invitation', { method: 'POST', json: { invitationId } })).status).toBe(200);
+
+    await member.client.request('/api/auth/organization/set-active', { method: 'POST', json: { organizationId: null } });
+    expect((await zipOf(member.client, [teamDoc.id])).status).toBe(404);
+    await member.client.request('/api/auth/organization/set-active', { method: 'POST', json: { organizationId: teamId } });
+    const res = await zipOf(member.client, [teamDoc.id]);
+    expect(res.status).toBe(200);
+    expect((await unzip(Buffer.from(await res.arrayBuffer()))).map((e) => e.name)).toEqual(['Contract.pdf']);
   });
 });
 

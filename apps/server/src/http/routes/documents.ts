@@ -1,22 +1,16 @@
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { AppError, MAX_PDF_SIZE, saveDocumentVersionSchema } from '@wattle/shared';
+import { AppError, documentListQuerySchema, documentsZipQuerySchema, MAX_PDF_SIZE, saveDocumentVersionSchema } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { accountOwnerOf } from '../../domain/owner.ts';
 import { dataPaths } from '../../data-dir.ts';
 import { listDocumentVersions, openVersion, restoreVersion, saveOutputAsVersion } from '../../services/document-versions.ts';
-import { checkUploadRate, deleteDocument, listDocumentsPage, openDocument, PDF_CONTENT_TYPE, storeDocument, usageOf } from '../../services/documents.ts';
+import { checkUploadRate, deleteDocument, listDocumentsPage, openDocument, openDocumentsZip, PDF_CONTENT_TYPE, storeDocument, usageOf } from '../../services/documents.ts';
 import { accountId, accountOwner, requireAccount } from '../middleware/owner.ts';
 import type { AppEnv } from '../types.ts';
 import { readOneFile } from '../upload/multipart.ts';
 import { readJson, readQuery } from '../validate.ts';
 import { attachment } from '../content-disposition.ts';
-
-const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  search: z.string().max(255).optional(),
-});
 
 /** The signed-in user's PDFs (upload, list, download, versions, delete) and storage usage. Every id is scoped by owner. */
 export function documentsRoutes(container: Container) {
@@ -29,7 +23,7 @@ export function documentsRoutes(container: Container) {
     await next();
   });
 
-  app.get('/documents', async (c) => c.json(await listDocumentsPage(container, accountOwner(c), readQuery(c, listQuery))));
+  app.get('/documents', async (c) => c.json(await listDocumentsPage(container, accountOwner(c), readQuery(c, documentListQuerySchema))));
 
   // One file per request, so the browser can show each file's own progress.
   app.post('/documents', async (c) => {
@@ -52,6 +46,16 @@ export function documentsRoutes(container: Container) {
     c.header('Cache-Control', 'private, no-store');
     return c.body(Readable.toWeb(file.body) as ReadableStream);
   };
+
+  // Before the :id routes; a GET, so a plain link saves the stream to disk without holding it in memory.
+  app.get('/documents/zip', async (c) => {
+    const { ids } = readQuery(c, documentsZipQuerySchema);
+    const body = await openDocumentsZip(container, accountOwner(c), ids);
+    c.header('Content-Type', 'application/zip');
+    c.header('Content-Disposition', attachment('documents.zip'));
+    c.header('Cache-Control', 'private, no-store');
+    return c.body(Readable.toWeb(body) as ReadableStream);
+  });
 
   app.get('/documents/:id/download', async (c) => {
     const { document, contentType, body } = await openDocument(container, accountOwner(c), c.req.param('id'));
