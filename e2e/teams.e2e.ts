@@ -184,9 +184,17 @@ describe('teams', () => {
     await member.page.getByText('Keys made here act for Outback Surveys').waitFor();
     expect(await member.page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
 
-    // Switching back to Personal re-reads everything, and the switcher says so.
-    await switcher(member.page, 'Outback Surveys').click();
-    await member.page.getByRole('menuitemradio', { name: 'Personal' }).click();
+    // Switching back to Personal, by keyboard, re-reads everything, and the switcher says so.
+    await switcher(member.page, 'Outback Surveys').focus();
+    await member.page.keyboard.press('Enter');
+    await expect.poll(() => member.page.getByRole('menuitemradio', { name: 'Outback Surveys' }).getAttribute('aria-checked')).toBe('true');
+    const focused = () => member.page.evaluate(() => document.activeElement?.textContent);
+    await expect.poll(focused).toBe('Personal');
+    await member.page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('Outback SurveysMember');
+    await member.page.keyboard.press('ArrowUp');
+    await expect.poll(focused).toBe('Personal');
+    await member.page.keyboard.press('Enter');
     await switcher(member.page, 'Personal').waitFor();
     await member.page.getByRole('button', { name: 'Create key' }).waitFor();
 
