@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './abn.ts';
 export * from './validation.ts';
+export * from './limits.ts';
 export * from './paper.ts';
 export * from './return-target.ts';
 export * from './format.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_LIMITS, TEAM_STORAGE_BYTES } from './limits.ts';
 
 /** The spec's validation rules (section 5), shared by the browser forms and the server. */
 export const PASSWORD_RULES = [
@@ -75,8 +76,8 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   return { firstName, lastName: parts.join(' ') };
 }
 
-export const MAX_PDF_SIZE = 5 * 1024 * 1024;
-export const DEFAULT_STORAGE_LIMIT = 52428800;
-/** A team's storage: its documents count here, not against the member who uploaded them. */
-export const TEAM_STORAGE_LIMIT = 262144000;
+// The spec's names for figures of the limits table.
+export const MAX_PDF_SIZE = PLAN_LIMITS.free.documentBytes;
+export const DEFAULT_STORAGE_LIMIT = PLAN_LIMITS.free.storageBytes;
+export const TEAM_STORAGE_LIMIT = TEAM_STORAGE_BYTES;
 export const DOCUMENTS_PAGE_SIZE = 10;

@@ -1,15 +1,16 @@
+import { PLAN_LIMITS, planOf } from '@wattle/shared';
 import type { Config } from '../config.ts';
 import type { PoolId } from './tool-pools.ts';
 
-const MB = 1024 * 1024;
-
-/** What one caller may send: visitors get the free basic tools, account holders more. */
+/** What one caller may send: the shared limits table's row for visitors or for account holders. */
 export interface CallerLimits {
   maxFileBytes: number;
   /** All files of one request together. */
   maxTotalBytes: number;
   /** Pages of each input document (checked by the engine before the work). */
   maxPages: number;
+  /** Files of one job. */
+  maxFiles: number;
   jobsPerMinute: number;
   /** Inputs and outputs are deleted this long after the job was made. */
   retentionMinutes: number;
@@ -20,34 +21,24 @@ export interface CallerLimits {
 }
 
 export function callerLimits(config: Pick<Config, 'VISITOR_RETENTION_MINUTES' | 'ACCOUNT_RETENTION_HOURS'>, account: boolean): CallerLimits {
-  return account
-    ? {
-        maxFileBytes: 50 * MB,
-        maxTotalBytes: 250 * MB,
-        maxPages: 500,
-        jobsPerMinute: 60,
-        retentionMinutes: config.ACCOUNT_RETENTION_HOURS * 60,
-        maxBatchInputs: 100,
-        // A whole batch may wait at once.
-        maxOpenHeavyJobs: ACCOUNT_OPEN_HEAVY_JOBS,
-      }
-    : {
-        maxFileBytes: 10 * MB,
-        maxTotalBytes: 50 * MB,
-        maxPages: 50,
-        jobsPerMinute: 10,
-        retentionMinutes: config.VISITOR_RETENTION_MINUTES,
-        maxBatchInputs: 0,
-        maxOpenHeavyJobs: VISITOR_OPEN_HEAVY_JOBS,
-      };
+  const row = PLAN_LIMITS[planOf(account)];
+  return {
+    maxFileBytes: row.fileBytes,
+    maxTotalBytes: row.jobBytes,
+    maxPages: row.pages,
+    maxFiles: row.filesPerJob,
+    jobsPerMinute: row.jobsPerMinute,
+    retentionMinutes: account ? config.ACCOUNT_RETENTION_HOURS * 60 : config.VISITOR_RETENTION_MINUTES,
+    maxBatchInputs: row.batchFiles,
+    maxOpenHeavyJobs: row.heavyJobsAtOnce,
+  };
 }
 
-/**
- * Caps on heavy work waiting or running, counted in the database so they hold across API processes.
- * Without them visitors could queue OCR from many addresses faster than the workers drain it.
+/*
+ * Caps on heavy work waiting or running (with the table's heavyJobsAtOnce), counted in the database so
+ * they hold across API processes. Without them visitors could queue OCR from many addresses faster than
+ * the workers drain it.
  */
-export const ACCOUNT_OPEN_HEAVY_JOBS = 100;
-export const VISITOR_OPEN_HEAVY_JOBS = 2;
 /** Visitor sessions are free to make: one address gets a few sessions' worth (an office behind one IP). */
 export const VISITOR_OPEN_HEAVY_JOBS_PER_IP = 4;
 /** Every visitor's jobs of one heavy pool together, leaving the rest of the queue to account holders. */

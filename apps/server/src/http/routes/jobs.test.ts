@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { detectEngines } from '@wattle/pdf-engine';
-import { ACCOUNT_OPEN_HEAVY_JOBS, OPEN_JOBS_RETRY_AFTER_SECONDS, VISITOR_OPEN_HEAVY_JOBS, VISITOR_OPEN_HEAVY_JOBS_PER_IP, VISITOR_OPEN_JOBS_PER_POOL } from '../../domain/caller-limits.ts';
+import { PLAN_LIMITS } from '@wattle/shared';
+import { OPEN_JOBS_RETRY_AFTER_SECONDS, VISITOR_OPEN_HEAVY_JOBS_PER_IP, VISITOR_OPEN_JOBS_PER_POOL } from '../../domain/caller-limits.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
 import { disguised, makePdf } from '../../test/pdfs.ts';
 import { jobForm, manualClock, postJob } from '../../test/jobs.ts';
@@ -285,7 +286,7 @@ describe('jobs API: caps on open heavy work', () => {
   it("refuses a visitor's heavy job past their cap, with Retry-After, while light tools still run", async () => {
     const visitor = ctx.client();
     const ip = newIp();
-    for (let i = 0; i < VISITOR_OPEN_HEAVY_JOBS; i++) expect((await send(visitor, ip)).status).toBe(202);
+    for (let i = 0; i < PLAN_LIMITS.visitor.heavyJobsAtOnce; i++) expect((await send(visitor, ip)).status).toBe(202);
     await expectRefused(await send(visitor, ip, 'ocr'), 'RATE_LIMITED');
     expect((await send(visitor, ip, 'rotate')).status).toBe(202);
   });
@@ -305,8 +306,8 @@ describe('jobs API: caps on open heavy work', () => {
     for (let i = 0; i <= VISITOR_OPEN_HEAVY_JOBS_PER_IP; i++) expect((await send(client, ip)).status).toBe(202);
     // Batches fill the rest (the per-minute allowance moves on between them).
     let open = VISITOR_OPEN_HEAVY_JOBS_PER_IP + 1;
-    while (open < ACCOUNT_OPEN_HEAVY_JOBS) {
-      const files = Math.min(50, ACCOUNT_OPEN_HEAVY_JOBS - open);
+    while (open < PLAN_LIMITS.free.heavyJobsAtOnce) {
+      const files = Math.min(50, PLAN_LIMITS.free.heavyJobsAtOnce - open);
       clock.advance(61_000);
       expect((await send(client, ip, 'compress', '/api/v1/batches', files)).status).toBe(202);
       open += files;

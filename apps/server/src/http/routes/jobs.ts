@@ -14,8 +14,6 @@ import { readMultipart } from '../upload/multipart.ts';
 import { attachment } from '../content-disposition.ts';
 import type { AppEnv } from '../types.ts';
 
-/** Files one job may take (image-to-pdf takes the most). */
-const MAX_FILES_PER_REQUEST = 100;
 const SSE_POLL_MS = 500;
 const SSE_MAX_MS = 15 * 60_000;
 const SSE_PING_MS = 15_000;
@@ -39,7 +37,7 @@ export function jobsRoutes(container: Container) {
       spoolDir: dataPaths(container.dataDir).toolUploadSpool,
       maxFileBytes: limits.maxFileBytes,
       maxTotalBytes: limits.maxTotalBytes,
-      maxFiles: mode === 'job' ? MAX_FILES_PER_REQUEST : Math.max(1, limits.maxBatchInputs),
+      maxFiles: mode === 'job' ? limits.maxFiles : Math.max(1, limits.maxBatchInputs),
       onField: (name, value) => (name === 'tool' ? precheckTool(container, caller, value) : undefined),
     });
     try {

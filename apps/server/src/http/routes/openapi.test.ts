@@ -131,6 +131,14 @@ describe('OpenAPI contract', () => {
     expect(result.valid).toBe(true);
   });
 
+  it('states the limits table, the same figures the pricing page shows', () => {
+    const description = (doc as unknown as { info: { description: string } }).info.description;
+    expect(description).toContain(`| | ${shared.PLAN_NAMES.visitor} | ${shared.PLAN_NAMES.free} |`);
+    for (const row of shared.LIMIT_ROWS) {
+      expect(description).toContain(`| ${row.label} | ${row.show(shared.PLAN_LIMITS.visitor[row.key])} | ${row.show(shared.PLAN_LIMITS.free[row.key])} |`);
+    }
+  });
+
   it('names only registered schemas for its bodies', () => {
     const refs = JSON.stringify(doc.paths).match(/#\/components\/schemas\/[\w-]+/g) ?? [];
     for (const ref of new Set(refs)) {

@@ -20,6 +20,9 @@ import {
   toolsCatalogueSchema,
   toolSubmissionSchema,
   toolViewSchema,
+  LIMIT_ROWS,
+  PLAN_LIMITS,
+  PLAN_NAMES,
   updateLinkSchema,
   spacesSchema,
   teamActivityPageSchema,
@@ -352,6 +355,13 @@ const componentSchemas = (): Record<string, Schema> => ({
 
 let document: Schema | undefined;
 
+/** The shared limits table in Markdown: what GET /api/v1/tools's `limits` hold for each kind of caller. */
+function limitsTable(): string {
+  const { visitor, free } = PLAN_LIMITS;
+  const rows = LIMIT_ROWS.map((row) => `| ${row.label} | ${row.show(visitor[row.key])} | ${row.show(free[row.key])} |`);
+  return [`| | ${PLAN_NAMES.visitor} | ${PLAN_NAMES.free} |`, '|---|---|---|', ...rows].join('\n');
+}
+
 /** The OpenAPI 3.1 document of the public API: the routes above and every tool's options schema. */
 export function openApiDocument(container: Container): Schema {
   document ??= {
@@ -361,7 +371,8 @@ export function openApiDocument(container: Container): Schema {
       version: container.version,
       description:
         'PDF tools as jobs: send files, follow the job, download the results. Errors are `{ error: { code, message, requestId, details? } }`. ' +
-        'Scripts authenticate with an API key (Settings → API keys) sent as `Authorization: Bearer <key>`: the request acts as the key’s owner, with no cookies.',
+        'Scripts authenticate with an API key (Settings → API keys) sent as `Authorization: Bearer <key>`: the request acts as the key’s owner, with no cookies.\n\n' +
+        `Limits (an API key has its owner's):\n\n${limitsTable()}`,
     },
     servers: [{ url: container.config.publicUrl }],
     security: [{}, { session: [] }, { visitor: [] }, { apiKey: [] }],

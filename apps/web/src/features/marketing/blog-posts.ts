@@ -1,4 +1,6 @@
-import { OCR_LANGUAGES, type ToolId } from '@wattle/shared';
+import { formatBytes, OCR_LANGUAGES, PLAN_LIMITS, type ToolId } from '@wattle/shared';
+
+const { visitor, free } = PLAN_LIMITS;
 
 /**
  * The blog's articles, newest first. Every claim here must be true of the product today: check the tool
@@ -48,7 +50,7 @@ export const BLOG_POSTS: BlogPost[] = [
         points: [
           'Split PDF cuts the document into parts, by page ranges or every few pages, so you can send it in several emails.',
           'Remove pages drops pages the recipient does not need, such as blank backs of scanned sheets.',
-          'Without an account you can compress files of up to 10 MB and 50 pages; a free account raises that to 50 MB and 500 pages.',
+          `Without an account you can compress files of up to ${formatBytes(visitor.fileBytes)} and ${visitor.pages} pages; a free account raises that to ${formatBytes(free.fileBytes)} and ${free.pages} pages.`,
         ],
       },
     ],
@@ -124,7 +126,7 @@ export const BLOG_POSTS: BlogPost[] = [
         ],
       },
       { heading: 'Keeping a result' },
-      { paragraph: 'If you have an account, choose "Save to My Documents" next to a result to keep it. It then counts towards your storage (50 MB on a free account) and stays until you delete it. Otherwise, download the result before it is deleted.' },
+      { paragraph: `If you have an account, choose "Save to My Documents" next to a result to keep it. It then counts towards your storage (${formatBytes(free.storageBytes)} on a free account) and stays until you delete it. Otherwise, download the result before it is deleted.` },
       { paragraph: 'The Privacy Policy sets out what we keep about your account itself, and for how long.' },
     ],
     tools: [],

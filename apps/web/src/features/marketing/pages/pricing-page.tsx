@@ -1,7 +1,8 @@
-import { DEFAULT_STORAGE_LIMIT, MAX_PDF_SIZE, formatBytes } from '@wattle/shared';
+import { formatBytes, PLAN_LIMITS } from '@wattle/shared';
 import { CheckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LimitsTable } from '@/components/limits-table';
 import { PageHero } from '@/components/public-page/page-hero';
 import { Section } from '@/components/public-page/section';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
@@ -13,8 +14,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 const FREE_FEATURES = [
   'Every PDF tool, with or without an account',
-  `PDF uploads up to ${formatBytes(MAX_PDF_SIZE)} each`,
-  `${formatBytes(DEFAULT_STORAGE_LIMIT)} of document storage`,
+  `Files up to ${formatBytes(PLAN_LIMITS.free.fileBytes)} and ${PLAN_LIMITS.free.pages} pages in every tool`,
+  `${formatBytes(PLAN_LIMITS.free.storageBytes)} of document storage`,
   'Australian-hosted processing and storage',
   'Files deleted automatically after processing',
 ];
@@ -70,6 +71,11 @@ export function PricingPage() {
               </Button>
             }
           />
+        </div>
+      </Section>
+      <Section title="Limits" description="What you can do without an account and with a free one. The API has the same limits.">
+        <div className="mx-auto max-w-3xl">
+          <LimitsTable caption="Limits without an account and with a free account" />
         </div>
       </Section>
       <Section tone="muted" title="Frequently asked questions">

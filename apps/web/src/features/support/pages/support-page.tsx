@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheckIcon, SendIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, supportTicketSchema, type SupportTicketInput } from '@wattle/shared';
+import { formatBytes, PLAN_LIMITS, SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX, supportTicketSchema, type SupportTicketInput } from '@wattle/shared';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -118,7 +118,9 @@ export function SupportPage() {
             <CardTitle className="text-base">Before you write</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-3 text-sm text-muted-foreground">
-            <p>Files must be PDFs under 5 MB to upload to My Documents, and each account has 50 MB of storage.</p>
+            <p>
+              Files must be PDFs under {formatBytes(PLAN_LIMITS.free.documentBytes)} to upload to My Documents, and each account has {formatBytes(PLAN_LIMITS.free.storageBytes)} of storage.
+            </p>
             <p>Password-protected PDFs need their password before most tools can open them. Use Unlock PDF first.</p>
             <p>Processed files are deleted from our servers automatically, so download results you want to keep.</p>
           </CardContent>

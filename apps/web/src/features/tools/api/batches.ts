@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { submitMultipart, type JobRequest, type SubmitOptions } from '@/features/jobs/api/submit';
-import { isFinished, type Batch } from '@wattle/shared';
+import { isFinished, PLAN_LIMITS, type Batch } from '@wattle/shared';
 
 /** The most inputs one batch takes. */
-export const MAX_BATCH_INPUTS = 100;
+export const MAX_BATCH_INPUTS = PLAN_LIMITS.free.batchFiles;
 
 export function createBatch(request: JobRequest, options?: SubmitOptions): Promise<Batch> {
   return submitMultipart<Batch>('/api/v1/batches', request, options);

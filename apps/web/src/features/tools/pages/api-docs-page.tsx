@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BracesIcon, DownloadIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { LimitsTable } from '@/components/limits-table';
 import { PageHero } from '@/components/public-page/page-hero';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -58,6 +59,9 @@ export function ApiDocsPage() {
             <a href="#api-keys" className="block font-medium hover:text-primary">
               API keys
             </a>
+            <a href="#limits" className="block font-medium hover:text-primary">
+              Limits
+            </a>
             {groups.map((group) => (
               <div key={group.tag}>
                 <p className="mb-1.5 font-semibold">{group.tag}</p>
@@ -106,6 +110,14 @@ curl -b jar ${origin}/api/v1/jobs/<id>`}</CodeBlock>
               rate limit. This merges two PDFs and downloads the result (it needs curl and jq):
             </p>
             <CodeBlock>{apiKeyCurlExample(origin)}</CodeBlock>
+          </section>
+
+          <section id="limits" className="scroll-mt-24 space-y-4">
+            <h2 className="text-2xl font-bold tracking-tight">Limits</h2>
+            <p className="leading-7 text-muted-foreground">
+              An API key has its owner&apos;s limits. <code className="font-mono text-foreground">GET /api/v1/tools</code> answers with the caller&apos;s.
+            </p>
+            <LimitsTable caption="API limits without an account and with a free account" />
           </section>
 
           {query.isPending && (

@@ -1,0 +1,39 @@
+import { LIMIT_ROWS, PLAN_LIMITS, PLAN_NAMES, PLANS } from '@wattle/shared';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+
+/** The shared limits table, the same figures the server enforces and the API document states. */
+export function LimitsTable({ caption }: { caption: string }) {
+  return (
+    <div className="rounded-xl border bg-card">
+      <Table>
+        <TableCaption className="sr-only">{caption}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">
+              <span className="sr-only">Limit</span>
+            </TableHead>
+            {PLANS.map((plan) => (
+              <TableHead key={plan} scope="col" className="text-right">
+                {PLAN_NAMES[plan]}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {LIMIT_ROWS.map((row) => (
+            <TableRow key={row.key}>
+              <TableHead scope="row" className="font-medium text-foreground">
+                {row.label}
+              </TableHead>
+              {PLANS.map((plan) => (
+                <TableCell key={plan} className="text-right tabular-nums">
+                  {row.show(PLAN_LIMITS[plan][row.key])}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
