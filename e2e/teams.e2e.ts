@@ -191,7 +191,7 @@ describe('teams', () => {
     const focused = () => member.page.evaluate(() => document.activeElement?.textContent);
     await expect.poll(focused).toBe('Personal');
     await member.page.keyboard.press('ArrowDown');
-    await expect.poll(focused).toBe('Outback SurveysMember');
+    await expect.poll(focused).toBe('Outback Surveys Member');
     await member.page.keyboard.press('ArrowUp');
     await expect.poll(focused).toBe('Personal');
     await member.page.keyboard.press('Enter');

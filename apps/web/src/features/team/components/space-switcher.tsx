@@ -60,7 +60,7 @@ export function SpaceSwitcher() {
             </DropdownMenuRadioItem>
             {spaces.teams.map((team) => (
               <DropdownMenuRadioItem key={team.id} value={team.id}>
-                <span className="min-w-0 flex-1 truncate">{team.name}</span>
+                <span className="min-w-0 flex-1 truncate">{team.name}</span>{' '}
                 <span className="text-xs text-muted-foreground">{ROLE_LABEL[team.role]}</span>
               </DropdownMenuRadioItem>
             ))}
