@@ -1,6 +1,8 @@
 import { UploadCloudIcon } from 'lucide-react';
 import { useRef, useState, type ComponentProps, type DragEvent, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
+import { touchWording } from '@/lib/drop-wording';
+import { useTouchScreen } from '@/lib/use-touch-screen';
 import { cn } from '@/lib/utils';
 
 /**
@@ -55,6 +57,8 @@ export function FileDropZone({
     if (!busy) onFiles(files);
   }, disabled);
   const look = SIZES[size];
+  // Nothing is dragged on a touch screen: the title says to tap instead.
+  const shownTitle = useTouchScreen() ? touchWording(title) : title;
 
   return (
     <section
@@ -74,7 +78,7 @@ export function FileDropZone({
           <UploadCloudIcon className={look.glyph} aria-hidden />
         </span>
         <div className={cn('space-y-1', size === 'row' && 'sm:flex-1')}>
-          <p className={cn('font-semibold', look.title)}>{title}</p>
+          <p className={cn('font-semibold', look.title)}>{shownTitle}</p>
           {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
         </div>
         <Button type="button" {...look.button} onClick={() => inputRef.current?.click()} disabled={disabled || busy}>

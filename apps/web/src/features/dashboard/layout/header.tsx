@@ -1,5 +1,4 @@
 import { MenuIcon } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -10,7 +9,7 @@ import { useSession } from '@/features/auth/session';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { SpaceSwitcher } from '@/features/team/components/space-switcher';
 import { formatLongDate } from '@/lib/dates';
-import { chooseGreeting, greetingLine } from '../lib/greeting';
+import { chooseGreeting, dayRoll, greetingLine } from '../lib/greeting';
 import { LocaleMenu } from './locale-menu';
 import { UserMenu } from './user-menu';
 
@@ -19,11 +18,9 @@ export function DashboardHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { user } = useSession();
   const { data: profile } = useProfile();
   const { locale, timeZone } = usePreferences();
-  // One roll per visit, so the greeting does not change under the user while they work.
-  const [roll] = useState(Math.random);
   const now = new Date();
   const firstName = profile ? profile.first_name : user?.name.split(' ')[0];
-  const greeting = greetingLine(chooseGreeting(now, timeZone, roll), firstName);
+  const greeting = greetingLine(chooseGreeting(now, timeZone, dayRoll(now, timeZone)), firstName);
 
   return (
     <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">

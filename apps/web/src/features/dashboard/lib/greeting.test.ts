@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseGreeting, greetingLine, RANDOM_GREETINGS, timeGreeting } from './greeting';
+import { chooseGreeting, dayRoll, greetingLine, RANDOM_GREETINGS, timeGreeting } from './greeting';
 
 const at = (iso: string) => new Date(iso);
 
@@ -46,5 +46,28 @@ describe('greetingLine', () => {
     expect(greetingLine("G'day mate", 'Matilda')).toBe("G'day mate, Matilda");
     expect(greetingLine('Cheers', '  ')).toBe('Cheers');
     expect(greetingLine('Good evening', null)).toBe('Good evening');
+  });
+});
+
+describe('dayRoll', () => {
+  it('stays the same all day on the wall clock, so the greeting does not change on every page load', () => {
+    const tz = 'Australia/Brisbane';
+    const roll = dayRoll(at('2025-03-10T00:00:01+10:00'), tz);
+    expect(dayRoll(at('2025-03-10T09:15:00+10:00'), tz)).toBe(roll);
+    expect(dayRoll(at('2025-03-10T23:59:59+10:00'), tz)).toBe(roll);
+    expect(roll).toBeGreaterThanOrEqual(0);
+    expect(roll).toBeLessThan(1);
+  });
+
+  it('follows the day in the user\'s time zone', () => {
+    // 23:30 in Perth is already the next day in Sydney.
+    const instant = at('2025-03-10T15:30:00Z');
+    expect(dayRoll(instant, 'Australia/Sydney')).toBe(dayRoll(at('2025-03-11T12:00:00+11:00'), 'Australia/Sydney'));
+    expect(dayRoll(instant, 'Australia/Perth')).toBe(dayRoll(at('2025-03-10T12:00:00+08:00'), 'Australia/Perth'));
+  });
+
+  it('picks every greeting over a month of days', () => {
+    const seen = new Set(Array.from({ length: 31 }, (_, day) => chooseGreeting(at(`2025-01-${String(day + 1).padStart(2, '0')}T09:00:00+10:00`), 'Australia/Brisbane', dayRoll(at(`2025-01-${String(day + 1).padStart(2, '0')}T09:00:00+10:00`), 'Australia/Brisbane'))));
+    expect(seen).toEqual(new Set([...RANDOM_GREETINGS, 'Good morning']));
   });
 });

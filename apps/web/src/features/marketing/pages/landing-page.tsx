@@ -1,5 +1,5 @@
+import { isFormTool, TOOL_CATEGORIES, TOOLS } from '@wattle/shared';
 import {
-  ArrowRightIcon,
   CheckIcon,
   CloudUploadIcon,
   DownloadIcon,
@@ -14,19 +14,22 @@ import {
 import { CtaBanner } from '@/components/public-page/cta-banner';
 import { PageHero } from '@/components/public-page/page-hero';
 import { Section } from '@/components/public-page/section';
+import { ToolGrid } from '@/components/tool-grid';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { FeatureCard } from '../components/feature-card';
+import { CATEGORY_STYLE } from '@/lib/tool-icons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
+import { FeatureCard } from '../components/feature-card';
 import { SignUpButton } from '../components/sign-up-button';
+import { ToolDrop } from '../components/tool-drop';
 
 const HOW_IT_WORKS_ID = 'how-it-works';
 
 const HIGHLIGHTS = ['Free tools, no account needed', 'Prices in AUD', '256-bit AES password protection'];
 
 const STEPS: { icon: LucideIcon; title: string; description: string }[] = [
-  { icon: CloudUploadIcon, title: 'Upload your PDF', description: 'Drag in a file or pick one from your device. It travels over an encrypted connection to our Australian servers.' },
+  { icon: CloudUploadIcon, title: 'Add your file', description: 'Drop a file above or pick one from your device. When you run a tool it travels over an encrypted connection to our Australian-hosted servers.' },
   { icon: MousePointerClickIcon, title: 'Choose a tool', description: 'Convert, merge, split, compress, protect or make scans searchable. Most jobs finish in seconds.' },
   { icon: DownloadIcon, title: 'Download the result', description: 'Save your new document. Tool files are deleted automatically after processing, so nothing lingers.' },
 ];
@@ -52,17 +55,18 @@ export function LandingPage() {
             Australia&apos;s most trusted <span className="text-primary">PDF tools</span>
           </>
         }
-        description="Convert, create, edit, secure and organise your PDFs on Australian-hosted servers that follow Australian privacy guidelines. Your files are deleted automatically after processing."
+        description="Drop a file to start: merge, split, compress, convert, protect and edit PDFs for free, no account needed. Files are processed on Australian-hosted servers and deleted automatically afterwards."
         actions={
           <>
-            <SignUpButton>Start Free</SignUpButton>
+            <SignUpButton>Create a free account</SignUpButton>
             <Button size="lg" variant="outline" onClick={scrollToHowItWorks}>
               See How It Works
             </Button>
           </>
         }
-        aside={<HeroIllustration />}
+        aside={<ToolDrop />}
       />
+      <ToolsByCategory />
       <HighlightStrip />
 
       <Section
@@ -123,7 +127,7 @@ export function LandingPage() {
             points={[
               'Lock any PDF with a password and 256-bit AES encryption',
               'Files deleted automatically after processing or conversion',
-              'Only you can see the documents in your account',
+              'Only you, and the members of a team you share a space with, can see your documents',
             ]}
           />
         </div>
@@ -133,7 +137,7 @@ export function LandingPage() {
         title="Ready to simplify your PDFs?"
         description="Every tool is free to use without an account. Sign up free for larger files, your own document library and batch processing."
         actions={
-          <SignUpButton variant="wattle">Get Started Free</SignUpButton>
+          <SignUpButton variant="wattle">Create a free account</SignUpButton>
         }
       />
     </>
@@ -176,56 +180,28 @@ function TrustCard({ icon: Icon, title, points }: { icon: LucideIcon; title: str
   );
 }
 
-/** A product-like vignette: a conversion finishing on an Australian server. Decorative only. */
-function HeroIllustration() {
+/** Every tool by category, right under the drop zone: the page leads with what it offers. */
+function ToolsByCategory() {
   return (
-    <div aria-hidden="true" className="relative mx-auto w-full max-w-md lg:max-w-none">
-      <div className="absolute -inset-4 -z-10 rounded-[2rem] bg-gradient-to-br from-wattle/30 via-transparent to-primary/20 blur-2xl" />
-      <div className="rounded-2xl border bg-card p-5 shadow-xl sm:p-6">
-        <div className="flex items-center justify-between">
-          <p className="text-sm font-semibold">Convert PDF to Word</p>
-          <Badge variant="secondary" className="gap-1">
-            <MapPinIcon />
-            Australian server
-          </Badge>
-        </div>
-        <div className="mt-5 flex items-center gap-3 rounded-xl border bg-background p-3">
-          <FileTile label="PDF" className="bg-red-500/10 text-red-700 dark:text-red-300" />
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium">Quarterly-BAS-summary.pdf</p>
-            <p className="text-xs text-muted-foreground">1.24 MB · 6 pages</p>
-          </div>
-          <ArrowRightIcon className="size-4 text-muted-foreground" />
-          <FileTile label="DOC" className="bg-blue-500/10 text-blue-700 dark:text-blue-300" />
-        </div>
-        <div className="mt-5 space-y-2">
-          <div className="flex justify-between text-xs text-muted-foreground">
-            <span>Converting</span>
-            <span className="font-medium text-foreground">100%</span>
-          </div>
-          <div className="h-2 overflow-hidden rounded-full bg-primary/15">
-            <div className="h-full w-full rounded-full bg-primary" />
-          </div>
-        </div>
-        <div className="mt-5 grid grid-cols-2 gap-3 text-xs">
-          <div className="flex items-center gap-2 rounded-lg bg-secondary px-3 py-2 text-secondary-foreground">
-            <LockIcon className="size-3.5" />
-            Private to you
-          </div>
-          <div className="flex items-center gap-2 rounded-lg bg-wattle/20 px-3 py-2 text-wattle-foreground dark:text-wattle">
-            <ShieldCheckIcon className="size-3.5" />
-            Auto-deleted
-          </div>
-        </div>
-        <div className="mt-5 flex h-9 items-center justify-center gap-2 rounded-md bg-primary text-sm font-medium text-primary-foreground">
-          <DownloadIcon className="size-4" />
-          Download Word document
-        </div>
+    <Section eyebrow="All tools" title="Pick a tool" description="Every tool is free to use in your browser, no account needed.">
+      <div className="space-y-12">
+        {TOOL_CATEGORIES.map((category) => {
+          const tools = TOOLS.filter((tool) => isFormTool(tool) && tool.category === category.id);
+          if (tools.length === 0) return null;
+          const { icon: Icon, tint } = CATEGORY_STYLE[category.id];
+          return (
+            <section key={category.id} aria-labelledby={`tools-${category.id}`}>
+              <h3 id={`tools-${category.id}`} className="mb-4 flex items-center gap-3 text-xl font-bold tracking-tight">
+                <span className={cn('grid size-9 place-items-center rounded-lg', tint)}>
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                {category.name}
+              </h3>
+              <ToolGrid tools={tools} />
+            </section>
+          );
+        })}
       </div>
-    </div>
+    </Section>
   );
-}
-
-function FileTile({ label, className }: { label: string; className: string }) {
-  return <span className={cn('flex h-11 w-9 shrink-0 items-center justify-center rounded-md text-[10px] font-bold', className)}>{label}</span>;
 }
