@@ -20,6 +20,7 @@ import { createAccountRows } from './account-rows.ts';
 import { accountSecurity, CHANGE_EMAIL_CALLBACK_PATH } from './account-security.ts';
 import { authGuards, hashToken, RESET_PREFIX } from './guards.ts';
 import { resolveLimits, type AuthLimitOverrides } from './limits.ts';
+import { sessionHandles } from './session-handles.ts';
 import { teamsPlugins } from './teams.ts';
 import { challengeLinkSignIn, twoFactorPlugin } from './two-factor.ts';
 
@@ -133,6 +134,7 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
       twoFactorPlugin(company.tradingName),
+      sessionHandles(deps.secret),
       ...teamsPlugins({ db, blobStore: deps.blobStore, clock: deps.clock, logger, mail, brand, onPublicUrl }),
     ],
     databaseHooks: {
