@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
 import { AppError, safeFilename } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import type { AccountOwner, Owner } from '../../domain/owner.ts';
 import { findDocument } from '../../repositories/documents.ts';
 import { findJob } from '../../repositories/jobs.ts';
 import { deleteOutput, findOutput, findOwnedOutput, listOutputs, markOutputSaved, type JobOutputRow } from '../../repositories/outputs.ts';
+import { zipOfBlobs } from '../blob-zip.ts';
 import { documentView, storeDocument, type DocumentView } from '../documents.ts';
 import { validSignature } from './download-links.ts';
 import { findOwnedBatch, outputView } from './views.ts';
@@ -88,9 +88,6 @@ async function keptDocument(container: Container, owner: AccountOwner, documentI
   return row && documentView(container, row);
 }
 
-/** Already compressed: storing them again in the ZIP would only cost CPU. */
-const STORED_TYPES = new Set(['image/jpeg', 'image/png', 'application/zip']);
-
 /** A streamed ZIP of every output of the batch's finished jobs. */
 export async function openBatchZip(container: Container, owner: Owner | null, batchId: string): Promise<{ filename: string; body: Readable }> {
   const found = await findOwnedBatch(container, owner, batchId);
@@ -110,32 +107,10 @@ export async function openJobZip(container: Container, owner: Owner | null, jobI
   return { filename: `${stem}-${record.job.tool}.zip`, body: zipOfOutputs(container, record.outputs) };
 }
 
-/**
- * Entries are read one at a time from the blob store as the ZIP is sent; names follow the filename
- * policy and are unique.
- */
+/** Outputs as ZIP entries, under their own names. */
 function zipOfOutputs(container: Container, outputs: JobOutputRow[]): Readable {
-  const zip = new ZipFile();
-  const names = zipEntryNames(outputs.map((o) => o.filename));
-  for (const [i, output] of outputs.entries()) {
-    zip.addReadStreamLazy(names[i]!, { compress: !STORED_TYPES.has(output.contentType), mtime: output.createdAt }, (done) => {
-      container.blobStore.get(output.blobKey).then((stream) => done(null, stream), (err: Error) => done(err, undefined as never));
-    });
-  }
-  zip.end();
-  return zip.outputStream as Readable;
-}
-
-/** Entry names under the filename policy, made unique with " (2)". */
-export function zipEntryNames(filenames: string[]): string[] {
-  const used = new Set<string>();
-  return filenames.map((raw) => {
-    const clean = safeFilename(raw, 'file');
-    const dot = clean.lastIndexOf('.');
-    const [stem, ext] = dot > 0 ? [clean.slice(0, dot), clean.slice(dot)] : [clean, ''];
-    let name = clean;
-    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${stem} (${n})${ext}`;
-    used.add(name.toLowerCase());
-    return name;
-  });
+  return zipOfBlobs(
+    container,
+    outputs.map((o) => ({ filename: o.filename, blobKey: o.blobKey, contentType: o.contentType, mtime: o.createdAt })),
+  );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { zipEntryNames } from './outputs.ts';
+import { zipEntryNames } from './blob-zip.ts';
 
-describe('batch ZIP entry names', () => {
+describe('ZIP entry names', () => {
   it('follow the filename policy and are unique', () => {
     expect(zipEntryNames(['a.pdf', 'A.pdf', 'a.pdf', '../../etc/passwd', '..\\..\\win.ini', '.hidden.pdf', 'bad\u0000name\u0007.pdf', '', 'c:x.pdf', '\u202efdp\u0085.pdf'])).toEqual([
       'a.pdf',
