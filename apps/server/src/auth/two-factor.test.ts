@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { session as sessionTable, twoFactor as twoFactorTable } from '@wattle/db';
 import { createTestContext, TEST_ORIGIN, type TestClient, type TestContext } from '../test/harness.ts';
@@ -13,9 +13,13 @@ const limit = (max: number) => ({ max, windowSeconds: 600 });
 let ctx: TestContext;
 beforeAll(async () => {
   // Behind a trusted proxy, so each test can speak from its own client IP.
-  ctx = await createTestContext({ TRUSTED_PROXY: 'true' }, { authLimits: { twoFactor: { ip: limit(8), account: limit(8) } } });
+  ctx = await createTestContext(
+    { TRUSTED_PROXY: 'true', GOOGLE_CLIENT_ID: 'wattle-test-client.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'test-secret' },
+    { authLimits: { twoFactor: { ip: limit(8), account: limit(8) } } },
+  );
 });
 afterAll(() => ctx.close());
+afterEach(() => vi.restoreAllMocks());
 
 let ipCounter = 10;
 const freshIp = () => `198.51.100.${ipCounter++}`;
@@ -165,6 +169,50 @@ describe('signing in with two-factor on', () => {
 
     expect((await post(client, '/two-factor/verify-totp', { code: nextCode(totpURI) })).status).toBe(200);
     expect((await sessionUser(client))!.id).toBe(user.id);
+  });
+});
+
+/** Google sign-in through our callback, with only Google's token endpoint answered here (as in social.test.ts). */
+async function signInWithGoogle(client: TestClient, email: string): Promise<Response> {
+  const start = await post(client, '/sign-in/social', { provider: 'google', callbackURL: '/auth/callback?next=%2Fdashboard%2Fdocuments' });
+  const state = new URL((await start.json()).url).searchParams.get('state')!;
+  const claims = { iss: 'https://accounts.google.com', aud: 'wattle-test-client.apps.googleusercontent.com', exp: Math.floor(Date.now() / 1000) + 600, sub: `google-${email}`, email, email_verified: true, name: 'Banjo Paterson' };
+  const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith('https://oauth2.googleapis.com/token')) return realFetch(input, init);
+    return Response.json({ access_token: 'ya29.test', expires_in: 3600, token_type: 'Bearer', id_token: `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.` });
+  });
+  try {
+    return await client.request(`/api/auth/callback/google?state=${encodeURIComponent(state)}&code=test-code`, { headers: { 'x-forwarded-for': freshIp() } });
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+describe('signing in with a social provider', () => {
+  it('asks for the code too once the account has two-factor on', async () => {
+    const email = `banjo-${Date.now()}@example.com.au`;
+    expect((await signInWithGoogle(ctx.client(), email)).status).toBe(302);
+    // A Google account has no password until it sets one (reset link); two-factor asks for it.
+    await post(ctx.client(), '/request-password-reset', { email, redirectTo: '/auth/callback?next=/auth/update-password' });
+    const token = new URL(linkIn(ctx, (await mailsTo(ctx, email))[0]!), TEST_ORIGIN).searchParams.get('token')!;
+    expect((await post(ctx.client(), '/reset-password', { token, newPassword: TEST_PASSWORD })).status).toBe(200);
+    const client = ctx.client();
+    await post(client, '/sign-in/email', { email, password: TEST_PASSWORD });
+    const { totpURI } = (await (await post(client, '/two-factor/enable', { password: TEST_PASSWORD })).json()) as { totpURI: string };
+    expect((await post(client, '/two-factor/verify-totp', { code: totpCode(totpURI) })).status).toBe(200);
+
+    const browser = ctx.client();
+    const callback = await signInWithGoogle(browser, email);
+    expect(callback.status).toBe(302);
+    const target = new URL(callback.headers.get('location')!, TEST_ORIGIN);
+    expect(target.pathname).toBe('/auth/two-factor');
+    expect(target.searchParams.get('next')).toBe('/dashboard/documents');
+    expect(await sessionUser(browser)).toBeNull();
+    expect((await post(browser, '/two-factor/verify-totp', { code: nextCode(totpURI) })).status).toBe(200);
+    expect((await sessionUser(browser))!.email).toBe(email);
   });
 });
 
