@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { AppError } from '@wattle/shared';
 import type { Container } from './container.ts';
 import { handleError } from './http/middleware/error-handler.ts';
@@ -33,6 +31,7 @@ import { toolsRoutes } from './http/routes/tools.ts';
 import { teamRoutes } from './http/routes/team.ts';
 import { webhooksRoutes } from './http/routes/webhooks.ts';
 import type { AppEnv } from './http/types.ts';
+import { webApp } from './http/web-assets.ts';
 
 const JSON_BODY_LIMIT = 256 * 1024;
 const webDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -99,18 +98,5 @@ function serveWebApp(app: Hono<AppEnv>) {
     app.get('*', (c) => c.text('The web app is not built. Run `npm run build`.', 503));
     return;
   }
-  // Hashed assets can be cached for ever; index.html never, so a deploy is picked up at once.
-  app.use('/assets/*', async (c, next) => {
-    await next();
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-  });
-  // Only paths that name a file go to the static server; every other path is a client route.
-  const assets = serveStatic({ root: webDist });
-  app.use('*', (c, next) => (/\/[^/]+\.[A-Za-z0-9]+$/.test(c.req.path) ? assets(c, next) : next()));
-  let indexHtml: string | undefined;
-  app.get('*', async (c) => {
-    indexHtml ??= await readFile(join(webDist, 'index.html'), 'utf8');
-    c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
-  });
+  app.use('*', webApp(webDist));
 }
