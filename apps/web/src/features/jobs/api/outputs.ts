@@ -37,12 +37,13 @@ export function useSaveOutput() {
   });
 }
 
+/** "Delete now": one output, or every output of a result; the bytes go at once. */
 export function useDeleteOutput() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (outputId: string) => api.delete<void>(`/api/v1/outputs/${encodeURIComponent(outputId)}`),
-    onSuccess: () => {
-      toast({ title: 'Deleted', description: 'The file was deleted.', variant: 'success' });
+    mutationFn: (outputIds: string | readonly string[]) => Promise.all([outputIds].flat().map((id) => api.delete<void>(`/api/v1/outputs/${encodeURIComponent(id)}`))),
+    onSuccess: (deleted) => {
+      toast({ title: 'Deleted', description: deleted.length === 1 ? 'The file was deleted.' : 'The files were deleted.', variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: OUTPUTS_QUERY_KEY });
     },
     onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),

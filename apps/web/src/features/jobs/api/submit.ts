@@ -1,7 +1,7 @@
 import { ApiError, NETWORK_ERROR, toApiError } from '@/lib/api-client';
 
 /**
- * What a job or a batch runs on: the tool, its options, uploads (in order) and stored documents.
+ * What a job or a batch runs on: the tool, its options, uploads (in order), stored documents and earlier outputs.
  * Sent with XHR rather than fetch because only XHR reports upload progress.
  */
 export interface JobRequest {
@@ -9,6 +9,7 @@ export interface JobRequest {
   options: Record<string, unknown>;
   files: File[];
   fileIds: string[];
+  outputIds?: string[];
 }
 
 export interface SubmitOptions {
@@ -17,12 +18,13 @@ export interface SubmitOptions {
   signal?: AbortSignal;
 }
 
-export function jobFormData({ tool, options, files, fileIds }: JobRequest): FormData {
+export function jobFormData({ tool, options, files, fileIds, outputIds = [] }: JobRequest): FormData {
   // Text fields first: the server refuses a full queue or a missing engine before reading the files.
   const form = new FormData();
   form.append('tool', tool);
   form.append('options', JSON.stringify(options));
   if (fileIds.length > 0) form.append('fileIds', JSON.stringify(fileIds));
+  if (outputIds.length > 0) form.append('outputIds', JSON.stringify(outputIds));
   for (const file of files) form.append('files', file, file.name);
   return form;
 }

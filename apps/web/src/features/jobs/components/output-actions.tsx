@@ -6,12 +6,15 @@ import { toast } from '@/components/ui/toast';
 import { useCreateLink } from '@/features/share/api/links';
 import { LinkDialog } from '@/features/share/components/link-dialog';
 import { useSaveOutput } from '../api/outputs';
-import type { JobOutput, Link } from '@wattle/shared';
+import { formatBytes, MAX_PDF_SIZE, type JobOutput, type Link } from '@wattle/shared';
 
 /** My Documents holds PDFs: only PDF outputs can be saved there. */
 export function canSaveOutput(output: Pick<JobOutput, 'contentType'>): boolean {
   return output.contentType === 'application/pdf';
 }
+
+/** Said before trying: a save over the per-file document limit would only be refused. */
+export const fitsMyDocuments = (output: Pick<JobOutput, 'size'>) => output.size <= MAX_PDF_SIZE;
 
 export function DownloadButton({ output, variant = 'default', label = 'Download' }: { output: JobOutput; variant?: 'default' | 'outline'; label?: string }) {
   return (
@@ -20,6 +23,15 @@ export function DownloadButton({ output, variant = 'default', label = 'Download'
         <DownloadIcon /> {label}
       </a>
     </Button>
+  );
+}
+
+/** Instead of Save and Share, for an output My Documents cannot hold. */
+export function TooLargeToSave({ output }: { output: JobOutput }) {
+  return (
+    <span className="text-xs text-muted-foreground">
+      Too large to save to My Documents ({formatBytes(output.size)}; the most one file can be is {formatBytes(MAX_PDF_SIZE)}).
+    </span>
   );
 }
 

@@ -2,9 +2,10 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, CopyIcon, RotateCwIcon, Undo2Icon, XIcon } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { moveItem } from '@/lib/move-item';
 import { cn } from '@/lib/utils';
 import type { PageGridMode } from '../lib/page-grid-modes';
-import { allPages, moveItem, pagesToRanges, rangesToPages, togglePage } from '../lib/page-selection';
+import { allPages, groupsToRanges, pagesToRanges, rangesToGroups, rangesToPages, selectSpan, spanGroup, toggleGroup, togglePage } from '../lib/page-selection';
 import { PageThumbnail } from './page-thumbnail';
 
 interface PageGridProps {
@@ -18,9 +19,14 @@ interface PageGridProps {
   angle?: number;
 }
 
-/** Real page thumbnails for picking pages (click) or putting them in order (drag, or the arrows on touch). */
+/**
+ * Real page thumbnails for picking pages (click, shift-click for a run), grouping them into files, or
+ * putting them in order (drag, or the arrows on touch).
+ */
 export function PageGrid(props: PageGridProps) {
-  return props.mode === 'order' ? <OrderGrid {...props} /> : <SelectGrid {...props} />;
+  if (props.mode === 'order') return <OrderGrid {...props} />;
+  if (props.mode === 'split') return <SplitGrid {...props} />;
+  return <SelectGrid {...props} />;
 }
 
 /** Keeps the last sequence that parsed, so a half-typed range does not blank the grid. */
@@ -112,13 +118,13 @@ function OrderGrid({ doc, pageCount, value, onChange }: PageGridProps) {
   );
 }
 
-const SELECT_TEXT: Record<Exclude<PageGridMode, 'order'>, { hint: string; summary: (n: number, total: number, angle?: number) => string }> = {
+const SELECT_TEXT: Record<Exclude<PageGridMode, 'order' | 'split'>, { hint: string; summary: (n: number, total: number, angle?: number) => string }> = {
   keep: {
-    hint: 'Click the pages to put in the new PDF.',
+    hint: 'Click the pages to put in the new PDF; shift-click to add every page up to that one.',
     summary: (n) => (n === 0 ? 'No pages chosen yet' : `${n} page${n === 1 ? '' : 's'} will be extracted`),
   },
   remove: {
-    hint: 'Click the pages to delete.',
+    hint: 'Click the pages to delete; shift-click to add every page up to that one.',
     summary: (n, total) => (n === 0 ? 'No pages chosen yet' : `${n} page${n === 1 ? '' : 's'} will be removed, ${total - n} kept`),
   },
   rotate: {
@@ -130,7 +136,12 @@ const SELECT_TEXT: Record<Exclude<PageGridMode, 'order'>, { hint: string; summar
 function SelectGrid({ doc, pageCount, mode, value, onChange, angle = 90 }: PageGridProps) {
   const { pages: selectedList, stale } = useLastValid(rangesToPages(value, pageCount), () => []);
   const selected = new Set(selectedList);
-  const text = SELECT_TEXT[mode as Exclude<PageGridMode, 'order'>];
+  const text = SELECT_TEXT[mode as Exclude<PageGridMode, 'order' | 'split'>];
+  const anchor = useRef<number | null>(null);
+  const pick = (page: number, span: boolean) => {
+    onChange(pagesToRanges(span && anchor.current !== null ? selectSpan(selectedList, anchor.current, page) : togglePage(selectedList, page)));
+    anchor.current = page;
+  };
 
   return (
     <GridFrame
@@ -157,7 +168,7 @@ function SelectGrid({ doc, pageCount, mode, value, onChange, angle = 90 }: PageG
               type="button"
               aria-pressed={isSelected}
               aria-label={`Page ${page}`}
-              onClick={() => onChange(pagesToRanges(togglePage(selectedList, page)))}
+              onClick={(event) => pick(page, event.shiftKey)}
               className={cn(
                 'relative block w-full rounded-lg border bg-card text-left transition-[box-shadow,border-color] outline-none hover:border-primary/50 focus-visible:ring-[3px] focus-visible:ring-ring/50',
                 isSelected && mode !== 'remove' && 'border-primary ring-2 ring-primary',
@@ -174,6 +185,64 @@ function SelectGrid({ doc, pageCount, mode, value, onChange, angle = 90 }: PageG
                   aria-hidden
                 >
                   {mode === 'remove' ? <XIcon /> : mode === 'rotate' ? <RotateCwIcon /> : <CheckIcon />}
+                </span>
+              )}
+              <span className="block border-t py-1.5 text-center text-xs font-medium tabular-nums">{page}</span>
+            </button>
+          </li>
+        );
+      })}
+    </GridFrame>
+  );
+}
+
+/** Split: each click makes a file of one page, a shift-click one file of a run of pages; each file is numbered. */
+function SplitGrid({ doc, pageCount, value, onChange }: PageGridProps) {
+  const parsed = rangesToGroups(value, pageCount);
+  const last = useRef(parsed ?? []);
+  if (parsed) last.current = parsed;
+  const groups = last.current;
+  const anchor = useRef<number | null>(null);
+  const pick = (page: number, span: boolean) => {
+    onChange(groupsToRanges(span && anchor.current !== null ? spanGroup(groups, anchor.current, page) : toggleGroup(groups, page)));
+    anchor.current = page;
+  };
+  const fileOf = (page: number) => groups.findIndex((g) => page >= g.start && page <= g.end);
+
+  return (
+    <GridFrame
+      summary={groups.length === 0 ? 'No pages chosen yet' : `${groups.length} PDF${groups.length === 1 ? '' : 's'} will be made`}
+      hint="Click a page to make it a PDF of its own; shift-click another page to put every page between them in one PDF."
+      stale={parsed === null}
+      actions={
+        <>
+          <Button type="button" variant="outline" size="sm" onClick={() => onChange(groupsToRanges(allPages(pageCount).map((p) => ({ start: p, end: p }))))}>
+            Every page
+          </Button>
+          <Button type="button" variant="outline" size="sm" onClick={() => onChange('')} disabled={groups.length === 0}>
+            Clear
+          </Button>
+        </>
+      }
+    >
+      {allPages(pageCount).map((page) => {
+        const file = fileOf(page);
+        return (
+          <li key={page}>
+            <button
+              type="button"
+              aria-pressed={file >= 0}
+              aria-label={file >= 0 ? `Page ${page}, in PDF ${file + 1}` : `Page ${page}`}
+              onClick={(event) => pick(page, event.shiftKey)}
+              className={cn(
+                'relative block w-full rounded-lg border bg-card text-left transition-[box-shadow,border-color] outline-none hover:border-primary/50 focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                file >= 0 && 'border-primary ring-2 ring-primary',
+              )}
+            >
+              <PageThumbnail doc={doc} pageNumber={page} />
+              {file >= 0 && (
+                <span className="absolute top-1.5 right-1.5 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground shadow" aria-hidden>
+                  PDF {file + 1}
                 </span>
               )}
               <span className="block border-t py-1.5 text-center text-xs font-medium tabular-nums">{page}</span>

@@ -10,7 +10,20 @@ const THUMBNAIL_WIDTH = 160;
  * One page drawn by pdf.js once it scrolls near the viewport, inside a square box so a page turned
  * by 90° still fits. `rotation` previews a rotation without re-rendering.
  */
-export function PageThumbnail({ doc, pageNumber, rotation = 0, className }: { doc: PDFDocumentProxy; pageNumber: number; rotation?: number; className?: string }) {
+export function PageThumbnail({
+  doc,
+  pageNumber,
+  rotation = 0,
+  tight = false,
+  className,
+}: {
+  doc: PDFDocumentProxy;
+  pageNumber: number;
+  rotation?: number;
+  /** A small box (a file's row) keeps only a sliver of margin around the page. */
+  tight?: boolean;
+  className?: string;
+}) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<'waiting' | 'drawn' | 'failed'>('waiting');
 
@@ -44,12 +57,13 @@ export function PageThumbnail({ doc, pageNumber, rotation = 0, className }: { do
         ref={canvasRef}
         aria-hidden
         className={cn(
-          'absolute inset-2.5 m-auto max-h-[calc(100%-1.25rem)] max-w-[calc(100%-1.25rem)] bg-white shadow-sm ring-1 ring-black/10 transition-transform duration-300',
+          'absolute m-auto bg-white shadow-sm ring-1 ring-black/10 transition-transform duration-300',
+          tight ? 'inset-1 max-h-[calc(100%-0.5rem)] max-w-[calc(100%-0.5rem)]' : 'inset-2.5 max-h-[calc(100%-1.25rem)] max-w-[calc(100%-1.25rem)]',
           state !== 'drawn' && 'invisible',
         )}
         style={{ rotate: `${rotation}deg` }}
       />
-      {state === 'waiting' && <Skeleton className="absolute inset-3 rounded-sm" />}
+      {state === 'waiting' && <Skeleton className={cn('absolute rounded-sm', tight ? 'inset-1' : 'inset-3')} />}
       {state === 'failed' && <span className="absolute inset-0 grid place-items-center text-xs text-muted-foreground">No preview</span>}
     </div>
   );

@@ -1,17 +1,18 @@
 import type { Tool } from '@wattle/shared';
 import { useState } from 'react';
 import type { DocumentItem } from '@wattle/shared';
-import { addInputs, storedInput, uploadInput, type JobInput } from '@/features/jobs/lib/inputs';
+import { addInputs, inputSize, storedInput, uploadInput, type JobInput } from '@/features/jobs/lib/inputs';
 import type { ToolLimits } from '@wattle/shared';
 import { checkNewFiles } from '../lib/file-checks';
 
 /**
  * The files a tool runs on: chosen on this device or from My Documents, checked against the tool's
- * kinds and limits. A one-file tool replaces its file; others add to the list. `onChange` hears of every
+ * kinds and limits, or carried over from the last tool's result (`initial`). A one-file tool replaces its
+ * file; others add to the list. `onChange` hears of every
  * new list the person makes (not of an unlocked copy swapped in, which is the same document).
  */
-export function useToolInputs(tool: Tool, limits: ToolLimits | undefined, onChange: () => void) {
-  const [inputs, setInputs] = useState<JobInput[]>([]);
+export function useToolInputs(tool: Tool, limits: ToolLimits | undefined, onChange: () => void, initial: () => JobInput[] = () => []) {
+  const [inputs, setInputs] = useState<JobInput[]>(initial);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const kept = () => (tool.maxFiles === 1 ? [] : inputs);
 
@@ -22,7 +23,7 @@ export function useToolInputs(tool: Tool, limits: ToolLimits | undefined, onChan
 
   const addFiles = (files: File[]) => {
     const keep = kept();
-    const { accepted, errors } = checkNewFiles(files, keep.map((i) => ({ size: i.kind === 'upload' ? i.file.size : i.document.file_size })), {
+    const { accepted, errors } = checkNewFiles(files, keep.map((i) => ({ size: inputSize(i) })), {
       accepts: tool.accepts,
       maxFiles: tool.maxFiles,
       maxFileBytes: limits?.maxFileBytes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allPages, moveItem, pagesToRanges, rangesToPages, togglePage } from './page-selection';
+import { allPages, groupsToRanges, pagesToRanges, rangesToGroups, rangesToPages, selectSpan, spanGroup, toggleGroup, togglePage } from './page-selection';
 
 describe('pagesToRanges', () => {
   it.each([
@@ -39,13 +39,45 @@ describe('selection helpers', () => {
     expect(togglePage([1, 2, 4], 2)).toEqual([1, 4]);
   });
 
-  it('moves an item to a new index', () => {
-    expect(moveItem([1, 2, 3, 4], 0, 2)).toEqual([2, 3, 1, 4]);
-    expect(moveItem([1, 2, 3, 4], 3, 0)).toEqual([4, 1, 2, 3]);
-    expect(moveItem([1, 2, 3], 1, 9)).toEqual([1, 3, 2]);
-  });
-
   it('lists every page', () => {
     expect(allPages(3)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('selectSpan (shift-click)', () => {
+  it('adds every page from the last one clicked to this one, either way', () => {
+    expect(selectSpan([1], 1, 4)).toEqual([1, 2, 3, 4]);
+    expect(selectSpan([2, 9], 7, 5)).toEqual([2, 5, 6, 7, 9]);
+  });
+});
+
+describe('split groups', () => {
+  it('reads the ranges text as its files, in order, and writes it back', () => {
+    expect(rangesToGroups('1-2,3,4-5', 5)).toEqual([
+      { start: 1, end: 2 },
+      { start: 3, end: 3 },
+      { start: 4, end: 5 },
+    ]);
+    expect(rangesToGroups('', 5)).toEqual([]);
+    expect(rangesToGroups('1-', 3)).toEqual([{ start: 1, end: 3 }]);
+    expect(rangesToGroups('1-9', 5)).toBeNull();
+    expect(groupsToRanges([{ start: 4, end: 5 }, { start: 1, end: 1 }])).toBe('4-5,1');
+  });
+
+  it('a click makes a one-page file, or takes away the file the page is in', () => {
+    expect(toggleGroup([{ start: 1, end: 2 }], 4)).toEqual([
+      { start: 1, end: 2 },
+      { start: 4, end: 4 },
+    ]);
+    expect(toggleGroup([{ start: 1, end: 2 }, { start: 4, end: 4 }], 2)).toEqual([{ start: 4, end: 4 }]);
+  });
+
+  it('a shift-click makes one file from the last page clicked to this one, replacing files it overlaps', () => {
+    expect(spanGroup([{ start: 1, end: 1 }, { start: 3, end: 3 }, { start: 8, end: 9 }], 3, 6)).toEqual([
+      { start: 1, end: 1 },
+      { start: 3, end: 6 },
+      { start: 8, end: 9 },
+    ]);
+    expect(spanGroup([{ start: 2, end: 5 }], 7, 4)).toEqual([{ start: 4, end: 7 }]);
   });
 });

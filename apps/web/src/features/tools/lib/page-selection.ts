@@ -1,4 +1,4 @@
-import { expandPageRanges, parsePageRanges } from '@wattle/shared';
+import { expandPageRanges, parsePageRanges, type PageRange } from '@wattle/shared';
 
 /**
  * Page lists and the range text the options take ("1-3,5"). The thumbnail grid edits lists; the form
@@ -44,13 +44,43 @@ export function togglePage(selected: readonly number[], page: number): number[] 
   return [...set].sort((a, b) => a - b);
 }
 
-/** Moves the item at index `from` to index `to` (a drag in the organise grid). */
-export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = [...items];
-  const [item] = next.splice(from, 1);
-  if (item === undefined) return next;
-  next.splice(Math.max(0, Math.min(to, next.length)), 0, item);
-  return next;
+/** Shift-click: adds every page between the last page clicked (`anchor`) and `page`, both included. */
+export function selectSpan(selected: readonly number[], anchor: number, page: number): number[] {
+  const [from, to] = anchor <= page ? [anchor, page] : [page, anchor];
+  return [...new Set([...selected, ...Array.from({ length: to - from + 1 }, (_, i) => from + i)])].sort((a, b) => a - b);
+}
+
+/**
+ * Split's ranges: each group of pages is one new PDF, so "1-3" and "1,2,3" differ (one file or three)
+ * and the text is read group by group rather than as a set of pages.
+ */
+export function rangesToGroups(text: string, pageCount: number): PageRange[] | null {
+  if (text.trim() === '') return [];
+  try {
+    return parsePageRanges(text, pageCount);
+  } catch {
+    return null;
+  }
+}
+
+export function groupsToRanges(groups: readonly PageRange[]): string {
+  return groups.map(({ start, end }) => (start === end ? `${start}` : `${start}-${end}`)).join(',');
+}
+
+const inGroup = (group: PageRange, page: number) => page >= group.start && page <= group.end;
+const byStart = (a: PageRange, b: PageRange) => a.start - b.start;
+
+/** A click: the page as a file of its own, or (clicked again) its file taken away. */
+export function toggleGroup(groups: readonly PageRange[], page: number): PageRange[] {
+  const holding = groups.find((g) => inGroup(g, page));
+  if (holding) return groups.filter((g) => g !== holding);
+  return [...groups, { start: page, end: page }].sort(byStart);
+}
+
+/** A shift-click: one file from the last page clicked (`anchor`) to `page`, in place of the files it overlaps. */
+export function spanGroup(groups: readonly PageRange[], anchor: number, page: number): PageRange[] {
+  const span = anchor <= page ? { start: anchor, end: page } : { start: page, end: anchor };
+  return [...groups.filter((g) => g.end < span.start || g.start > span.end), span].sort(byStart);
 }
 
 /** 1..count: every page in order. */

@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { InputList } from '@/features/jobs/components/input-list';
 import { StoredDocumentsDialog } from '@/features/jobs/components/stored-documents-dialog';
-import { addInputs, inputName, inputSize, requestFor, storedInput, uploadInput, type JobInput } from '@/features/jobs/lib/inputs';
+import { addInputs, inputName, inputSize, inputType, requestFor, storedInput, uploadInput, type JobInput } from '@/features/jobs/lib/inputs';
 import { ApiError, fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { createBatch, MAX_BATCH_INPUTS } from '../api/batches';
 import { useToolsCatalogue } from '../api/tools-catalogue';
@@ -41,7 +41,7 @@ export function BatchPage() {
   const chooseTool = (id: string) => {
     const next = getTool(id)!;
     setToolId(id);
-    const kept = inputs.filter((i) => kindOfFile({ name: inputName(i), size: inputSize(i), type: i.kind === 'stored' ? 'application/pdf' : i.file.type }, next.accepts));
+    const kept = inputs.filter((i) => kindOfFile({ name: inputName(i), size: inputSize(i), type: inputType(i) }, next.accepts));
     setFileErrors(kept.length < inputs.length ? [`${inputs.length - kept.length} file(s) were removed: ${next.name} takes ${describeKinds(next.accepts)} files.`] : []);
     setInputs(kept);
   };

@@ -2,7 +2,7 @@ import { formatBytes, getTool, toolOptionsJsonSchema, type Tool } from '@wattle/
 import { FolderOpenIcon, RotateCcwIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '@/app/not-found-page';
 import { FileDropZone } from '@/components/file-drop-zone';
 import { ToolGrid } from '@/components/tool-grid';
@@ -14,27 +14,30 @@ import { useSession } from '@/features/auth/session';
 import { InputList } from '@/features/jobs/components/input-list';
 import { StoredDocumentsDialog } from '@/features/jobs/components/stored-documents-dialog';
 import { useJobRun } from '@/features/jobs/hooks/use-job-run';
-import { requestFor } from '@/features/jobs/lib/inputs';
+import { outputInput, requestFor, type JobInput } from '@/features/jobs/lib/inputs';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import { useToolStatus } from '../api/tools-catalogue';
 import { OptionsFields } from '../components/options-form';
+import { InputThumbnail, previewPages } from '../components/input-thumbnail';
 import { PageGrid } from '../components/page-grid';
 import { PasswordPrompt } from '../components/password-prompt';
 import { RunError, RunProgress, RunResult } from '../components/run-status';
 import { ToolHeader } from '../components/tool-header';
 import { useAccountDefaults } from '../hooks/use-account-defaults';
-import { useInputPdf } from '../hooks/use-input-pdf';
+import { useInputPreviews } from '../hooks/use-input-previews';
 import { useOptionDefaults } from '../hooks/use-option-defaults';
 import { useOptionsForm } from '../hooks/use-options-form';
 import { useRefusalOnFields } from '../hooks/use-refusal-on-fields';
+import type { PdfDocumentState } from '../hooks/use-pdf-document';
 import { useToolInputs } from '../hooks/use-tool-inputs';
 import { startingFormValues } from '../lib/account-defaults';
 import { relatedTools } from '../lib/category-pages';
+import { continuedOutputs } from '../lib/continue-with';
 import { acceptAttribute, describeKinds } from '../lib/file-checks';
 import { inputUnlock } from '../lib/input-unlock';
-import { leafFields, optionFields } from '../lib/option-fields';
+import { optionFields } from '../lib/option-fields';
 import { PAGE_GRID } from '../lib/page-grid-modes';
 import { PDF_PREFILL } from '../lib/pdf-prefill';
 import { formatRetention } from '../lib/retention';
@@ -58,17 +61,28 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
   const [pickerOpen, setPickerOpen] = useState(false);
 
   // The files: a new choice ends the last run and forgets what was read from the previous document.
-  const files = useToolInputs(tool, limits, () => {
-    if (!busy && stage.name !== 'idle') run.reset();
-    forgetDocument();
-  });
+  // Opened from "Continue with another tool": the last result is the first input, sent by its id.
+  const { state: carried } = useLocation();
+  const files = useToolInputs(
+    tool,
+    limits,
+    () => {
+      if (!busy && stage.name !== 'idle') run.reset();
+      forgetDocument();
+    },
+    () => continuedOutputs(carried).map(outputInput),
+  );
   const { inputs } = files;
 
-  // The first PDF is opened with pdf.js when pages can be picked or named, or options read from it.
+  // Every file is opened with pdf.js for its thumbnail and page count; a one-file tool's PDF is also
+  // where pages are picked and options read from.
   const fields = useMemo(() => optionFields(toolOptionsJsonSchema(tool.id)), [tool.id]);
   const prefill = PDF_PREFILL[tool.id];
-  const pdf = useInputPdf(tool, inputs[0], Boolean(prefill) || leafFields(fields).some((f) => f.kind === 'pages'));
+  const preview = useInputPreviews(inputs);
+  const single = tool.maxFiles === 1 ? preview(inputs[0]) : undefined;
+  const pdf = single?.kind === 'pdf' ? single.state : IDLE;
   const pageCount = pdf.status === 'ready' ? pdf.pageCount : undefined;
+  const rotations = usePerFileRotation(tool, inputs);
 
   // The options: generated from the registry, started from the account and the document, checked by the server.
   const form = useOptionsForm(tool, fields, pageCount);
@@ -91,8 +105,8 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
   const lastOptions = useRef<Record<string, unknown>>({});
   const submit = form.handleSubmit((options) => {
     files.clearErrors();
-    lastOptions.current = options;
-    void run.start(requestFor(tool.id, options, inputs));
+    lastOptions.current = { ...options, ...rotations?.option() };
+    void run.start(requestFor(tool.id, lastOptions.current, inputs));
   });
   const { unlock, unlockAndRun } = inputUnlock(tool, inputs, files.replace, (unlocked) => void run.start(requestFor(tool.id, lastOptions.current, unlocked)));
 
@@ -155,7 +169,17 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
             className={cn('mt-8 grid items-start gap-6', grid ? 'lg:grid-cols-[minmax(0,1fr)_380px]' : 'mx-auto max-w-2xl')}
           >
             <div className="min-w-0 space-y-4">
-              {takesFiles && <InputList inputs={inputs} onChange={files.change} ordered={multiple} disabled={busy} />}
+              {takesFiles && (
+                <InputList
+                  inputs={inputs}
+                  onChange={files.change}
+                  ordered={multiple}
+                  disabled={busy}
+                  preview={(input) => <InputThumbnail preview={preview(input)} rotation={rotations?.of(input)} />}
+                  pages={(input) => previewPages(preview(input))}
+                  rotation={rotations}
+                />
+              )}
               {multiple && canAddMore && !busy && (
                 <FileDropZone size="row" accept={acceptAttribute(tool.accepts)} multiple onFiles={files.addFiles} title="Add more files" hint={hint} />
               )}
@@ -185,7 +209,10 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
                   pageCount={pdf.pageCount}
                   mode={grid.mode}
                   value={gridValue ?? ''}
-                  onChange={(value) => form.setValue(grid.field, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+                  onChange={(value) => {
+                    for (const [name, implied] of Object.entries(grid.implies ?? {})) form.setValue(name, implied, { shouldDirty: true });
+                    form.setValue(grid.field, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+                  }}
                   angle={angle}
                 />
               )}
@@ -251,6 +278,24 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
       />
     </div>
   );
+}
+
+const IDLE: PdfDocumentState = { status: 'idle' };
+
+/**
+ * Per-file rotation for the tools whose options take one (merge's `rotations`): each click turns a
+ * file 90° more; the option lists the angles in the order the files are sent.
+ */
+function usePerFileRotation(tool: Tool, inputs: readonly JobInput[]) {
+  const [angles, setAngles] = useState<ReadonlyMap<string, number>>(new Map());
+  const schema = toolOptionsJsonSchema(tool.id) as { properties?: Record<string, unknown> };
+  if (!schema.properties?.rotations) return undefined;
+  const of = (input: JobInput) => angles.get(input.key) ?? 0;
+  return {
+    of,
+    turn: (input: JobInput) => setAngles((current) => new Map(current).set(input.key, (of(input) + 90) % 360)),
+    option: () => (inputs.some((i) => of(i) !== 0) ? { rotations: inputs.map(of) } : {}),
+  };
 }
 
 function RelatedTools({ tool }: { tool: Tool }) {

@@ -1,0 +1,23 @@
+import { INPUT_KINDS, isFormTool, TOOLS, type InputKind, type JobOutput, type Tool } from '@wattle/shared';
+
+/**
+ * "Continue with another tool": a result becomes the next tool's input by its output id, carried to
+ * the next tool page in the navigation state (nothing is downloaded or uploaded again).
+ */
+
+const kindOf = (output: JobOutput) => (Object.keys(INPUT_KINDS) as InputKind[]).find((kind) => INPUT_KINDS[kind].mime === output.contentType.split(';')[0]);
+
+/** The tools with a form that take every one of these outputs at once; not the tool that made them. */
+export function continueTargets(fromToolId: string, outputs: readonly JobOutput[]): Tool[] {
+  const kinds = outputs.map(kindOf);
+  return TOOLS.filter(
+    (tool) => tool.id !== fromToolId && isFormTool(tool) && tool.maxFiles >= outputs.length && kinds.every((kind) => kind && (tool.accepts as readonly string[]).includes(kind)),
+  );
+}
+
+export const continueState = (outputs: readonly JobOutput[]) => ({ continueWith: outputs });
+
+export function continuedOutputs(state: unknown): JobOutput[] {
+  const carried = (state as { continueWith?: unknown } | null)?.continueWith;
+  return Array.isArray(carried) ? (carried as JobOutput[]) : [];
+}
