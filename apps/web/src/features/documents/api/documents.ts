@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_STORAGE_LIMIT, type DocumentItem, type DocumentPage, type Usage } from '@wattle/shared';
+import { DEFAULT_STORAGE_LIMIT, type DocumentItem, type DocumentPage, type DocumentSort, type SortOrder, type Usage } from '@wattle/shared';
 import { api } from '@/lib/api-client';
 
 /** Prefixes the realtime stream invalidates on documents.changed and usage.changed. */
@@ -10,11 +10,23 @@ export function documentUrl(id: string, action: 'download'): string {
   return `/api/documents/${encodeURIComponent(id)}/${action}`;
 }
 
-/** One page of the account's PDFs, newest first; the previous page stays on screen while the next loads. */
-export function useDocuments(page: number, search: string) {
+/** The ZIP of the chosen documents, streamed by the server: a plain link saves it without holding it in memory. */
+export function documentsZipUrl(ids: readonly string[]): string {
+  return `/api/documents/zip?ids=${ids.map(encodeURIComponent).join(',')}`;
+}
+
+export interface DocumentOrder {
+  sort: DocumentSort;
+  order: SortOrder;
+}
+
+export const NEWEST_FIRST: DocumentOrder = { sort: 'date', order: 'desc' };
+
+/** One page of the account's PDFs, sorted by the server (newest first unless asked); the previous page stays on screen while the next loads. */
+export function useDocuments(page: number, search: string, { sort, order }: DocumentOrder = NEWEST_FIRST) {
   return useQuery({
-    queryKey: [...DOCUMENTS_KEY, 'list', { page, search }],
-    queryFn: ({ signal }) => api.get<DocumentPage>('/api/documents', { query: { page, search }, signal }),
+    queryKey: [...DOCUMENTS_KEY, 'list', { page, search, sort, order }],
+    queryFn: ({ signal }) => api.get<DocumentPage>('/api/documents', { query: { page, search, sort, order }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,10 +40,15 @@ export function storageLimitOf(usage: Usage | undefined): number {
   return usage?.storage_limit || DEFAULT_STORAGE_LIMIT;
 }
 
-export function useDeleteDocument() {
+/** Deletes each document (one request each, the way the API takes them); fails if any failed. */
+export function useDeleteDocuments() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/documents/${encodeURIComponent(id)}`),
+    mutationFn: async (ids: string[]) => {
+      const results = await Promise.allSettled(ids.map((id) => api.delete<void>(`/api/documents/${encodeURIComponent(id)}`)));
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
     onSettled: () => refreshDocuments(queryClient),
   });
 }

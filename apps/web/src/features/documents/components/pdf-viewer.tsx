@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon, ZoomInIcon, ZoomOutIcon } from 'lucide-react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,17 +7,20 @@ export type ViewerMode = 'continuous' | 'single';
 
 const GAP_PX = 16;
 const MAX_PAGE_WIDTH = 900;
+/** Zoom steps, as a share of the width that fits the view. */
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 
 /**
  * The PDF's real pages on canvases. Continuous: every page in one scroll, each drawn as it nears the
- * view; single: one page at a time. Both have "Page x of y" with previous and next.
+ * view; single: one page at a time. Both have "Page x of y" with previous and next, and zoom.
  */
 export function PdfViewer({ pdf, mode }: { pdf: PDFDocumentProxy; mode: ViewerMode }) {
   const total = pdf.numPages;
   const [page, setPage] = useState(1);
   const scrollRef = useRef<HTMLDivElement>(null);
   const slots = useRef<Array<HTMLDivElement | null>>([]);
-  const width = Math.min(MAX_PAGE_WIDTH, useWidth(scrollRef) - 2 * GAP_PX);
+  const [zoom, setZoom] = useState(ZOOMS.indexOf(1));
+  const width = Math.round(Math.min(MAX_PAGE_WIDTH, useWidth(scrollRef) - 2 * GAP_PX) * ZOOMS[zoom]!);
   const ratio = useFirstPageRatio(pdf);
 
   const go = (target: number) => {
@@ -43,7 +46,7 @@ export function PdfViewer({ pdf, mode }: { pdf: PDFDocumentProxy; mode: ViewerMo
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex items-center justify-center gap-2 border-b bg-background px-3 py-2">
+      <div className="flex flex-wrap items-center justify-center gap-2 border-b bg-background px-3 py-2">
         <Button variant="outline" size="sm" onClick={() => go(page - 1)} disabled={page <= 1} aria-label="Previous page">
           <ChevronLeftIcon aria-hidden />
         </Button>
@@ -53,10 +56,29 @@ export function PdfViewer({ pdf, mode }: { pdf: PDFDocumentProxy; mode: ViewerMo
         <Button variant="outline" size="sm" onClick={() => go(page + 1)} disabled={page >= total} aria-label="Next page">
           <ChevronRightIcon aria-hidden />
         </Button>
+        <span className="mx-1 h-5 w-px bg-border" aria-hidden />
+        <Button variant="outline" size="sm" onClick={() => setZoom(zoom - 1)} disabled={zoom === 0} aria-label="Zoom out">
+          <ZoomOutIcon aria-hidden />
+        </Button>
+        <span className="min-w-12 text-center text-sm tabular-nums" aria-live="polite" data-testid="zoom-level">
+          {Math.round(ZOOMS[zoom]! * 100)}%
+        </span>
+        <Button variant="outline" size="sm" onClick={() => setZoom(zoom + 1)} disabled={zoom === ZOOMS.length - 1} aria-label="Zoom in">
+          <ZoomInIcon aria-hidden />
+        </Button>
       </div>
-      <div ref={scrollRef} onScroll={onScroll} className="relative min-h-0 flex-1 overflow-auto bg-muted" data-testid="pdf-pages">
+      {/* Focusable, so the pages scroll by keyboard too (axe: scrollable-region-focusable). */}
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        tabIndex={0}
+        role="region"
+        aria-label="Pages"
+        className="relative min-h-0 flex-1 overflow-auto bg-muted outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
+        data-testid="pdf-pages"
+      >
         {width > 0 && (
-          <div className="flex flex-col items-center" style={{ gap: GAP_PX, padding: GAP_PX }}>
+          <div className="flex w-max min-w-full flex-col items-center" style={{ gap: GAP_PX, padding: GAP_PX }}>
             {mode === 'single' ? (
               <PdfPage key={page} pdf={pdf} number={page} width={width} ratio={ratio} eager />
             ) : (

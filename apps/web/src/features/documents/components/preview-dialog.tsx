@@ -1,9 +1,11 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { DownloadIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/account/api/profile';
-import { fetchDocumentBytes } from '../api/documents';
+import { downloadDocument, fetchDocumentBytes } from '../api/documents';
 import type { DocumentItem } from '@wattle/shared';
 import { openPdf, PdfPasswordError } from '../lib/pdf';
 import { PdfViewer } from './pdf-viewer';
@@ -15,11 +17,19 @@ export function PreviewDialog({ document, onClose }: { document: DocumentItem | 
   return (
     <Dialog open={Boolean(document)} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="flex h-[calc(100dvh-2rem)] max-w-5xl flex-col gap-0 overflow-hidden p-0 sm:h-[90dvh] sm:max-w-5xl">
-        <DialogHeader className="border-b px-4 py-3 pr-12 text-left sm:px-6">
-          <DialogTitle className="truncate" title={document?.filename}>
-            {document?.filename}
-          </DialogTitle>
-          <DialogDescription className="sr-only">A preview of the PDF&apos;s pages</DialogDescription>
+        <DialogHeader className="flex-row items-center gap-3 border-b px-4 py-3 pr-12 text-left sm:px-6">
+          <div className="min-w-0 flex-1">
+            <DialogTitle className="truncate" title={document?.filename}>
+              {document?.filename}
+            </DialogTitle>
+            <DialogDescription className="sr-only">A preview of the PDF&apos;s pages</DialogDescription>
+          </div>
+          {document && (
+            <Button variant="outline" size="sm" onClick={() => void downloadDocument(document)}>
+              <DownloadIcon aria-hidden />
+              Download
+            </Button>
+          )}
         </DialogHeader>
         {document && <PreviewBody id={document.id} />}
       </DialogContent>

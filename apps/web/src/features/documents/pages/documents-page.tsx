@@ -1,15 +1,17 @@
-import { SearchIcon } from 'lucide-react';
+import { FileArchiveIcon, SearchIcon, Trash2Icon, WrenchIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DOCUMENTS_PAGE_SIZE } from '@wattle/shared';
+import { DOCUMENTS_PAGE_SIZE, type DocumentSort } from '@wattle/shared';
 import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { downloadDocument, useDocuments } from '../api/documents';
+import { documentsZipUrl, downloadDocument, NEWEST_FIRST, useDocuments, type DocumentOrder } from '../api/documents';
 import type { DocumentItem } from '@wattle/shared';
 import { DeleteDocumentDialog } from '../components/delete-document-dialog';
 import { DocumentsPagination } from '../components/documents-pagination';
 import { DocumentsTable } from '../components/documents-table';
+import { OpenInToolMenu } from '../components/open-in-tool-menu';
 import { PreviewDialog } from '../components/preview-dialog';
 import { StorageBar } from '../components/storage-bar';
 import { UploadArea } from '../components/upload-area';
@@ -28,11 +30,29 @@ export function DocumentsPage() {
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
   const [previewing, setPreviewing] = useState<DocumentItem>();
-  const [deleting, setDeleting] = useState<DocumentItem>();
-  const documents = useDocuments(page, debouncedSearch);
+  const [deleting, setDeleting] = useState<DocumentItem[]>([]);
+  const [order, setOrder] = useState<DocumentOrder>(NEWEST_FIRST);
+  const [selected, setSelected] = useState<ReadonlyMap<string, DocumentItem>>(new Map());
+  const documents = useDocuments(page, debouncedSearch, order);
 
-  // A new search starts at page 1.
-  useEffect(() => setPage(1), [debouncedSearch]);
+  // A new search or order starts at page 1.
+  useEffect(() => setPage(1), [debouncedSearch, order]);
+  // What is chosen is what is in view: another page, search or order starts a new choice.
+  useEffect(() => setSelected(new Map()), [debouncedSearch, order, page]);
+
+  // A column sorts its natural way first (A–Z, newest, largest, most pages); again, the other way.
+  const sortBy = (sort: DocumentSort) =>
+    setOrder((current) => (current.sort === sort ? { sort, order: current.order === 'asc' ? 'desc' : 'asc' } : { sort, order: sort === 'name' ? 'asc' : 'desc' }));
+  const select = (docs: DocumentItem[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const doc of docs) {
+        if (on) next.set(doc.id, doc);
+        else next.delete(doc.id);
+      }
+      return next;
+    });
+  const chosen = [...selected.values()];
 
   // Past the last page (files deleted elsewhere, a narrower search): back to page 1.
   const total = documents.data?.total ?? 0;
@@ -81,6 +101,33 @@ export function DocumentsPage() {
               </p>
             )}
           </div>
+          {chosen.length > 0 && (
+            <div role="region" aria-label="Selected documents" className="flex flex-wrap items-center gap-2 border-b bg-primary/5 px-4 py-2">
+              <p className="mr-auto text-sm font-medium" aria-live="polite">
+                {chosen.length} selected
+              </p>
+              <Button asChild variant="outline" size="sm">
+                <a href={documentsZipUrl(chosen.map((doc) => doc.id))} download>
+                  <FileArchiveIcon aria-hidden />
+                  Download as ZIP
+                </a>
+              </Button>
+              <OpenInToolMenu documents={chosen}>
+                <Button variant="outline" size="sm">
+                  <WrenchIcon aria-hidden />
+                  Run a tool
+                </Button>
+              </OpenInToolMenu>
+              <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" onClick={() => setDeleting(chosen)}>
+                <Trash2Icon aria-hidden />
+                Delete
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setSelected(new Map())}>
+                <XIcon aria-hidden />
+                Clear selection
+              </Button>
+            </div>
+          )}
           {documents.isError ? (
             <p className="px-4 py-10 text-center text-sm text-destructive" role="alert">
               Failed to load documents. Please try again.
@@ -90,9 +137,13 @@ export function DocumentsPage() {
               documents={items}
               loading={documents.isPending}
               empty={debouncedSearch ? `No documents match "${debouncedSearch}".` : 'No documents yet. Upload a PDF to get started.'}
+              order={order}
+              onSort={sortBy}
+              selected={selected}
+              onSelect={select}
               onPreview={setPreviewing}
               onDownload={(doc) => void downloadDocument(doc)}
-              onDelete={setDeleting}
+              onDelete={(doc) => setDeleting([doc])}
             />
           )}
           {!documents.isError && totalPages > 1 && (
@@ -103,7 +154,7 @@ export function DocumentsPage() {
         </section>
       </div>
       <PreviewDialog document={previewing} onClose={() => setPreviewing(undefined)} />
-      <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(undefined)} />
+      <DeleteDocumentDialog documents={deleting} onClose={() => setDeleting([])} onDeleted={() => setSelected(new Map())} />
     </>
   );
 }
