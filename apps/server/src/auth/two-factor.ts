@@ -5,11 +5,11 @@ import { generateRandomString } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 
 /** How long a device stays trusted after "Trust this device for 30 days". */
-export const TRUST_DEVICE_SECONDS = 30 * 24 * 3600;
+const TRUST_DEVICE_SECONDS = 30 * 24 * 3600;
 /** How long the code screen waits after the password or link was accepted. */
-export const CHALLENGE_SECONDS = 10 * 60;
+const CHALLENGE_SECONDS = 10 * 60;
 /** Where a sign-in by link or provider continues when a code is needed; its query string is kept. */
-export const TWO_FACTOR_PATH = '/auth/two-factor';
+const TWO_FACTOR_PATH = '/auth/two-factor';
 
 // The plugin's cookie names (better-auth/plugins/two-factor constant.ts), which it does not export.
 const CHALLENGE_COOKIE = 'two_factor';
