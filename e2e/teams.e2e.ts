@@ -201,6 +201,7 @@ describe('teams', () => {
     // A link that is not (or no longer) an invitation for them says why, signed in.
     await member.page.goto('/team/invite/not-a-real-invitation');
     await member.page.getByRole('heading', { name: 'This invitation cannot be used' }).waitFor();
+    await member.page.getByText('This invitation has expired or has already been used').waitFor();
     expect(await seriousAxeViolations(member.page)).toEqual([]);
 
     // In Personal the Team page lists their teams to switch to; in the team, they can leave it.
@@ -237,6 +238,10 @@ describe('teams', () => {
     await owner.page.getByRole('button', { name: 'Send invitation' }).click();
     await owner.page.getByRole('button', { name: `Resend the invitation to ${other}` }).click();
     await toast(owner.page, 'Invitation sent again').waitFor();
+    // Someone signed in with another address cannot use it, and is told why.
+    await colleague.page.goto(await mailedLink(app, other));
+    await colleague.page.getByText('This invitation is for another email address').waitFor();
+    await colleague.page.getByText(`You are signed in as ${colleagueEmail}.`, { exact: false }).waitFor();
     await owner.page.getByRole('button', { name: `Revoke the invitation to ${other}` }).click();
     await toast(owner.page, 'Invitation revoked').waitFor();
     await expect.poll(() => owner.page.getByRole('button', { name: `Revoke the invitation to ${other}` }).count()).toBe(0);

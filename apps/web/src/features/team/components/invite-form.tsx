@@ -10,7 +10,7 @@ import { assignableRoles, ROLE_LABEL } from '../lib/roles';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Invite by email with a role; the server mails a link that works once, for seven days. */
+/** Invite by email with a role; the server mails a link that works once, for TEAM_INVITATION_DAYS. */
 export function InviteForm() {
   const invite = useInviteMember();
   const [email, setEmail] = useState('');

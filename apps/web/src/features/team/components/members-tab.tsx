@@ -1,6 +1,6 @@
 import { LogOutIcon } from 'lucide-react';
 import { useState } from 'react';
-import { teamRoleMay, type Team } from '@wattle/shared';
+import { TEAM_INVITATION_DAYS, teamRoleMay, type Team } from '@wattle/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
@@ -35,7 +35,7 @@ export function MembersTab({ team }: { team: Team }) {
             <CardTitle>
               <h2>Invite a member</h2>
             </CardTitle>
-            <CardDescription>They get an email with a link that works once, for the address you enter, for seven days.</CardDescription>
+            <CardDescription>They get an email with a link that works once, for the address you enter, for {TEAM_INVITATION_DAYS} days.</CardDescription>
           </CardHeader>
           <CardContent>
             <InviteForm />

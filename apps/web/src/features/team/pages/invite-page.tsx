@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { useSession } from '@/features/auth/session';
 import { useAcceptInvitation, useDeclineInvitation, useInvitation } from '../api/membership';
+import { invitationProblem } from '../lib/invitation-problem';
 import { ROLE_IN_SENTENCE } from '../lib/roles';
 
 /**
@@ -50,14 +51,13 @@ function SignedInInvite({ invitationId, email }: { invitationId: string; email: 
   const fail = (failure: Error) => toast({ title: 'Error', description: failure.message, variant: 'destructive' });
 
   if (isError) {
+    const problem = invitationProblem(error, email);
     return (
       <AuthLayout title="Team invitation" heading="This invitation cannot be used">
         <Alert>
           <CircleAlertIcon aria-hidden="true" />
-          <AlertTitle className="line-clamp-none">{error.message}</AlertTitle>
-          <AlertDescription>
-            Invitations work once, for seven days, for the address they were sent to. You are signed in as {email}. Ask the team for a new invitation if you need one.
-          </AlertDescription>
+          <AlertTitle className="line-clamp-none">{problem.title}</AlertTitle>
+          <AlertDescription>{problem.detail}</AlertDescription>
         </Alert>
         <Button asChild variant="outline">
           <Link to="/dashboard">Go to your dashboard</Link>
