@@ -54,7 +54,7 @@ describe('dashboard shell on desktop', () => {
     await expect.poll(() => page.getByTestId('greeting').textContent()).toMatch(/^(G'day mate|Welcome back|Cheers|Good morning|Good arvo|Good evening), Matilda$/);
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
     const labels = await sidebar.getByRole('link').allTextContents();
-    expect(labels).toEqual(['Dashboard', 'My Documents', 'Upload PDFs', 'Batch Process', 'Create PDF', 'Edit PDF', 'Share PDFs', 'Downloads', 'Team', 'Profile', 'Settings', 'Support']);
+    expect(labels).toEqual(['Dashboard', 'My Documents', 'Upload PDFs', 'Batch Process', 'Create PDF', 'Edit PDF', 'All PDF Tools', 'Share PDFs', 'Downloads', 'Team', 'Profile', 'Settings', 'Support']);
     expect(await sidebar.getByRole('link', { name: 'Upload PDFs' }).getAttribute('href')).toBe('/dashboard/documents?upload=true');
     await expect.poll(() => page.getByTestId('sidebar-name').textContent()).toBe('Matilda Jones');
     await page.getByText(email).first().waitFor();

@@ -12,6 +12,7 @@ describe('sidebar', () => {
       ['Batch Process', '/dashboard/batch'],
       ['Create PDF', '/dashboard/create'],
       ['Edit PDF', '/dashboard/edit'],
+      ['All PDF Tools', '/tools'],
       ['Share PDFs', '/dashboard/share'],
       ['Downloads', '/dashboard/downloads'],
       ['Team', '/dashboard/team'],

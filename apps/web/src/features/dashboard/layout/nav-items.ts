@@ -11,6 +11,7 @@ import {
   UploadIcon,
   UserRoundIcon,
   UsersIcon,
+  WrenchIcon,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -20,7 +21,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The sidebar, in the spec's order (section 2). */
+/** The sidebar, in the spec's order (section 2), with the tool catalogue after the tool hubs. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboardIcon },
   { label: 'My Documents', to: '/dashboard/documents', icon: FileTextIcon },
@@ -28,6 +29,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Batch Process', to: '/dashboard/batch', icon: LayersIcon },
   { label: 'Create PDF', to: '/dashboard/create', icon: FilePlusIcon },
   { label: 'Edit PDF', to: '/dashboard/edit', icon: FilePenLineIcon },
+  // The whole tool catalogue, beyond the hubs above.
+  { label: 'All PDF Tools', to: '/tools', icon: WrenchIcon },
   { label: 'Share PDFs', to: '/dashboard/share', icon: Share2Icon },
   { label: 'Downloads', to: '/dashboard/downloads', icon: DownloadIcon },
   { label: 'Team', to: '/dashboard/team', icon: UsersIcon },

@@ -10,14 +10,17 @@ import {
   SettingsIcon,
   type LucideIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { DocumentItem } from '@wattle/shared';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PreviewDialog } from '@/features/documents/components/preview-dialog';
 import { UploadArea } from '@/features/documents/components/upload-area';
 import { megabytes, useDashboardSummary } from '../api/summary';
+import { RecentDocuments, RecentResults } from '../components/recent-work';
 
 const QUICK_ACTIONS: Array<{ label: string; description: string; to: string; icon: LucideIcon }> = [
   { label: 'View All Documents', description: 'Search, preview and download your PDFs', to: '/dashboard/documents', icon: FileTextIcon },
@@ -32,6 +35,7 @@ export function DashboardHomePage() {
   const { data: summary, isPending, isError } = useDashboardSummary();
   const usedPercent = summary ? Math.min(100, (summary.storage_used / summary.storage_limit) * 100) : 0;
   const activity = summary?.recent_activity;
+  const [opened, setOpened] = useState<DocumentItem>();
   const value = (content: ReactNode) => (isPending ? <Skeleton className="h-9 w-24" /> : isError ? '–' : content);
 
   return (
@@ -62,6 +66,12 @@ export function DashboardHomePage() {
           {value(<span data-testid="recent-activity">{activity?.total.toLocaleString('en-AU')}</span>)}
         </StatCard>
       </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <RecentDocuments onOpen={setOpened} />
+        <RecentResults />
+      </div>
+      <PreviewDialog document={opened} onClose={() => setOpened(undefined)} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-5">
         <Card className="min-w-0 lg:col-span-3">

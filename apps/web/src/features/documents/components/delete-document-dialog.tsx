@@ -33,17 +33,21 @@ export function DeleteDocumentDialog({ documents, onClose, onDeleted }: { docume
     <AlertDialog open={documents.length > 0} onOpenChange={(open) => !open && onClose()}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle className="break-words">{one ? `Delete ${one.filename}?` : `Delete ${documents.length} PDFs?`}</AlertDialogTitle>
+          <AlertDialogTitle>{one ? 'Delete PDF' : `Delete ${documents.length} PDFs`}</AlertDialogTitle>
           <AlertDialogDescription asChild>
             <div className="space-y-2">
-              {!one && (
-                <ul className="max-h-40 list-disc overflow-y-auto pl-5 break-words" tabIndex={0} aria-label="PDFs to delete">
+              {one ? (
+                <p className="font-medium break-words text-foreground" data-testid="deleting-name">
+                  {one.filename}
+                </p>
+              ) : (
+                <ul className="max-h-40 list-disc overflow-y-auto pl-5 break-words text-foreground" tabIndex={0} aria-label="PDFs to delete">
                   {documents.map((doc) => (
                     <li key={doc.id}>{doc.filename}</li>
                   ))}
                 </ul>
               )}
-              <p>{one ? 'This PDF leaves My Documents and its storage is freed.' : 'These PDFs leave My Documents and their storage is freed.'} This action cannot be undone.</p>
+              <p>{one ? 'Are you sure you want to delete this PDF?' : 'Are you sure you want to delete these PDFs?'} This action cannot be undone.</p>
             </div>
           </AlertDialogDescription>
         </AlertDialogHeader>

@@ -28,7 +28,7 @@ interface DocumentsTableProps {
 
 const COLUMNS = 6;
 
-/** Select, Name, Uploaded (date and time), Size, Pages and Actions; on phones the details sit under the name. */
+/** Select, Name, Upload Date (with the time), Size, Pages and Actions; on phones the details sit under the name. */
 export function DocumentsTable({ documents, loading, empty, order, onSort, selected, onSelect, onPreview, onDownload, onDelete }: DocumentsTableProps) {
   const { locale, timeZone } = usePreferences();
   const allSelected = documents.length > 0 && documents.every((doc) => selected.has(doc.id));
@@ -47,7 +47,7 @@ export function DocumentsTable({ documents, loading, empty, order, onSort, selec
             />
           </TableHead>
           <SortableHead sort="name" label="Name" className="px-1" {...sortable} />
-          <SortableHead sort="date" label="Uploaded" className="hidden w-44 sm:table-cell" {...sortable} />
+          <SortableHead sort="date" label="Upload Date" className="hidden w-44 sm:table-cell" {...sortable} />
           <SortableHead sort="size" label="Size" className="hidden w-24 md:table-cell" {...sortable} />
           <SortableHead sort="pages" label="Pages" className="hidden w-20 md:table-cell" {...sortable} />
           <TableHead className="w-[8.5rem] pr-3 text-right sm:w-[13.5rem]">Actions</TableHead>
