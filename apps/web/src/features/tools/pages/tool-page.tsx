@@ -15,6 +15,7 @@ import { InputList } from '@/features/jobs/components/input-list';
 import { StoredDocumentsDialog } from '@/features/jobs/components/stored-documents-dialog';
 import { useJobRun } from '@/features/jobs/hooks/use-job-run';
 import { outputInput, requestFor, type JobInput } from '@/features/jobs/lib/inputs';
+import { handedInputs } from '@/lib/tool-handoff';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
@@ -62,6 +63,7 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
 
   // The files: a new choice ends the last run and forgets what was read from the previous document.
   // Opened from "Continue with another tool": the last result is the first input, sent by its id.
+  // Opened from the landing page's drop zone or My Documents: the files handed over (tool-handoff).
   const { state: carried } = useLocation();
   const files = useToolInputs(
     tool,
@@ -70,7 +72,7 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
       if (!busy && stage.name !== 'idle') run.reset();
       forgetDocument();
     },
-    () => continuedOutputs(carried).map(outputInput),
+    () => [...handedInputs(carried), ...continuedOutputs(carried).map(outputInput)],
   );
   const { inputs } = files;
 
