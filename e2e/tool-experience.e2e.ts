@@ -59,8 +59,8 @@ describe('tool experience', () => {
     const chosen = page.getByRole('list', { name: 'Chosen files' });
     // pdf.js has read every file: a drawn first page and its page count on each row.
     await chosen.getByRole('listitem').filter({ hasText: 'b-a5.pdf' }).getByText(/· 2 pages/).waitFor();
-    await expect.poll(() => chosen.locator('canvas').count()).toBe(3);
-    await expect.poll(() => chosen.getByText(/· 1 page\b/).count()).toBe(2);
+    await expect.poll(() => chosen.locator('canvas').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => chosen.getByText(/· 1 page\b/).count(), { timeout: 15_000 }).toBe(2);
     await expectNoSeriousViolations(page, 'merge with files');
 
     await page.getByRole('button', { name: 'Sort A–Z' }).click();
@@ -175,7 +175,9 @@ describe('tool experience', () => {
         const page = await context.newPage();
         await page.goto('/tools/merge');
         await page.locator('input[type=file]').setInputFiles([await sizedPdf('one.pdf', A4), await sizedPdf('two.pdf', A5)]);
-        await expect.poll(() => page.getByRole('list', { name: 'Chosen files' }).locator('canvas').count()).toBe(2);
+        await expect.poll(() => page.getByRole('list', { name: 'Chosen files' }).locator('canvas').count(), { timeout: 15_000 }).toBe(2);
+        // Drawn, not only opened: a canvas stays hidden until its page is on it.
+        for (const canvas of await page.getByRole('list', { name: 'Chosen files' }).locator('canvas').all()) await canvas.waitFor();
         await expectNoSeriousViolations(page, `${viewport} ${theme} files`);
         await screenshot(page, `tool-experience-files-${viewport}-${theme}`);
         await page.getByRole('button', { name: 'Merge PDF' }).click();
