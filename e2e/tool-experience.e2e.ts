@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PDF_SIZE } from '@wattle/shared';
+import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { scanPdf } from '../packages/pdf-engine/src/test/fixtures.ts';
+import { signUpAndSignIn } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, newContext, screenshot, type viewports } from './support/browser.ts';
@@ -165,6 +168,35 @@ describe('tool experience', () => {
     await page.getByText('This PDF is damaged', { exact: true }).waitFor();
     await page.getByText(/damaged or is not a PDF/).waitFor();
     expect(await page.getByText('File type not supported').count()).toBe(0);
+    await context.close();
+  });
+
+  it('an account holder saves and shares a result, is told before trying that one too large for My Documents cannot be saved, and deletes it now', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await signUpAndSignIn(page, app);
+    await page.goto('/tools/rotate');
+    await page.locator('input[type=file]').setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 2 }) });
+    await page.getByRole('button', { name: 'Rotate PDF' }).click();
+    await page.getByRole('heading', { name: 'Your file is ready' }).waitFor();
+    await page.getByRole('button', { name: 'Save to My Documents' }).click();
+    await page.getByRole('button', { name: 'Saved' }).waitFor();
+    await page.getByRole('button', { name: 'Share lease-rotated.pdf' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Delete now' }).click();
+    await page.getByRole('heading', { name: 'Your file has been deleted' }).waitFor();
+
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await page.locator('input[type=file]').setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: await makePdf({ size: MAX_PDF_SIZE + 200_000 }) });
+    let saves = 0;
+    page.on('request', (request) => request.url().endsWith('/save') && saves++);
+    await page.getByRole('button', { name: 'Rotate PDF' }).click();
+    await page.getByRole('heading', { name: 'Your file is ready' }).waitFor();
+    await page.getByText(/Too large to save to My Documents \([\d.]+ MB; the most one file can be is 5 MB\)/).waitFor();
+    expect(await page.getByRole('button', { name: 'Save to My Documents' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Share / }).count()).toBe(0);
+    expect(saves).toBe(0);
     await context.close();
   });
 
