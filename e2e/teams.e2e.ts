@@ -231,6 +231,9 @@ describe('teams', () => {
     await owner.page.getByLabel('Email address').fill(colleagueEmail);
     await owner.page.getByRole('button', { name: 'Send invitation' }).click();
     await toast(owner.page, 'Invitation sent').waitFor();
+    await owner.page.getByLabel('Email address').fill(colleagueEmail);
+    await owner.page.getByRole('button', { name: 'Send invitation' }).click();
+    await owner.page.getByText(`${colleagueEmail} already has an invitation waiting: use Resend below.`).waitFor();
 
     // Resend mails the address again; Revoke ends the invitation.
     const other = newAddress();

@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import type { TeamRole } from '@wattle/shared';
+import type { Team, TeamRole } from '@wattle/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { useInviteMember } from '../api/team';
+import { inviteCheck } from '../lib/invite-check';
 import { assignableRoles, ROLE_LABEL } from '../lib/roles';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Invite by email with a role; the server mails a link that works once, for TEAM_INVITATION_DAYS. */
-export function InviteForm() {
+export function InviteForm({ team }: { team: Team }) {
   const invite = useInviteMember();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<TeamRole>('member');
@@ -20,8 +19,9 @@ export function InviteForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    if (!EMAIL.test(address)) return setError('Enter an email address such as name@example.com.au');
-    setError(null);
+    const problem = inviteCheck(address, team);
+    setError(problem);
+    if (problem) return;
     invite.mutate(
       { email: address, role },
       {

@@ -38,7 +38,7 @@ export function MembersTab({ team }: { team: Team }) {
             <CardDescription>They get an email with a link that works once, for the address you enter, for {TEAM_INVITATION_DAYS} days.</CardDescription>
           </CardHeader>
           <CardContent>
-            <InviteForm />
+            <InviteForm team={team} />
           </CardContent>
         </Card>
       )}
