@@ -14,8 +14,10 @@ import { ApiError, fieldErrorsOf, isApiError } from '@/lib/api-client';
 import { createBatch, MAX_BATCH_INPUTS } from '../api/batches';
 import { useToolsCatalogue } from '../api/tools-catalogue';
 import { BatchProgress } from '../components/batch-progress';
+import { InputThumbnail, previewPages } from '../components/input-thumbnail';
 import { OptionsFields } from '../components/options-form';
 import { RunError, RunProgress } from '../components/run-status';
+import { useInputPreviews } from '../hooks/use-input-previews';
 import { useOptionsForm } from '../hooks/use-options-form';
 import { acceptAttribute, checkNewFiles, describeKinds, kindOfFile } from '../lib/file-checks';
 import { optionFields } from '../lib/option-fields';
@@ -37,6 +39,7 @@ export function BatchPage() {
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [stage, setStage] = useState<Stage>({ name: 'setup' });
+  const preview = useInputPreviews(inputs);
 
   const chooseTool = (id: string) => {
     const next = getTool(id)!;
@@ -113,7 +116,16 @@ export function BatchPage() {
               <h2 id="batch-files" className="pt-2 font-semibold">
                 Documents <span className="font-normal text-muted-foreground">({inputs.length} of up to {MAX_BATCH_INPUTS})</span>
               </h2>
-              {inputs.length > 0 && <InputList inputs={inputs} onChange={setInputs} ordered={false} disabled={stage.name === 'uploading'} />}
+              {inputs.length > 0 && (
+                <InputList
+                  inputs={inputs}
+                  onChange={setInputs}
+                  ordered={false}
+                  disabled={stage.name === 'uploading'}
+                  preview={(input) => <InputThumbnail preview={preview(input)} />}
+                  pages={(input) => previewPages(preview(input))}
+                />
+              )}
               {inputs.length < MAX_BATCH_INPUTS && stage.name !== 'uploading' && (
                 <FileDropZone
                   size={inputs.length > 0 ? 'row' : 'hero'}
