@@ -11,6 +11,7 @@ import { qpdf } from '../process/commands.ts';
 import { displayBox } from '../pdf/geometry.ts';
 import { dropPdfaClaim, objectStreamsAllowed, pdfaNotKept, saveOptions } from '../pdf/conformance.ts';
 import { preparePdf, type PreparedPdf } from '../pdf/prepare.ts';
+import { slimDocument } from '../pdf/slim.ts';
 import { qpdfSucceeded } from '../pdf/qpdf.ts';
 import { checkedOutput, openPrepared } from '../pdf/write.ts';
 import { mapLimit } from '../util/map-limit.ts';
@@ -39,6 +40,7 @@ interface Candidate {
 export const compress: Operation<'compress'> = async ([input], options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
   const doc = await openPrepared(pdf);
+  slimDocument(doc); // before the images are found, so a duplicate image is re-encoded once
   const level = LEVELS[options.level];
   const candidates = findImages(doc, level.dpi);
   let done = 0;

@@ -1,0 +1,67 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { libreOfficeReport, mergedWithBaggage, PDFTEX_MANUALS } from '../test/born-digital.ts';
+import { file, workspace, type Workspace } from '../test/harness.ts';
+
+let ws: Workspace;
+let dir: string;
+let merged: Buffer;
+beforeAll(async () => {
+  ws = await workspace();
+  dir = await mkdtemp(join(tmpdir(), 'born-digital-'));
+  merged = await mergedWithBaggage(await libreOfficeReport(dir, 4));
+  await writeFile(join(dir, 'merged.pdf'), merged);
+}, 120_000);
+afterAll(async () => {
+  await ws.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const LEVELS = ['low', 'medium', 'high'] as const;
+const text = (path: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
+const qpdfCheck = (path: string) => spawnSync('qpdf', ['--check', path]).status;
+
+/** Distinct font programs in the file, and whether any page or the catalog still carries /Thumb or /PieceInfo. */
+async function inside(bytes: Buffer) {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const programs = new Set<string>();
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (obj instanceof PDFDict && obj.get(PDFName.of('Type')) === PDFName.of('FontDescriptor')) {
+      for (const k of ['FontFile', 'FontFile2', 'FontFile3']) if (obj.has(PDFName.of(k))) programs.add(obj.get(PDFName.of(k))!.toString());
+    }
+  }
+  const baggage = [doc.catalog, ...doc.getPages().map((p) => p.node)].some((d) => d.has(PDFName.of('Thumb')) || d.has(PDFName.of('PieceInfo')));
+  return { distinctFontPrograms: programs.size, baggage };
+}
+
+describe('compress on born-digital PDFs', () => {
+  it.each(LEVELS)('merged exports (%s): duplicates kept once, thumbnails and private data gone, text unchanged', async (level) => {
+    const before = await inside(merged);
+    expect(before.baggage).toBe(true);
+    const [out] = await ws.run('compress', [file('merged.pdf', merged)], { level });
+    const bytes = readFileSync(out!.path);
+    const after = await inside(bytes);
+    expect(after.baggage).toBe(false);
+    // Each copy brought the same font programs: one of each is left.
+    expect(after.distinctFontPrograms).toBe(before.distinctFontPrograms / 2);
+    expect(bytes.length).toBeLessThan(merged.length * 0.75);
+    expect(text(out!.path)).toBe(text(join(dir, 'merged.pdf')));
+    expect(qpdfCheck(out!.path)).toBe(0);
+    expect(out!.pages).toBe(8);
+  });
+
+  it.skipIf(PDFTEX_MANUALS.length === 0).each(LEVELS)('a pdfTeX manual (%s) gets smaller, its text unchanged', async (level) => {
+    for (const manual of PDFTEX_MANUALS) {
+      const original = readFileSync(manual);
+      const [out] = await ws.run('compress', [file('manual.pdf', original)], { level });
+      expect(readFileSync(out!.path).length).toBeLessThan(original.length);
+      expect(text(out!.path)).toBe(text(manual));
+      expect(qpdfCheck(out!.path)).toBe(0);
+    }
+  });
+});
