@@ -11,12 +11,14 @@ const THUMB_WIDTH = 36;
  * then); an icon until it is drawn, and for a locked or unreadable PDF.
  */
 export function DocumentThumbnail({ document }: { document: Pick<DocumentItem, 'id' | 'encrypted' | 'version'> }) {
+  const frameRef = useRef<HTMLSpanElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<'waiting' | 'drawn' | 'failed'>('waiting');
 
   useEffect(() => {
+    const frame = frameRef.current;
     const canvas = canvasRef.current;
-    if (!canvas || document.encrypted) return;
+    if (!frame || !canvas || document.encrypted) return;
     const abort = new AbortController();
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
@@ -26,7 +28,8 @@ export function DocumentThumbnail({ document }: { document: Pick<DocumentItem, '
         () => !abort.signal.aborted && setState('failed'),
       );
     });
-    observer.observe(canvas);
+    // The frame, not the canvas: a hidden canvas never comes into view.
+    observer.observe(frame);
     return () => {
       observer.disconnect();
       abort.abort();
@@ -36,7 +39,7 @@ export function DocumentThumbnail({ document }: { document: Pick<DocumentItem, '
 
   const Icon = document.encrypted ? LockIcon : FileTextIcon;
   return (
-    <span className="relative grid h-12 w-9 shrink-0 place-items-center overflow-hidden rounded-md border bg-primary/10 text-primary" aria-hidden>
+    <span ref={frameRef} className="relative grid h-12 w-9 shrink-0 place-items-center overflow-hidden rounded-md border bg-primary/10 text-primary" aria-hidden>
       {state !== 'drawn' && <Icon className="size-4" />}
       <canvas ref={canvasRef} data-testid="document-thumbnail" data-drawn={state === 'drawn' || undefined} className="absolute inset-0 size-full bg-white object-contain data-[drawn]:block hidden" />
     </span>

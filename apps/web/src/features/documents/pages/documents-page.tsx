@@ -118,7 +118,7 @@ export function DocumentsPage() {
                   Run a tool
                 </Button>
               </OpenInToolMenu>
-              <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" onClick={() => setDeleting(chosen)}>
+              <Button variant="outline" size="sm" className="text-destructive hover:text-destructive dark:text-red-400 dark:hover:text-red-400" onClick={() => setDeleting(chosen)}>
                 <Trash2Icon aria-hidden />
                 Delete
               </Button>
