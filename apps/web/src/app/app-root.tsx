@@ -1,10 +1,12 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { SkipLink } from '@/components/skip-link';
 import { SessionProvider } from '@/features/auth/session';
 
-/** Root route element: session state for every screen, scroll restoration, a bar while a page loads. */
+/** Root route element: session state for every screen, the skip link, scroll restoration, a bar while a page loads. */
 export function AppRoot() {
   return (
     <SessionProvider>
+      <SkipLink />
       <NavigationProgress />
       <Outlet />
       <ScrollRestoration />

@@ -1,92 +1,49 @@
-import { LayoutGridIcon, MenuIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { Logo } from '@/components/logo';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { MenuIcon } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { ENTERPRISE_LINKS, TOOL_CATEGORIES, type SiteLink } from '@/features/marketing/site-links';
-import { ComingSoonBadge } from './coming-soon-badge';
-import { SessionButtons } from './session-buttons';
 
-const GROUPS = [
-  { id: 'tools', title: 'PDF Tools', links: [...TOOL_CATEGORIES, { title: 'All PDF tools', href: '/tools', icon: LayoutGridIcon }] },
-  { id: 'enterprise', title: 'Enterprise', links: ENTERPRISE_LINKS },
-] as const;
+// The panel's dialog and accordion code is not needed until someone opens the menu.
+const loadPanel = () => import('./mobile-nav-panel');
+const MobileNavPanel = lazy(async () => ({ default: (await loadPanel()).MobileNavPanel }));
 
-/** The phone menu: a slide-in panel whose groups expand one at a time. */
+/** The phone menu's button; the panel itself loads when the button is first touched or focused. */
 export function MobileNav() {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const { pathname } = useLocation();
 
   // Any navigation (including the browser's back button) closes the panel.
   useEffect(() => setOpen(false), [pathname]);
 
-  const close = () => setOpen(false);
+  const want = () => {
+    setWanted(true);
+    void loadPanel();
+  };
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <MenuIcon className="size-6" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right" className="w-[86%] gap-0 overflow-y-auto sm:max-w-sm">
-        <SheetHeader className="h-[72px] flex-row items-center border-b px-4 py-0">
-          <SheetTitle asChild>
-            <div>
-              <Logo onClick={close} />
-            </div>
-          </SheetTitle>
-          <SheetDescription className="sr-only">Site navigation</SheetDescription>
-        </SheetHeader>
-        <nav aria-label="Main" className="px-4">
-          <Accordion type="single" collapsible>
-            {GROUPS.map((group) => (
-              <AccordionItem key={group.id} value={group.id}>
-                <AccordionTrigger className="text-base hover:no-underline">{group.title}</AccordionTrigger>
-                <AccordionContent className="pb-3">
-                  <ul className="grid gap-1">
-                    {group.links.map((link) => (
-                      <MobileLink key={link.href} link={link} onNavigate={close} />
-                    ))}
-                  </ul>
-                </AccordionContent>
-              </AccordionItem>
-            ))}
-          </Accordion>
-        </nav>
-        <div className="mt-auto border-t p-4">
-          <SessionButtons onDone={close} className="grid grid-cols-2" />
-        </div>
-      </SheetContent>
-    </Sheet>
-  );
-}
-
-function MobileLink({ link, onNavigate }: { link: SiteLink; onNavigate: () => void }) {
-  const Icon = link.icon;
-  const content = (
     <>
-      {Icon && <Icon className="size-5 text-primary" aria-hidden="true" />}
-      {link.title}
-      {link.comingSoon && <ComingSoonBadge />}
-    </>
-  );
-  const className = 'flex items-center gap-3 rounded-md px-2 py-2.5 text-sm font-medium';
-  return (
-    <li>
-      {link.comingSoon ? (
-        <div className={`${className} text-muted-foreground`}>{content}</div>
-      ) : (
-        <Link
-          to={link.href}
-          onClick={onNavigate}
-          className={`${className} hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none`}
-        >
-          {content}
-        </Link>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={want}
+        onFocus={want}
+        onClick={() => {
+          want();
+          setOpen(true);
+        }}
+      >
+        <MenuIcon className="size-6" />
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileNavPanel open={open} onOpenChange={setOpen} />
+        </Suspense>
       )}
-    </li>
+    </>
   );
 }
