@@ -5,25 +5,28 @@ import { PDFArray, PDFDict, PDFName, PDFRawStream, PDFRef, type PDFDocument, typ
  * Lossless clean-up before the final rewrite (qpdf then writes only what is still reachable):
  * page thumbnails (viewers draw their own), applications' private data (/PieceInfo, which
  * viewers ignore by the PDF spec), and duplicate objects (the same font or image brought in by
- * each merged file), kept once.
+ * each merged file), kept once. True when anything changed.
  */
-export function slimDocument(doc: PDFDocument): void {
-  dropBaggage(doc);
+export function slimDocument(doc: PDFDocument): boolean {
+  let changed = dropBaggage(doc);
   // Fonts refer to descriptors, descriptors to font programs: each pass can make the level above identical.
-  for (let pass = 0; pass < 3 && dedupe(doc) > 0; pass++);
+  for (let pass = 0; pass < 3 && dedupe(doc) > 0; pass++) changed = true;
+  return changed;
 }
 
 const THUMB = PDFName.of('Thumb');
 const PIECE_INFO = PDFName.of('PieceInfo');
 
-function dropBaggage(doc: PDFDocument): void {
-  doc.catalog.delete(PIECE_INFO);
+/** True when there was something to drop. */
+function dropBaggage(doc: PDFDocument): boolean {
+  let dropped = false;
   for (const [, obj] of doc.context.enumerateIndirectObjects()) {
     const dict = obj instanceof PDFRawStream ? obj.dict : obj instanceof PDFDict ? obj : undefined;
     if (!dict) continue;
-    dict.delete(PIECE_INFO);
-    if (dict.get(PDFName.of('Type')) === PDFName.of('Page')) dict.delete(THUMB);
+    if (dict.delete(PIECE_INFO)) dropped = true;
+    if (dict.get(PDFName.of('Type')) === PDFName.of('Page') && dict.delete(THUMB)) dropped = true;
   }
+  return dropped;
 }
 
 /** Only objects whose identity carries no meaning: streams, fonts and font descriptors (never pages or annotations). */

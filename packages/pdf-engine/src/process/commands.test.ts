@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { compactPageList, pdftoppm, pdftotext, qpdf, qpdfDecryptJob, qpdfEncryptJob, sofficeConvert, sofficeListener, tesseractTextLayer, unoConvert } from './commands.ts';
 
+const LOSSLESS = ['--compress-streams=y', '--decode-level=generalized', '--recompress-flate', '--compression-level=9', '--remove-unreferenced-resources=yes'];
 const ALL = { print: true, modify: true, copy: true, annotate: true, fillForms: true, assemble: true };
 
 describe('argument builders', () => {
   it('qpdf', () => {
     expect(qpdf.rotate('/j/in.pdf', '/j/out.pdf', 90, [1, 2, 3, 5])).toEqual({ command: 'qpdf', args: ['--rotate=+90:1-3,5', '/j/in.pdf', '/j/out.pdf'] });
     expect(qpdf.rotate('/j/in.pdf', '/j/out.pdf', 180).args[0]).toBe('--rotate=+180');
-    expect(qpdf.rewrite('/a', '/b', { decrypt: true, optimise: true, objectStreams: true }).args).toEqual(['--decrypt', '--object-streams=generate', '--compress-streams=y', '--recompress-flate', '/a', '/b']);
-    expect(qpdf.rewrite('/a', '/b', { optimise: true }).args).toEqual(['--compress-streams=y', '--recompress-flate', '/a', '/b']);
+    expect(qpdf.rewrite('/a', '/b', { decrypt: true, optimise: true, objectStreams: true }).args).toEqual(['--decrypt', '--object-streams=generate', ...LOSSLESS, '/a', '/b']);
+    expect(qpdf.rewrite('/a', '/b', { optimise: true }).args).toEqual([...LOSSLESS, '/a', '/b']);
     expect(qpdf.withJobFile('/j/job.json').args).toEqual(['--job-json-file=/j/job.json']);
   });
 

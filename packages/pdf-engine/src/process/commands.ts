@@ -5,17 +5,21 @@ import type { CommandSpec } from './run-command.ts';
  * (absolute, inside the job dir), never user-supplied names.
  */
 
+const LOSSLESS = ['--compress-streams=y', '--decode-level=generalized', '--recompress-flate', '--compression-level=9', '--remove-unreferenced-resources=yes'];
+
 export const qpdf = {
   pageCount: (input: string): CommandSpec => ({ command: 'qpdf', args: ['--show-npages', input] }),
   /**
    * Rewrite: repairs what qpdf can recover; optimise recompresses losslessly, with object streams where
    * the input allows them (they need PDF 1.5, PDF/A-1 forbids them, and qpdf would raise the version).
+   * Lossless: LZW, ASCII85 and run-length streams become Flate, every Flate stream is redone at level 9
+   * (images in DCT stay as they are), and fonts or images no page's content names leave its resources.
    */
   rewrite: (input: string, output: string, opts: { decrypt?: boolean; optimise?: boolean; objectStreams?: boolean } = {}): CommandSpec => ({
     command: 'qpdf',
     args: [
       ...(opts.decrypt ? ['--decrypt'] : []),
-      ...(opts.optimise ? [...(opts.objectStreams ? ['--object-streams=generate'] : []), '--compress-streams=y', '--recompress-flate'] : []),
+      ...(opts.optimise ? [...(opts.objectStreams ? ['--object-streams=generate'] : []), ...LOSSLESS] : []),
       input,
       output,
     ],

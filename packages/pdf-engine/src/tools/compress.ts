@@ -40,7 +40,7 @@ interface Candidate {
 export const compress: Operation<'compress'> = async ([input], options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
   const doc = await openPrepared(pdf);
-  slimDocument(doc); // before the images are found, so a duplicate image is re-encoded once
+  const slimmed = slimDocument(doc); // before the images are found, so a duplicate image is re-encoded once
   const level = LEVELS[options.level];
   const candidates = findImages(doc, level.dpi);
   let done = 0;
@@ -50,11 +50,14 @@ export const compress: Operation<'compress'> = async ([input], options, ctx) => 
     if (await recompressImage(doc, candidate, level.quality, options.grayscale, ctx.limits.maxPixels)) reencoded++;
     ctx.progress((++done / Math.max(1, candidates.length)) * 0.8);
   });
-  const rewritten = join(ctx.dir, `compressed-${randomUUID()}.pdf`);
-  const save = saveOptions(doc); // decided by the input's claim, before it goes
-  if (reencoded > 0) dropPdfaClaim(doc);
-  await writeFile(rewritten, await doc.save(save));
-  const optimised = await optimise(ctx, rewritten, pdf);
+  // Nothing changed in pdf-lib (most text PDFs): qpdf works on the file itself, saving a slow save.
+  const rewritten = slimmed || reencoded > 0 ? join(ctx.dir, `compressed-${randomUUID()}.pdf`) : undefined;
+  if (rewritten) {
+    const save = saveOptions(doc); // decided by the input's claim, before it goes
+    if (reencoded > 0) dropPdfaClaim(doc);
+    await writeFile(rewritten, await doc.save(save));
+  }
+  const optimised = await optimise(ctx, rewritten ?? pdf.path, pdf);
 
   const sized = await Promise.all([optimised, rewritten, pdf.path, input!.path].filter((p): p is string => !!p).map(async (path) => ({ path, size: (await stat(path)).size })));
   const originalSize = sized.at(-1)!.size;
