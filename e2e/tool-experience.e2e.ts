@@ -8,7 +8,7 @@ import { scanPdf } from '../packages/pdf-engine/src/test/fixtures.ts';
 import { signUpAndSignIn } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot, type viewports } from './support/browser.ts';
+import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
 
 /**
  * The tool experience of issue 12: files shown with their first page, page count and size, put in order
@@ -49,8 +49,10 @@ const rowNames = (page: Page) =>
     .getByRole('listitem')
     .evaluateAll((rows) => rows.map((row) => row.querySelector('[title]')?.getAttribute('title')));
 
+/** No serious axe finding, and nothing wider than the screen. */
 async function expectNoSeriousViolations(page: Page, label: string) {
   expect(await seriousAxeViolations(page), label).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), label).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
 describe('tool experience', () => {
@@ -200,7 +202,7 @@ describe('tool experience', () => {
     await context.close();
   });
 
-  for (const viewport of ['desktop', 'phone'] as (keyof typeof viewports)[]) {
+  for (const viewport of Object.keys(viewports) as (keyof typeof viewports)[]) {
     for (const theme of ['light', 'dark'] as const) {
       it(`the tool page and its result pass axe and are drawn at ${viewport} in ${theme}`, async () => {
         const context = await newContext(browser, app.url, viewport, theme);

@@ -290,12 +290,12 @@ const IDLE: PdfDocumentState = { status: 'idle' };
  */
 function usePerFileRotation(tool: Tool, inputs: readonly JobInput[]) {
   const [angles, setAngles] = useState<ReadonlyMap<string, number>>(new Map());
-  const schema = toolOptionsJsonSchema(tool.id) as { properties?: Record<string, unknown> };
-  if (!schema.properties?.rotations) return undefined;
+  const takesRotations = useMemo(() => 'rotations' in ((toolOptionsJsonSchema(tool.id) as { properties?: object }).properties ?? {}), [tool.id]);
+  if (!takesRotations) return undefined;
   const of = (input: JobInput) => angles.get(input.key) ?? 0;
   return {
     of,
-    turn: (input: JobInput) => setAngles((current) => new Map(current).set(input.key, (of(input) + 90) % 360)),
+    turn: (input: JobInput) => setAngles((current) => new Map(current).set(input.key, ((current.get(input.key) ?? 0) + 90) % 360)),
     option: () => (inputs.some((i) => of(i) !== 0) ? { rotations: inputs.map(of) } : {}),
   };
 }
