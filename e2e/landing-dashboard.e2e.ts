@@ -219,6 +219,7 @@ describe('My Documents', () => {
         await uploadViaApi(page, 'Business activity statement with a rather long name.pdf', 1);
         await page.goto('/dashboard/documents');
         await eventually(() => names(page)).toHaveLength(2);
+        await page.getByRole('region', { name: 'Upload PDFs' }).getByText(viewport === 'phone' ? 'Tap to choose your PDFs' : 'Drag and drop your PDFs here').waitFor();
         await eventually(() => page.locator('[data-testid="document-thumbnail"][data-drawn]').count()).toBe(2);
         await page.getByRole('checkbox', { name: 'Select all documents on this page' }).click();
         expect(await seriousAxeViolations(page)).toEqual([]);
