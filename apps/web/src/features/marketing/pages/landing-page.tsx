@@ -137,7 +137,7 @@ export function LandingPage() {
         title="Ready to simplify your PDFs?"
         description="Every tool is free to use without an account. Sign up free for larger files, your own document library and batch processing."
         actions={
-          <SignUpButton variant="wattle">Create a free account</SignUpButton>
+          <SignUpButton variant="wattle">Get Started Free</SignUpButton>
         }
       />
     </>
