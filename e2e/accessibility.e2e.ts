@@ -94,6 +94,22 @@ describe('accessibility', () => {
     await context.close();
   });
 
+  it('fits the limits table on a 390 px phone without a sideways scroll, light and dark', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const context = await newContext(browser, app.url, 'phone', theme);
+      const page = await context.newPage();
+      for (const path of ['/pricing', '/api']) {
+        await page.goto(path);
+        const table = page.locator('table').first();
+        await table.waitFor();
+        const [wide, room] = await table.evaluate((el) => [el.scrollWidth, el.parentElement!.clientWidth]);
+        expect(wide, `${path} (${theme})`).toBeLessThanOrEqual(room!);
+        expect(await seriousAxeViolations(page), `${path} (${theme})`).toEqual([]);
+      }
+      await context.close();
+    }
+  });
+
   it('draws a solid focus ring around a control reached by keyboard', async () => {
     const context = await newContext(browser, app.url);
     const page = await context.newPage();

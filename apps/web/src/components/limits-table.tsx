@@ -1,7 +1,7 @@
 import { LIMIT_ROWS, PLAN_LIMITS, PLAN_NAMES, PLANS } from '@wattle/shared';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
-/** The shared limits table, the same figures the server enforces and the API document states. */
+/** The shared limits table, the same figures the server enforces and the API document states. Cells wrap to fit a phone. */
 export function LimitsTable({ caption }: { caption: string }) {
   return (
     <div className="rounded-xl border bg-card">
@@ -13,7 +13,7 @@ export function LimitsTable({ caption }: { caption: string }) {
               <span className="sr-only">Limit</span>
             </TableHead>
             {PLANS.map((plan) => (
-              <TableHead key={plan} scope="col" className="text-right">
+              <TableHead key={plan} scope="col" className="text-right whitespace-normal">
                 {PLAN_NAMES[plan]}
               </TableHead>
             ))}
@@ -22,11 +22,11 @@ export function LimitsTable({ caption }: { caption: string }) {
         <TableBody>
           {LIMIT_ROWS.map((row) => (
             <TableRow key={row.key}>
-              <TableHead scope="row" className="font-medium text-foreground">
+              <TableHead scope="row" className="font-medium whitespace-normal text-foreground">
                 {row.label}
               </TableHead>
               {PLANS.map((plan) => (
-                <TableCell key={plan} className="text-right tabular-nums">
+                <TableCell key={plan} className="text-right whitespace-normal tabular-nums">
                   {row.show(PLAN_LIMITS[plan][row.key])}
                 </TableCell>
               ))}
