@@ -152,6 +152,8 @@ describe('tool experience', () => {
     // Typing updates the thumbnails.
     await page.getByLabel('Page ranges').fill('1-2,5');
     await page.getByRole('button', { name: 'Page 5, in PDF 2' }).waitFor();
+    await expectNoSeriousViolations(page, 'split pages');
+    await screenshot(page, 'tool-experience-split-pages');
     await page.getByRole('button', { name: 'Split PDF' }).click();
     await page.getByRole('heading', { name: 'Your 2 files are ready' }).waitFor();
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all as ZIP' }).click()]);

@@ -228,7 +228,7 @@ function SplitGrid({ doc, pageCount, value, onChange }: PageGridProps) {
       {allPages(pageCount).map((page) => {
         const file = fileOf(page);
         return (
-          <li key={page}>
+          <li key={page} className="relative">
             <button
               type="button"
               aria-pressed={file >= 0}
@@ -240,13 +240,14 @@ function SplitGrid({ doc, pageCount, value, onChange }: PageGridProps) {
               )}
             >
               <PageThumbnail doc={doc} pageNumber={page} />
-              {file >= 0 && (
-                <span className="absolute top-1.5 right-1.5 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground shadow" aria-hidden>
-                  PDF {file + 1}
-                </span>
-              )}
               <span className="block border-t py-1.5 text-center text-xs font-medium tabular-nums">{page}</span>
             </button>
+            {/* Beside the button, not in it: its name already says which PDF, and its text must stay the page number. */}
+            {file >= 0 && (
+              <span className="pointer-events-none absolute top-1.5 right-1.5 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground shadow" aria-hidden>
+                PDF {file + 1}
+              </span>
+            )}
           </li>
         );
       })}
