@@ -13,6 +13,13 @@ export const ERROR_CATALOGUE = {
   // Account security: the person's own password, asked again before a change or a deletion.
   PASSWORD_INCORRECT: { status: 400, message: 'The password you entered is not correct.' },
   TEAM_OWNER: { status: 409, message: 'Transfer or delete your team first.' },
+  // Teams (better-auth's organisation refusals, in our words).
+  TEAM_SLUG_TAKEN: { status: 409, message: 'That short name is taken. Choose another.' },
+  TEAM_LIMIT_REACHED: { status: 409, message: 'The limit of teams, members or invitations has been reached.' },
+  ALREADY_IN_TEAM: { status: 409, message: 'That person is already in the team.' },
+  ALREADY_INVITED: { status: 409, message: 'That address already has an invitation. Use Resend to send it again.' },
+  INVITATION_UNUSABLE: { status: 404, message: 'This invitation has expired, was revoked or has already been used.' },
+  INVITATION_FOR_ANOTHER_ADDRESS: { status: 403, message: 'This invitation was sent to another email address. Sign in with that address to accept it.' },
   TWO_FACTOR_CODE_INCORRECT: { status: 401, message: 'That code is not right. Check your authenticator app and try again.' },
   TWO_FACTOR_CODE_USED: { status: 401, message: 'That code has just been used. Wait for the next one from your authenticator app.' },
   BACKUP_CODE_INCORRECT: { status: 401, message: 'That backup code is not right, or it has been used already.' },

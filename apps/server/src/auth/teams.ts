@@ -4,6 +4,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { organization } from 'better-auth/plugins/organization';
 import type { Database } from '@wattle/db';
 import {
+  ERROR_CATALOGUE,
   TEAM_INVITATION_DAYS,
   TEAM_MEMBERS_MAX,
   TEAM_NAME_MAX,
@@ -38,17 +39,19 @@ const TEAMS_PER_PERSON = 10;
 /** Roles an invitation or a role change may give: ownership moves only by transfer (POST /api/v1/team/transfer). */
 const GRANTABLE_ROLES = new Set(['admin', 'member']);
 
-const refuse = (message: string) => new APIError('BAD_REQUEST', { message });
+/** A refused field, as VALIDATION_FAILED with the field's message (the form shows it under the field). */
+const refuse = (field: string, message: string) =>
+  new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: ERROR_CATALOGUE.VALIDATION_FAILED.message, details: { fieldErrors: { [field]: [message] } } });
 
 function checkTeamFields(fields: { name?: string; slug?: string }): void {
-  if (fields.name !== undefined && (fields.name.trim().length === 0 || fields.name.length > TEAM_NAME_MAX)) throw refuse(`Enter a team name of at most ${TEAM_NAME_MAX} characters.`);
+  if (fields.name !== undefined && (fields.name.trim().length === 0 || fields.name.length > TEAM_NAME_MAX)) throw refuse('name', `Enter a team name of at most ${TEAM_NAME_MAX} characters.`);
   if (fields.slug !== undefined && (fields.slug.length > TEAM_SLUG_MAX || !TEAM_SLUG_PATTERN.test(fields.slug)))
-    throw refuse(`The team address may use lower-case letters, digits and hyphens, at most ${TEAM_SLUG_MAX} characters.`);
+    throw refuse('slug', `Use lower-case letters, digits and hyphens, at most ${TEAM_SLUG_MAX} characters.`);
 }
 
 function checkGrantableRole(role: string | string[]): void {
   const roles = Array.isArray(role) ? role : role.split(',');
-  if (roles.length !== 1 || !GRANTABLE_ROLES.has(roles[0]!)) throw refuse('Choose the role admin or member. To hand the team to someone, transfer ownership.');
+  if (roles.length !== 1 || !GRANTABLE_ROLES.has(roles[0]!)) throw refuse('role', 'Choose admin or member. To hand the team to someone, transfer ownership.');
 }
 
 /**

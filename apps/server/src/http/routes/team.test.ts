@@ -77,7 +77,9 @@ describe('invitations', () => {
     const invitationId = path.split('/').pop()!;
 
     // Another address cannot use it, nor see it.
-    expect((await post(stranger.client, '/api/auth/organization/accept-invitation', { invitationId })).status).toBe(403);
+    const refused = await post(stranger.client, '/api/auth/organization/accept-invitation', { invitationId });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: 'INVITATION_FOR_ANOTHER_ADDRESS' } });
     expect((await stranger.client.request(`/api/auth/organization/get-invitation?id=${invitationId}`)).status).toBe(403);
 
     const accepted = await post(invitee.client, '/api/auth/organization/accept-invitation', { invitationId });
@@ -87,7 +89,9 @@ describe('invitations', () => {
     expect(spaces.active).toEqual({ kind: 'team', team: { id: teamId, name: 'Harbour Legal', slug: expect.any(String), role: 'member' } });
 
     // Once used, it is gone.
-    expect((await post(invitee.client, '/api/auth/organization/accept-invitation', { invitationId })).status).toBe(400);
+    const replayed = await post(invitee.client, '/api/auth/organization/accept-invitation', { invitationId });
+    expect(replayed.status).toBe(404);
+    expect(await replayed.json()).toMatchObject({ error: { code: 'INVITATION_UNUSABLE' } });
 
     const team = (await (await owner.client.request('/api/v1/team')).json()) as Team;
     expect(team.members.map((m) => [m.email, m.role])).toEqual([
@@ -106,15 +110,28 @@ describe('invitations', () => {
     await createTeam(owner, 'Expiring Pty Ltd');
     const invitee = await signedInUser(ctx);
 
-    expect((await post(owner.client, '/api/auth/organization/invite-member', { email: invitee.user.email, role: 'owner' })).status).toBe(400);
+    const asOwner = await post(owner.client, '/api/auth/organization/invite-member', { email: invitee.user.email, role: 'owner' });
+    expect(asOwner.status).toBe(400);
+    expect(await asOwner.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: { fieldErrors: { role: [expect.stringContaining('transfer ownership')] } } } });
 
     const sent = (await (await post(owner.client, '/api/auth/organization/invite-member', { email: invitee.user.email, role: 'member' })).json()) as { id: string };
     await ctx.container.db.update(invitation).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitation.id, sent.id));
-    expect((await post(invitee.client, '/api/auth/organization/accept-invitation', { invitationId: sent.id })).status).toBe(400);
+    expect((await post(invitee.client, '/api/auth/organization/accept-invitation', { invitationId: sent.id })).status).toBe(404);
 
     const again = (await (await post(owner.client, '/api/auth/organization/invite-member', { email: invitee.user.email, role: 'member' })).json()) as { id: string };
     expect((await post(owner.client, '/api/auth/organization/cancel-invitation', { invitationId: again.id })).status).toBe(200);
-    expect((await post(invitee.client, '/api/auth/organization/accept-invitation', { invitationId: again.id })).status).toBe(400);
+    expect((await post(invitee.client, '/api/auth/organization/accept-invitation', { invitationId: again.id })).status).toBe(404);
+  });
+
+  it('says a short name is taken, or not valid, under its field', async () => {
+    const owner = await signedInUser(ctx);
+    const slug = `taken-${Math.random().toString(36).slice(2, 8)}`;
+    expect((await post(owner.client, '/api/auth/organization/create', { name: 'First', slug })).status).toBe(200);
+    const taken = await post(owner.client, '/api/auth/organization/create', { name: 'Second', slug });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ error: { code: 'TEAM_SLUG_TAKEN' } });
+    const invalid = await post(owner.client, '/api/auth/organization/create', { name: 'Third', slug: 'Not Valid!' });
+    expect(await invalid.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', details: { fieldErrors: { slug: [expect.any(String)] } } } });
   });
 
   it('lets an address with no account sign up from the mail and then join', async () => {
@@ -192,8 +209,8 @@ describe('the team space', () => {
     expect((await member.client.request('/api/v1/team')).status).toBe(404);
     expect((await member.client.request('/api/v1/team/activity')).status).toBe(404);
     expect(((await (await member.client.request('/api/v1/spaces')).json()) as Spaces).active).toEqual({ kind: 'personal' });
-    // Choosing the team again is refused by better-auth: they are not a member.
-    expect((await selectTeam(member, teamId)).status).toBe(403);
+    // Choosing the team again is refused: to them it no longer exists.
+    expect((await selectTeam(member, teamId)).status).toBe(404);
     const activity = (await (await owner.client.request('/api/v1/team/activity')).json()) as TeamActivityPage;
     expect(activity.items[0]).toMatchObject({ action: 'member.removed', subject: member.user.email });
   });
@@ -285,11 +302,11 @@ describe('role × action', () => {
     { action: 'make a team API key', expected: { ...adminsOnly(201), removed: 201, outsider: 201 }, run: (c) => post(c, '/api/v1/keys', { name: 'matrix' }) },
     { action: 'add a team webhook', expected: { ...adminsOnly(201), removed: 201, outsider: 201 }, run: (c) => post(c, '/api/v1/webhooks', { url: 'https://hooks.example.com.au/in', events: ['job.failed'] }) },
     { action: 'delete a team document', expected: ok(204), run: (c, w) => c.request(`/api/documents/${w.docId}`, { method: 'DELETE' }) },
-    { action: 'invite someone', expected: { owner: 200, admin: 200, member: 403, removed: 400, outsider: 400 }, run: (c, w) => post(c, '/api/auth/organization/invite-member', { email: 'someone@example.com.au', role: 'member', organizationId: w.teamId }) },
-    { action: 'change a member’s role', expected: { owner: 200, admin: 200, member: 403, removed: 400, outsider: 400 }, run: (c, w) => post(c, '/api/auth/organization/update-member-role', { memberId: w.others.member.memberId, role: 'admin', organizationId: w.teamId }) },
-    { action: 'rename the team', expected: { owner: 200, admin: 200, member: 403, removed: 400, outsider: 400 }, run: (c, w) => post(c, '/api/auth/organization/update', { organizationId: w.teamId, data: { name: 'Renamed' } }) },
+    { action: 'invite someone', expected: adminsOnly(200), run: (c, w) => post(c, '/api/auth/organization/invite-member', { email: 'someone@example.com.au', role: 'member', organizationId: w.teamId }) },
+    { action: 'change a member’s role', expected: adminsOnly(200), run: (c, w) => post(c, '/api/auth/organization/update-member-role', { memberId: w.others.member.memberId, role: 'admin', organizationId: w.teamId }) },
+    { action: 'rename the team', expected: adminsOnly(200), run: (c, w) => post(c, '/api/auth/organization/update', { organizationId: w.teamId, data: { name: 'Renamed' } }) },
     { action: 'transfer ownership', fresh: true, expected: { owner: 204, admin: 403, member: 403, removed: 404, outsider: 404 }, run: (c, w) => post(c, '/api/v1/team/transfer', { memberId: w.others.admin.memberId }) },
-    { action: 'delete the team', fresh: true, expected: { owner: 200, admin: 403, member: 403, removed: 400, outsider: 400 }, run: (c, w) => post(c, '/api/auth/organization/delete', { organizationId: w.teamId }) },
+    { action: 'delete the team', fresh: true, expected: { owner: 200, admin: 403, member: 403, removed: 404, outsider: 404 }, run: (c, w) => post(c, '/api/auth/organization/delete', { organizationId: w.teamId }) },
   ];
 
   async function world(): Promise<World & { actor: Record<Actor, Person> }> {
