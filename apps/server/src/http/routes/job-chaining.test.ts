@@ -1,10 +1,10 @@
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker, type Worker } from '../../jobs/worker.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
 import { jobForm, manualClock, postJob, waitForJob } from '../../test/jobs.ts';
 import { makePdf } from '../../test/pdfs.ts';
 import { signedInUser } from '../../test/users.ts';
+import { unzip } from '../../test/zip.ts';
 
 /**
  * "Continue with another tool" (an output as the next job's input, without a download and upload) and a
@@ -101,7 +101,7 @@ describe('GET /api/v1/jobs/{id}/zip', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="report-split\.zip"/);
-    expect(await zipEntries(Buffer.from(await res.arrayBuffer()))).toEqual(split.outputs.map((o) => o.filename));
+    expect((await unzip(Buffer.from(await res.arrayBuffer()))).map((e) => e.name)).toEqual(split.outputs.map((o) => o.filename));
     expect((await ctx.client().request(`/api/v1/jobs/${split.id}/zip`)).status).toBe(404);
     const { client: account } = await signedInUser(ctx);
     expect((await account.request(`/api/v1/jobs/${split.id}/zip`)).status).toBe(404);
@@ -115,19 +115,3 @@ describe('GET /api/v1/jobs/{id}/zip', () => {
     expect((await visitor.request(`/api/v1/jobs/${job.id}/zip`)).status).toBe(404);
   }, 60_000);
 });
-
-function zipEntries(bytes: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const names: string[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
