@@ -6,14 +6,14 @@ const refusal = (status: number, code: string, message = 'The request is not val
 
 describe('invitationProblem', () => {
   it('says an invitation for another address is for another address, naming the signed-in one', () => {
-    expect(invitationProblem(refusal(403, 'FORBIDDEN'), 'ned@example.com.au')).toEqual({
+    expect(invitationProblem(refusal(403, 'INVITATION_FOR_ANOTHER_ADDRESS'), 'ned@example.com.au')).toEqual({
       title: 'This invitation is for another email address',
       detail: 'You are signed in as ned@example.com.au. Sign in with the address the invitation was sent to, or ask the team to invite this one.',
     });
   });
 
   it('says a missing, used or expired invitation no longer works', () => {
-    for (const error of [refusal(400, 'BAD_REQUEST'), refusal(404, 'NOT_FOUND')]) {
+    for (const error of [refusal(404, 'INVITATION_UNUSABLE'), refusal(404, 'NOT_FOUND')]) {
       expect(invitationProblem(error, 'ned@example.com.au')).toEqual({
         title: 'This invitation has expired or has already been used',
         detail: 'Invitations work once, for 7 days. Ask the team for a new one.',
