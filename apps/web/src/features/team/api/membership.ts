@@ -43,14 +43,13 @@ export function useInvitation(invitationId: string, enabled: boolean) {
   });
 }
 
-/** better-auth refuses a taken short name with a bare 400: asked first, it is said under its field. */
-export async function checkShortNameFree(slug: string): Promise<void> {
+/** A taken short name (TEAM_SLUG_TAKEN) is said under its field. */
+export async function sayingTakenShortName<T>(call: () => Promise<T>): Promise<T> {
   try {
-    await orgCall(() => authClient.organization.checkSlug({ slug }));
+    return await call();
   } catch (error) {
-    if (!isApiError(error) || error.status !== 400) throw error;
-    const message = 'That short name is taken. Choose another.';
-    throw new ApiError({ code: 'VALIDATION_FAILED', status: 400, message, details: { fieldErrors: { slug: [message] } } });
+    if (!isApiError(error) || error.code !== 'TEAM_SLUG_TAKEN') throw error;
+    throw new ApiError({ code: 'VALIDATION_FAILED', status: 400, message: error.message, details: { fieldErrors: { slug: [error.message] } } });
   }
 }
 
@@ -59,8 +58,7 @@ export function useCreateTeam() {
   const enter = useEnterSpace();
   return useMutation({
     mutationFn: async (body: { name: string; slug: string }) => {
-      await checkShortNameFree(body.slug);
-      const team = await orgCall(() => authClient.organization.create(body));
+      const team = await sayingTakenShortName(() => orgCall(() => authClient.organization.create(body)));
       await enter(team.id);
       return team;
     },

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Team, TeamActivityPage, TeamRole, TransferTeam } from '@wattle/shared';
 import { authClient } from '@/features/auth/auth-client';
 import { api } from '@/lib/api-client';
-import { checkShortNameFree } from './membership';
+import { sayingTakenShortName } from './membership';
 import { SPACES_KEY } from './spaces';
 import { orgCall } from './org-call';
 
@@ -41,11 +41,7 @@ export const useChangeRole = () =>
 
 export const useRemoveMember = () => useTeamMutation((memberId: string) => orgCall(() => authClient.organization.removeMember({ memberIdOrEmail: memberId })));
 
-/** A new name, and a new short name if one is given (checked first, see checkShortNameFree). */
-export const useRenameTeam = () =>
-  useTeamMutation(async (data: { name: string; slug?: string }) => {
-    if (data.slug) await checkShortNameFree(data.slug);
-    return orgCall(() => authClient.organization.update({ data }));
-  });
+/** A new name, and a new short name if one is given (a taken one is said under its field). */
+export const useRenameTeam = () => useTeamMutation((data: { name: string; slug?: string }) => sayingTakenShortName(() => orgCall(() => authClient.organization.update({ data }))));
 
 export const useTransferTeam = () => useTeamMutation((body: TransferTeam) => api.post<void>('/api/v1/team/transfer', body));
