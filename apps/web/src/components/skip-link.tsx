@@ -17,7 +17,7 @@ export function SkipLink() {
     <a
       href="#main"
       onClick={skip}
-      className="sr-only z-[70] rounded-md bg-background px-4 py-2 text-sm font-medium text-foreground shadow-lg ring-2 ring-ring focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      className="sr-only z-[70] rounded-md bg-background text-sm font-medium text-foreground shadow-lg ring-2 ring-ring focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2"
     >
       Skip to content
     </a>

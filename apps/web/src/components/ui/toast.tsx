@@ -1,6 +1,12 @@
-import type { CSSProperties } from 'react';
-import { Toaster as Sonner, toast as sonnerToast } from 'sonner';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { useTheme } from '@/components/theme-provider';
+
+// Sonner loads with the first toast, not with every page: most visits never show one. Toasts raised
+// before its Toaster subscribes are replayed by sonner when it does.
+const loadSonner = () => import('sonner');
+const SonnerToaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
+let showToaster: (() => void) | undefined;
+let toastRaised = false;
 
 export interface ToastOptions {
   title: string;
@@ -10,31 +16,44 @@ export interface ToastOptions {
 }
 
 /** Shows a toast with the shadcn call shape: toast({ title, description, variant: 'destructive' }). */
-export function toast({ title, description, variant = 'default' }: ToastOptions): string | number {
-  if (variant === 'destructive') return sonnerToast.error(title, { description });
-  if (variant === 'success') return sonnerToast.success(title, { description });
-  return sonnerToast(title, { description });
+export function toast({ title, description, variant = 'default' }: ToastOptions): void {
+  toastRaised = true;
+  showToaster?.();
+  void loadSonner().then(({ toast: sonnerToast }) => {
+    if (variant === 'destructive') sonnerToast.error(title, { description });
+    else if (variant === 'success') sonnerToast.success(title, { description });
+    else sonnerToast(title, { description });
+  });
 }
-
-toast.dismiss = sonnerToast.dismiss;
 
 /** Mounted once by the app providers. */
 export function Toaster() {
   const { theme } = useTheme();
+  const [shown, setShown] = useState(toastRaised);
+  useEffect(() => {
+    showToaster = () => setShown(true);
+    if (toastRaised) setShown(true);
+    return () => {
+      showToaster = undefined;
+    };
+  }, []);
+  if (!shown) return null;
   return (
-    <Sonner
-      theme={theme}
-      position="bottom-right"
-      richColors
-      closeButton
-      toastOptions={{ classNames: { description: 'opacity-90' } }}
-      style={
-        {
-          '--normal-bg': 'var(--popover)',
-          '--normal-text': 'var(--popover-foreground)',
-          '--normal-border': 'var(--border)',
-        } as CSSProperties
-      }
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster
+        theme={theme}
+        position="bottom-right"
+        richColors
+        closeButton
+        toastOptions={{ classNames: { description: 'opacity-90' } }}
+        style={
+          {
+            '--normal-bg': 'var(--popover)',
+            '--normal-text': 'var(--popover-foreground)',
+            '--normal-border': 'var(--border)',
+          } as CSSProperties
+        }
+      />
+    </Suspense>
   );
 }
