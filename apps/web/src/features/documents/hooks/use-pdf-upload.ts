@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast';
-import { api, isApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { refreshDocuments, storageLimitOf, USAGE_KEY } from '../api/documents';
 import type { DocumentItem, Usage } from '@wattle/shared';
 import { uploadDocument } from '../api/upload';
-import { checkUpload, UPLOAD_MESSAGES, uploadedCountText } from '../lib/upload-rules';
+import { checkUpload, UPLOAD_MESSAGES, uploadedCountText, uploadFailureMessage } from '../lib/upload-rules';
 
 export interface UploadEntry {
   key: string;
@@ -77,19 +77,11 @@ export function usePdfUpload(options: { onUploaded?: (documents: DocumentItem[])
         toast({ title: UPLOAD_MESSAGES.success.title, description: uploadedCountText(stored.length), variant: 'success' });
         onUploaded.current?.(stored);
       }
-      if (errors.length > 0) toast({ ...failureMessage(errors), variant: 'destructive' });
+      if (errors.length > 0) toast({ ...uploadFailureMessage(errors), variant: 'destructive' });
       clearTimer.current = setTimeout(() => setEntries([]), CLEAR_AFTER_MS);
     },
     [queryClient, uploading],
   );
 
   return { upload, entries, uploading };
-}
-
-/** The server checks again; its refusals map onto the spec's own messages. */
-function failureMessage(errors: unknown[]): { title: string; description: string } {
-  const codes = new Set(errors.map((error) => (isApiError(error) ? error.code : undefined)));
-  if (codes.has('STORAGE_LIMIT_EXCEEDED')) return UPLOAD_MESSAGES.storage;
-  if (codes.has('UNSUPPORTED_FILE_TYPE') || codes.has('FILE_TOO_LARGE')) return UPLOAD_MESSAGES.invalid;
-  return UPLOAD_MESSAGES.failed;
 }

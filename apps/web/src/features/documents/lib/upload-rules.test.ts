@@ -1,6 +1,7 @@
 import { DEFAULT_STORAGE_LIMIT, MAX_PDF_SIZE } from '@wattle/shared';
 import { describe, expect, it } from 'vitest';
-import { checkUpload, uploadedCountText } from './upload-rules';
+import { ApiError } from '@/lib/api-client';
+import { checkUpload, UPLOAD_MESSAGES, uploadedCountText, uploadFailureMessage } from './upload-rules';
 
 const pdf = (size: number) => ({ type: 'application/pdf', size });
 
@@ -29,5 +30,19 @@ describe('uploadedCountText', () => {
   it('counts one or many', () => {
     expect(uploadedCountText(1)).toBe('1 file uploaded successfully.');
     expect(uploadedCountText(4)).toBe('4 files uploaded successfully.');
+  });
+});
+
+describe('uploadFailureMessage', () => {
+  const refused = (code: string, status = 400) => new ApiError({ code, status, message: 'refused' });
+
+  it('says a damaged PDF is damaged, not the wrong kind of file', () => {
+    expect(uploadFailureMessage([refused('PDF_CORRUPT', 422)])).toEqual(UPLOAD_MESSAGES.damaged);
+  });
+
+  it('keeps the spec’s messages for storage, invalid files and anything else', () => {
+    expect(uploadFailureMessage([refused('PDF_CORRUPT', 422), refused('STORAGE_LIMIT_EXCEEDED', 409)])).toEqual(UPLOAD_MESSAGES.storage);
+    expect(uploadFailureMessage([refused('FILE_TOO_LARGE', 413)])).toEqual(UPLOAD_MESSAGES.invalid);
+    expect(uploadFailureMessage([new Error('network')])).toEqual(UPLOAD_MESSAGES.failed);
   });
 });
