@@ -4,11 +4,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths } from '../apps/server/src/data-dir.ts';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
-import { E2E_PASSWORD, signUpAndSignIn } from './support/accounts.ts';
+import { E2E_PASSWORD } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { mailedLink } from './support/outbox.ts';
+import { openPage, openSignedInPage } from './support/pages.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -23,20 +24,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function freshPage(viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') {
-  const context = await newContext(browser, app.url, viewport, theme);
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, errors };
-}
+const freshPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openPage({ app, browser, contexts }, viewport, theme);
 
-async function signedInPage(viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') {
-  const { page, errors } = await freshPage(viewport, theme);
-  const email = await signUpAndSignIn(page, app);
-  return { page, errors, email };
-}
+const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage({ app, browser, contexts }, viewport, theme);
 
 const signIn = (page: Page, email: string, password = E2E_PASSWORD) =>
   page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: app.url } });

@@ -5,8 +5,9 @@ import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { E2E_PASSWORD, signUpAndSignIn } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { mailedLink } from './support/outbox.ts';
+import { openPage } from './support/pages.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -21,14 +22,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function newPage(viewport: keyof typeof viewports, theme: 'light' | 'dark') {
-  const context = await newContext(browser, app.url, viewport, theme);
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { page, errors };
-}
+const newPage = (viewport: keyof typeof viewports, theme: 'light' | 'dark') => openPage({ app, browser, contexts }, viewport, theme);
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 /** Pictures and axe see the page alone, not a toast fading out. */

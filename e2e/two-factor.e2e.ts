@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretOf, totpCode } from '../apps/server/src/test/totp.ts';
-import { E2E_PASSWORD, signUpAndSignIn } from './support/accounts.ts';
+import { E2E_PASSWORD } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { mailedLink } from './support/outbox.ts';
+import { openSignedInPage } from './support/pages.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -22,16 +23,7 @@ afterAll(async () => {
 
 const SECURITY = '/dashboard/settings?tab=security';
 
-async function signedInPage(viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') {
-  const context = await newContext(browser, app.url, viewport, theme);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const email = await signUpAndSignIn(page, app);
-  return { page, errors, email };
-}
+const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage({ app, browser, contexts }, viewport, theme);
 
 /** axe reads a toast that is still fading in as low contrast: check once toasts have gone. */
 const noToasts = (page: Page) => page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });

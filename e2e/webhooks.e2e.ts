@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
-import { signUpAndSignIn } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { openSignedInPage } from './support/pages.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -36,16 +36,7 @@ afterAll(async () => {
   receiver?.close();
 });
 
-async function signedInPage(viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') {
-  const context = await newContext(browser, app.url, viewport, theme);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signUpAndSignIn(page, app);
-  return { page, errors };
-}
+const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage({ app, browser, contexts }, viewport, theme);
 
 const noToasts = (page: Page) => page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
 
