@@ -53,7 +53,7 @@ describe('createRequest', () => {
 
   it('merges two or more stored documents by id', () => {
     expect(createRequest('documents', { ...none, documents: { inputs: [stored('one')] } })).toBeNull();
-    expect(createRequest('documents', { ...none, documents: { inputs: [stored('two'), stored('one')] } })).toEqual({ tool: 'merge', options: {}, files: [], fileIds: ['two', 'one'] });
+    expect(createRequest('documents', { ...none, documents: { inputs: [stored('two'), stored('one')] } })).toEqual({ tool: 'merge', options: {}, files: [], fileIds: ['two', 'one'], outputIds: [] });
   });
 
   it('converts one Office file', () => {
