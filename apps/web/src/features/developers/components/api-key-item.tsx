@@ -1,16 +1,7 @@
 import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import type { ApiKey } from '@wattle/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -62,18 +53,14 @@ export function ApiKeyItem({ apiKey, manageable }: { apiKey: ApiKey; manageable:
           {plural(apiKey.usage.jobs, 'job')}, {plural(apiKey.usage.pages, 'page')}
         </dd>
       </dl>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Revoke {apiKey.name}?</AlertDialogTitle>
-            <AlertDialogDescription>Scripts using this key stop working at once. This cannot be undone.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={confirm}>Revoke key</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Revoke ${apiKey.name}?`}
+        description="Scripts using this key stop working at once. This cannot be undone."
+        action="Revoke key"
+        onConfirm={confirm}
+      />
     </li>
   );
 }

@@ -1,16 +1,7 @@
 import { Trash2Icon, RotateCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { Webhook } from '@wattle/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
@@ -73,25 +64,17 @@ export function WebhookCard({ webhook, manageable }: { webhook: Webhook; managea
           <WebhookDeliveries webhookId={webhook.id} manageable={manageable} />
         </div>
       )}
-      <AlertDialog open={confirmingDelete} onOpenChange={setConfirmingDelete}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this webhook?</AlertDialogTitle>
-            <AlertDialogDescription>Events stop going to {webhook.url}, and its delivery log is deleted.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                // mutateAsync: this card leaves the list when the delete lands, and the toast must still show.
-                remove.mutateAsync(webhook.id).then(() => toast({ title: 'Webhook deleted', description: 'No more events go to that address.', variant: 'success' }), failed)
-              }
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete this webhook?"
+        description={`Events stop going to ${webhook.url}, and its delivery log is deleted.`}
+        action="Delete"
+        onConfirm={() =>
+          // mutateAsync: this card leaves the list when the delete lands, and the toast must still show.
+          remove.mutateAsync(webhook.id).then(() => toast({ title: 'Webhook deleted', description: 'No more events go to that address.', variant: 'success' }), failed)
+        }
+      />
     </Card>
   );
 }

@@ -1,16 +1,7 @@
 import { BarChart3Icon, CopyIcon, EllipsisVerticalIcon, PencilIcon, BanIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import type { Link } from '@wattle/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -128,24 +119,18 @@ export function LinkCard({ link }: { link: Link }) {
         </div>
       )}
       <LinkDialog open={editing} onOpenChange={setEditing} link={link} />
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{confirming === 'revoke' ? 'Revoke link' : 'Delete link'}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {confirming === 'revoke'
-                ? 'Anyone with this link will no longer be able to open the document. This cannot be undone.'
-                : 'The link stops working and its visits are deleted. This cannot be undone.'}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={confirm}>
-              {confirming === 'revoke' ? 'Revoke' : 'Delete'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming === 'revoke' ? 'Revoke link' : 'Delete link'}
+        description={
+          confirming === 'revoke'
+            ? 'Anyone with this link will no longer be able to open the document. This cannot be undone.'
+            : 'The link stops working and its visits are deleted. This cannot be undone.'
+        }
+        action={confirming === 'revoke' ? 'Revoke' : 'Delete'}
+        onConfirm={confirm}
+      />
     </Card>
   );
 }

@@ -10,7 +10,7 @@ import { UserAvatar } from '@/features/account/components/user-avatar';
 import { formatDate, timeAgo } from '@/lib/dates';
 import { useChangeRole, useRemoveMember } from '../api/team';
 import { assignableRoles, ROLE_IN_SENTENCE, ROLE_LABEL } from '../lib/roles';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 /** One member: who, their role (a choice when the caller may change it), when last active and joined, Remove. */
 export function MemberItem({ member, teamName, manageable, isYou }: { member: TeamMember; teamName: string; manageable: boolean; isYou: boolean }) {

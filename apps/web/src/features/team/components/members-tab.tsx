@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth/session';
 import { useLeaveTeam } from '../api/membership';
 import { mayManage } from '../lib/roles';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InviteForm } from './invite-form';
 import { MemberItem } from './member-item';
 import { PendingInvitations } from './pending-invitations';

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toast';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { useRenameTeam, useTransferTeam } from '../api/team';
 import { teamFormErrors, type TeamFormErrors } from '../lib/team-form';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FieldNote } from './create-team-form';
 import { DeleteTeamCard } from './delete-team-card';
 

@@ -10,7 +10,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 
-/** "Are you sure?" for one irreversible team action. */
+/** "Are you sure?" before one action that cannot be undone. */
 export function ConfirmDialog({
   open,
   onOpenChange,
