@@ -15,8 +15,6 @@ export interface SiteLink {
   href: string;
   description?: string;
   icon?: LucideIcon;
-  /** Still being built: menus show it marked "Coming soon" and do not link to it. */
-  comingSoon?: boolean;
 }
 
 /** The PDF Tools mega-menu: six categories, shown in two columns. */
@@ -31,7 +29,7 @@ export const TOOL_CATEGORIES: SiteLink[] = [
 
 export const ENTERPRISE_LINKS: SiteLink[] = [
   { title: 'Security Features', href: '/enterprise/security', icon: ShieldCheckIcon, description: 'Australian hosting, encryption and privacy controls' },
-  { title: 'Team Management', href: '/enterprise/team', icon: UsersIcon, description: 'Shared team accounts for your organisation', comingSoon: true },
+  { title: 'Team Management', href: '/enterprise/team', icon: UsersIcon, description: 'Shared team spaces with invitations, roles and an activity log' },
 ];
 
 export interface LinkGroup {
@@ -75,6 +73,6 @@ export const SITEMAP_GROUPS: LinkGroup[] = [
     ['Sign Up', '/auth/signup'],
   ]),
   { title: 'PDF Tools', links: TOOL_CATEGORIES },
-  { title: 'Enterprise', links: ENTERPRISE_LINKS.filter((link) => !link.comingSoon) },
+  { title: 'Enterprise', links: ENTERPRISE_LINKS },
   ...FOOTER_COLUMNS,
 ];

@@ -4,7 +4,6 @@ import { Logo } from '@/components/logo';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { ENTERPRISE_LINKS, TOOL_CATEGORIES, type SiteLink } from '@/features/marketing/site-links';
-import { ComingSoonBadge } from './coming-soon-badge';
 import { SessionButtons } from './session-buttons';
 
 const GROUPS = [
@@ -57,23 +56,18 @@ function MobileLink({ link, onNavigate }: { link: SiteLink; onNavigate: () => vo
     <>
       {Icon && <Icon className="size-5 text-primary" aria-hidden="true" />}
       {link.title}
-      {link.comingSoon && <ComingSoonBadge />}
     </>
   );
   const className = 'flex items-center gap-3 rounded-md px-2 py-2.5 text-sm font-medium';
   return (
     <li>
-      {link.comingSoon ? (
-        <div className={`${className} text-muted-foreground`}>{content}</div>
-      ) : (
-        <Link
-          to={link.href}
-          onClick={onNavigate}
-          className={`${className} hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none`}
-        >
-          {content}
-        </Link>
-      )}
+      <Link
+        to={link.href}
+        onClick={onNavigate}
+        className={`${className} hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none`}
+      >
+        {content}
+      </Link>
     </li>
   );
 }

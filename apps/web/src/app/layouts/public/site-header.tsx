@@ -12,7 +12,6 @@ import {
 } from '@/components/ui/navigation-menu';
 import { ENTERPRISE_LINKS, TOOL_CATEGORIES, type SiteLink } from '@/features/marketing/site-links';
 import { cn } from '@/lib/utils';
-import { ComingSoonBadge } from './coming-soon-badge';
 import { MENU_OPEN_DELAY_MS, MENU_SKIP_DELAY_MS, SCROLL_THRESHOLD_PX } from './layout-constants';
 import { MobileNav } from './mobile-nav';
 import { SessionButtons } from './session-buttons';
@@ -92,7 +91,6 @@ function MenuEntry({ link }: { link: SiteLink }) {
       <span className="grid gap-1">
         <span className="flex items-center gap-2 text-sm leading-none font-medium">
           {link.title}
-          {link.comingSoon && <ComingSoonBadge />}
         </span>
         <span className="line-clamp-2 text-sm leading-snug text-muted-foreground">{link.description}</span>
       </span>
@@ -100,15 +98,11 @@ function MenuEntry({ link }: { link: SiteLink }) {
   );
   return (
     <li>
-      {link.comingSoon ? (
-        <div className="flex flex-row items-start gap-3 rounded-sm p-3 text-muted-foreground">{content}</div>
-      ) : (
-        <NavigationMenuLink asChild>
-          <Link to={link.href} className="flex-row items-start gap-3 p-3">
-            {content}
-          </Link>
-        </NavigationMenuLink>
-      )}
+      <NavigationMenuLink asChild>
+        <Link to={link.href} className="flex-row items-start gap-3 p-3">
+          {content}
+        </Link>
+      </NavigationMenuLink>
     </li>
   );
 }

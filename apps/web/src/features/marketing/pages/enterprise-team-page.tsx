@@ -1,25 +1,27 @@
-import { FolderLockIcon, HardDriveIcon, LayersIcon, MailIcon } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { ActivityIcon, FolderLockIcon, HardDriveIcon, KeyRoundIcon, MailIcon, UsersIcon } from 'lucide-react';
+import { TEAM_ACTIVITY_DAYS, TEAM_INVITATION_DAYS, TEAM_STORAGE_LIMIT } from '@wattle/shared';
 import { EnterpriseFeaturePage } from '../components/enterprise-feature-page';
 import type { Feature } from '../components/feature-grid';
 
-// Team accounts are still being built: say what works for a team today, and nothing more.
+const TEAM_STORAGE_MB = Math.round(TEAM_STORAGE_LIMIT / (1024 * 1024));
+
+// What a team can do today, with the figures the server enforces.
 const FEATURES: Feature[] = [
-  { icon: MailIcon, title: 'One free account each', description: 'Each colleague signs up with their own email address and gets the full set of tools.' },
-  { icon: FolderLockIcon, title: 'Private documents', description: 'Documents stay private to the account that uploaded them, so one person never sees another person’s files.' },
-  { icon: LayersIcon, title: 'Batch processing', description: 'Run a tool over many stored documents at once and save the results back to My Documents.' },
-  { icon: HardDriveIcon, title: 'More storage on request', description: 'If your people need more room for their documents, talk to our team about the storage each account needs.' },
+  { icon: UsersIcon, title: 'A shared team space', description: 'Switch between Personal and your team: My Documents, batches, downloads, share links and the editor all work in the space you choose.' },
+  { icon: MailIcon, title: 'Invitations by email', description: `Invite colleagues by address. An invitation works once, for the address it was sent to, for ${TEAM_INVITATION_DAYS} days; anyone without an account signs up and joins.` },
+  { icon: FolderLockIcon, title: 'Owner, admins and members', description: 'Members use the team’s documents and tools; admins also manage members, share links, API keys and webhooks; only the owner transfers or deletes the team.' },
+  { icon: ActivityIcon, title: 'Activity log', description: `See who uploaded, edited, shared or deleted what, and every change to the team’s members, kept for ${TEAM_ACTIVITY_DAYS} days.` },
+  { icon: KeyRoundIcon, title: 'Team API keys and webhooks', description: 'Scripts work in the team with keys made by its admins, and the team’s own webhooks hear of finished jobs, new documents and link views.' },
+  { icon: HardDriveIcon, title: `${TEAM_STORAGE_MB} MB of team storage`, description: 'Team documents count against the team’s storage, not against the member who uploaded them. Removed members lose access at once.' },
 ];
 
 export function EnterpriseTeamPage() {
   return (
     <EnterpriseFeaturePage
       documentTitle="Team Management"
-      eyebrow={<Badge variant="outline" className="rounded-full px-3 py-1 text-sm">Coming soon</Badge>}
-      title="Team management is on its way"
-      description="Shared team accounts, with invitations and roles, are still being built. Until they arrive, here is how teams use Wattle PDF today."
+      title="Work on documents together"
+      description="Create a team from the Team page of your dashboard, invite your colleagues, and keep the team’s documents in one shared, private space."
       features={FEATURES}
-      columns={2}
     />
   );
 }
