@@ -116,7 +116,9 @@ describe('teams', () => {
     await owner.page.goto('/dashboard/team?tab=activity');
     await owner.page.getByText('Ned Kelly uploaded Team minutes.pdf').waitFor();
     await owner.page.getByRole('tab', { name: 'Members' }).click();
-    await owner.page.getByText(invitee).waitFor();
+    // Within the Members panel: the Activity panel, on its way out, names the address too.
+    const members = owner.page.getByRole('tabpanel', { name: 'Members' });
+    await members.getByText(invitee).waitFor();
     await noToasts(owner.page);
     await checkTabs(owner.page, 'desktop', 'light');
 
@@ -126,7 +128,7 @@ describe('teams', () => {
     await owner.page.getByRole('button', { name: 'Remove Ned Kelly' }).click();
     await owner.page.getByRole('alertdialog', { name: 'Remove Ned Kelly?' }).getByRole('button', { name: 'Remove member' }).click();
     await toast(owner.page, 'Member removed').waitFor();
-    await expect.poll(() => owner.page.getByText(invitee).count()).toBe(0);
+    await expect.poll(() => members.getByText(invitee).count()).toBe(0);
     expect((await joiner.page.request.get(`/api/documents/${documentId}/download`)).status()).toBe(404);
     await joiner.page.reload();
     await joiner.page.getByText('This document could not be opened').waitFor();
