@@ -235,8 +235,12 @@ describe('teams', () => {
     const other = newAddress();
     await owner.page.getByLabel('Email address').fill(other);
     await owner.page.getByRole('button', { name: 'Send invitation' }).click();
+    // A toast over the list would take the click (and pause while the pointer rests on it): let it go first.
+    await toast(owner.page, 'Invitation sent').waitFor();
+    await noToasts(owner.page);
     await owner.page.getByRole('button', { name: `Resend the invitation to ${other}` }).click();
     await toast(owner.page, 'Invitation sent again').waitFor();
+    await noToasts(owner.page);
     // Someone signed in with another address cannot use it, and is told why.
     await colleague.page.goto(await mailedLink(app, other));
     await colleague.page.getByText('This invitation is for another email address').waitFor();
