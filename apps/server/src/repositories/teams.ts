@@ -11,9 +11,9 @@ export interface Membership {
 const asRole = (role: string): TeamRole => ((TEAM_ROLES as readonly string[]).includes(role) ? (role as TeamRole) : 'member');
 
 /** The person's membership of the team, or undefined when they are not (or no longer) in it. */
-export async function findMembership(db: Queryable, teamId: string, userId: string): Promise<(Membership & { lastActiveAt: Date | null }) | undefined> {
+export async function findMembership(db: Queryable, teamId: string, userId: string): Promise<Membership | undefined> {
   const [row] = await db
-    .select({ memberId: member.id, role: member.role, lastActiveAt: member.lastActiveAt })
+    .select({ memberId: member.id, role: member.role })
     .from(member)
     .where(and(eq(member.organizationId, teamId), eq(member.userId, userId)))
     .limit(1);
