@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
 import { childProcesses } from '../test/harness.ts';
+import { launcherPid } from './launcher.ts';
 import { liveCommandCount, runCommand, startCommand } from './run-command.ts';
 
 let dir: string;
@@ -32,6 +33,33 @@ describe('runCommand', () => {
     expect(line).toBe(`${dir}|${dir}|C.UTF-8|/usr/local/bin:/usr/bin:/bin|none|${dir}|10|extra`);
     expect(arg0).toBe('$(touch pwned)');
     expect(result.exitCode).toBe(0);
+  });
+
+  it('starts engines from the launcher, never from this process', async () => {
+    const result = await runCommand({ command: 'sh', args: ['-c', 'echo $PPID'] }, { cwd: dir, timeoutMs: 10_000 });
+    const parent = Number(result.stdout.toString().trim());
+    expect(parent).toBe(launcherPid());
+    expect(parent).not.toBe(process.pid);
+  });
+
+  it('resolves with the exit code of a program that fails', async () => {
+    const result = await runCommand({ command: 'sh', args: ['-c', 'echo oops >&2; exit 3'] }, { cwd: dir, timeoutMs: 10_000 });
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr.toString()).toBe('oops\n');
+  });
+
+  it('fails what ran in a launcher that died, its engines with it, and starts a new launcher', async () => {
+    const running = startCommand({ command: 'sh', args: ['-c', 'echo $$; sleep 30'] }, { cwd: dir, timeoutMs: 60_000 });
+    const first = (await runCommand({ command: 'true', args: [] }, { cwd: dir, timeoutMs: 10_000 }), launcherPid()!);
+    const engine = childProcesses()[0]!.pid;
+    process.kill(first, 'SIGKILL');
+    await expect(running.result).rejects.toMatchObject({ code: 'ENGINE_UNAVAILABLE' });
+    expect(liveCommandCount()).toBe(0);
+    for (let i = 0; i < 50 && processExists(engine); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(processExists(engine)).toBe(false);
+    const again = await runCommand({ command: 'sh', args: ['-c', 'echo $PPID'] }, { cwd: dir, timeoutMs: 10_000 });
+    expect(Number(again.stdout.toString().trim())).toBe(launcherPid());
+    expect(launcherPid()).not.toBe(first);
   });
 
   it('kills the whole process group at the timeout', async () => {

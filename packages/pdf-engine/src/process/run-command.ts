@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { EngineError } from '../errors.ts';
+import { launch } from './launcher.ts';
 import { SAFE_PATH } from './path.ts';
 import { findExecutable } from './which.ts';
 
@@ -33,7 +33,6 @@ export interface CommandResult {
 }
 
 export interface RunningCommand {
-  pid: number;
   result: Promise<CommandResult>;
   /** Kills the whole process group. */
   kill(): void;
@@ -44,7 +43,7 @@ const DEFAULT_MAX_OUTPUT = 1024 * 1024;
 
 const live = new Set<RunningCommand>();
 
-/** Lower priority; children die with us where setpriv can arrange it (a crashed worker leaves no orphans). */
+/** Lower priority; engines die with the launcher (and it with us) where setpriv can arrange it: a crashed worker leaves no orphans. */
 function wrapperPrefix(isolateNetwork: boolean): string[] {
   const prefix = ['nice', '-n', NICENESS];
   if (findExecutable('setpriv')) prefix.push('setpriv', '--pdeathsig', 'KILL', '--');
@@ -58,66 +57,51 @@ export function scrubbedEnv(cwd: string, extra: Readonly<Record<string, string>>
 }
 
 /**
- * The only place that spawns a process. Long-lived processes (LibreOffice listeners) use this too
- * and stop through kill() or the signal.
+ * The only place that starts a process, through the launcher (launcher.ts), so this process never
+ * forks itself. Long-lived processes (LibreOffice listeners) use this too and stop through kill() or
+ * the signal.
  */
 export function startCommand(spec: CommandSpec, options: RunOptions): RunningCommand {
   const started = Date.now();
   const [wrapper, ...wrapperArgs] = wrapperPrefix(options.isolateNetwork ?? false);
-  const child = spawn(wrapper!, [...wrapperArgs, spec.command, ...spec.args], {
+  const launched = launch({
+    file: wrapper!,
+    args: [...wrapperArgs, spec.command, ...spec.args],
     cwd: options.cwd,
     env: scrubbedEnv(options.cwd, spec.env),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT,
   });
-  const cap = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
-  const out = collector(cap);
-  const err = collector(cap);
-  child.stdout.on('data', out.push);
-  child.stderr.on('data', err.push);
 
   let timedOut = false;
-  const killGroup = () => {
-    if (child.pid === undefined) return;
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  };
   const timer = setTimeout(() => {
     timedOut = true;
-    killGroup();
+    launched.kill();
   }, options.timeoutMs);
-  const onAbort = () => killGroup();
+  const onAbort = () => launched.kill();
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  // Descendants that outlive the leader would hold our pipes open and leak; the group goes with it.
-  child.once('exit', killGroup);
 
-  const result = new Promise<CommandResult>((resolve, reject) => {
-    child.once('error', (error) => {
+  const result = launched.result.then(
+    ({ exitCode, signal, stdout, stderr, truncated }) => {
       cleanup();
-      reject(new EngineError('ENGINE_UNAVAILABLE', `Could not start ${spec.command}.`, { command: spec.command }, { cause: error }));
-    });
-    child.once('close', (exitCode, signal) => {
-      cleanup();
-      if (options.signal?.aborted) return reject(options.signal.reason);
-      if (timedOut) {
-        return reject(new EngineError('ENGINE_TIMEOUT', `${spec.command} took longer than ${options.timeoutMs} ms.`, { command: spec.command }));
-      }
+      if (options.signal?.aborted) throw options.signal.reason;
+      if (timedOut) throw new EngineError('ENGINE_TIMEOUT', `${spec.command} took longer than ${options.timeoutMs} ms.`, { command: spec.command });
       // nice answers 127 when the program itself is missing.
-      if (exitCode === 127) return reject(new EngineError('ENGINE_UNAVAILABLE', `${spec.command} is not installed.`, { command: spec.command }));
-      resolve({ exitCode, signal, stdout: out.buffer(), stderr: err.buffer(), truncated: out.truncated || err.truncated, durationMs: Date.now() - started });
-    });
-  });
+      if (exitCode === 127) throw new EngineError('ENGINE_UNAVAILABLE', `${spec.command} is not installed.`, { command: spec.command });
+      return { exitCode, signal, stdout, stderr, truncated, durationMs: Date.now() - started };
+    },
+    (error: unknown) => {
+      cleanup();
+      throw new EngineError('ENGINE_UNAVAILABLE', `Could not start ${spec.command}.`, { command: spec.command }, { cause: error });
+    },
+  );
 
-  const running: RunningCommand = { pid: child.pid ?? -1, result, kill: killGroup };
+  const running: RunningCommand = { result, kill: launched.kill };
   const cleanup = () => {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
     live.delete(running);
   };
-  if (options.signal?.aborted) killGroup();
+  if (options.signal?.aborted) launched.kill();
   live.add(running);
   return running;
 }
@@ -130,25 +114,4 @@ export function runCommand(spec: CommandSpec, options: RunOptions): Promise<Comm
 /** Process groups this module has started and not yet seen close (tests assert zero). */
 export function liveCommandCount(): number {
   return live.size;
-}
-
-function collector(cap: number) {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const state = {
-    truncated: false,
-    push: (chunk: Buffer) => {
-      if (size >= cap) {
-        state.truncated = true;
-        return;
-      }
-      const room = cap - size;
-      if (chunk.length > room) state.truncated = true;
-      const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
-      chunks.push(kept);
-      size += kept.length;
-    },
-    buffer: () => Buffer.concat(chunks),
-  };
-  return state;
 }

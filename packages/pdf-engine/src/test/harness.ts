@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import type { ToolOutput } from '../context.ts';
 import { EngineError, type EngineErrorCode } from '../errors.ts';
 import type { EngineLimits } from '../limits.ts';
+import { launcherPid } from '../process/launcher.ts';
 import { liveCommandCount } from '../process/run-command.ts';
 import { runTool } from '../run-tool.ts';
 
@@ -91,8 +92,9 @@ export function officeListeners(): number {
   return childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).length;
 }
 
-/** Direct children of this process, from /proc. */
+/** The engines this process started: the engine launcher's children (launcher.ts), from /proc. */
 export function childProcesses(): { pid: number; command: string }[] {
+  const parent = launcherPid();
   const children: { pid: number; command: string }[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -100,7 +102,7 @@ export function childProcesses(): { pid: number; command: string }[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
       const close = stat.lastIndexOf(')');
       const ppid = Number(stat.slice(close + 2).split(' ')[1]);
-      if (ppid === process.pid) children.push({ pid: Number(entry), command: stat.slice(stat.indexOf('(') + 1, close) });
+      if (parent !== undefined && ppid === parent) children.push({ pid: Number(entry), command: stat.slice(stat.indexOf('(') + 1, close) });
     } catch {
       // exited while we looked
     }

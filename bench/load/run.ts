@@ -1,0 +1,231 @@
+/**
+ * Many small jobs at once through the app as visitors use it, and one big merge against qpdf:
+ *   npm run bench:load     (BENCH_VISITORS=20 BENCH_JOBS=3 BENCH_RUNS=3 BENCH_POLLS=100,500)
+ * Starts the server (`apps/server/src/main.ts`, embedded defaults: PGlite, local files) on a temp data
+ * dir as its own process, with the event-loop monitor of loop-delay.ts preloaded, then:
+ * 1. each of BENCH_VISITORS visitors (own cookie, own address) runs BENCH_JOBS merges of 2 files of 5
+ *    pages one after another: submit, poll GET /api/v1/jobs/:id every N ms, download. Prints jobs a
+ *    minute, p50/p99 from submit to downloaded, the server's event-loop delay and its peak memory (with
+ *    its engines), for each polling interval.
+ * 2. merge 50 files x 5 pages through the API (followed on the job's event stream, as the web does)
+ *    against `qpdf --empty --pages` on the same files, alternated, median and min, with the server's
+ *    event-loop delay during the API runs.
+ * Prints figures; never asserts.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { textPdf } from '../../packages/pdf-engine/src/test/fixtures.ts';
+import { mailedLink } from '../../e2e/support/outbox.ts';
+import { median, mib, secs } from '../engines/measure.ts';
+import { peakSampler } from '../tools/process-memory.ts';
+
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 20);
+const JOBS = Number(process.env.BENCH_JOBS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const POLLS = (process.env.BENCH_POLLS ?? '100,500').split(',').filter(Boolean).map(Number);
+const repoRoot = resolve(import.meta.dirname, '../..');
+const root = await mkdtemp(join(tmpdir(), 'wattle-bench-load-'));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+// Inputs: two small PDFs for the load, fifty for the big merge.
+const small = [await textPdf(5), await textPdf(5)];
+const parts: string[] = [];
+await mkdir(join(root, 'parts'));
+for (let i = 0; i < 50; i++) {
+  const path = join(root, 'parts', `part-${String(i).padStart(2, '0')}.pdf`);
+  await writeFile(path, await textPdf(5));
+  parts.push(path);
+}
+const partBytes = await Promise.all(parts.map((p) => readFile(p)));
+
+// The server, as `npm run serve` starts it, on a temp data dir.
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', '--import', join(import.meta.dirname, 'loop-delay.ts'), join(repoRoot, 'apps/server/src/main.ts')], {
+  cwd: repoRoot,
+  env: { ...process.env, DATA_DIR: join(root, 'data'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, LOG_LEVEL: 'warn', TRUSTED_PROXY: 'true', APP_ROLES: 'api,worker' },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+await waitForHealth();
+console.log(`server pid ${server.pid} on ${origin}; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
+
+const loopDelay = async (): Promise<LoopDelay> => {
+  server.send('loop-delay:read');
+  const [message] = (await once(server, 'message')) as [{ loopDelay: LoopDelay }];
+  return message.loopDelay;
+};
+const showDelay = (d: LoopDelay) => `event-loop delay p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`;
+
+/** One browser: its own address (X-Forwarded-For, the server trusts it here) and cookies. */
+function visitor(address: string) {
+  const cookies = new Map<string, string>();
+  return async (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('x-forwarded-for', address);
+    headers.set('origin', origin);
+    if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(origin + path, { redirect: 'manual', ...init, headers });
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(';');
+      const at = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return res;
+  };
+}
+type Visitor = ReturnType<typeof visitor>;
+
+function mergeForm(files: Uint8Array[]): FormData {
+  const form = new FormData();
+  form.append('tool', 'merge');
+  files.forEach((bytes, i) => form.append('files', new Blob([bytes as BlobPart], { type: 'application/pdf' }), `part-${i}.pdf`));
+  return form;
+}
+
+interface JobState {
+  id: string;
+  status: string;
+  outputs: { downloadUrl: string }[];
+  error?: unknown;
+}
+
+async function submit(client: Visitor, files: Uint8Array[]): Promise<JobState> {
+  const res = await client('/api/v1/jobs', { method: 'POST', body: mergeForm(files) });
+  if (res.status !== 202) throw new Error(`submit: ${res.status} ${await res.text()}`);
+  return (await res.json()) as JobState;
+}
+
+async function download(client: Visitor, job: JobState) {
+  if (job.status !== 'succeeded') throw new Error(`job ${job.id} ${job.status}: ${JSON.stringify(job.error)}`);
+  const res = await client(job.outputs[0]!.downloadUrl);
+  if (res.status !== 200) throw new Error(`download: ${res.status}`);
+  await res.arrayBuffer();
+}
+
+const finished = (job: JobState) => job.status === 'succeeded' || job.status === 'failed';
+
+/** Submit, poll every pollMs, download: the time the visitor waited. */
+async function pollingMerge(client: Visitor, pollMs: number): Promise<number> {
+  const started = performance.now();
+  let job = await submit(client, small);
+  while (!finished(job)) {
+    await sleep(pollMs);
+    job = (await (await client(`/api/v1/jobs/${job.id}`)).json()) as JobState;
+  }
+  await download(client, job);
+  return performance.now() - started;
+}
+
+/** Submit, follow the job's event stream to its end (as the web does), download. */
+async function streamedMerge(client: Visitor, files: Uint8Array[]): Promise<{ ms: number; serverMs: number }> {
+  const started = performance.now();
+  const { id } = await submit(client, files);
+  const text = await (await client(`/api/v1/jobs/${id}/events`)).text();
+  const last = text.split('\n').filter((l) => l.startsWith('data: ')).at(-1);
+  const job = JSON.parse(last!.slice(6)) as JobState & { createdAt: string; finishedAt: string };
+  await download(client, job);
+  return { ms: performance.now() - started, serverMs: Date.parse(job.finishedAt) - Date.parse(job.createdAt) };
+}
+
+const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
+
+// 1. The load, once per polling interval (each round's visitors have fresh addresses and cookies).
+let round = 0;
+for (const pollMs of POLLS) {
+  round++;
+  // Warm the pools and caches once, so the first round does not pay for start-up.
+  if (round === 1) await pollingMerge(visitor('10.255.0.1'), pollMs);
+  server.send('loop-delay:reset');
+  const memory = peakSampler(server.pid!);
+  const started = performance.now();
+  const waits = (
+    await Promise.all(
+      Array.from({ length: VISITORS }, async (_, v) => {
+        const client = visitor(`10.${round}.${v}.1`);
+        const mine: number[] = [];
+        for (let j = 0; j < JOBS; j++) mine.push(await pollingMerge(client, pollMs));
+        return mine;
+      }),
+    )
+  ).flat();
+  const minutes = (performance.now() - started) / 60_000;
+  const delay = await loopDelay();
+  console.log(`${VISITORS} visitors x ${JOBS} merges of 2 files x 5 pages, polling every ${pollMs} ms:`);
+  console.log(`  ${(waits.length / minutes).toFixed(0)} jobs a minute; submit -> downloaded p50 ${secs(pct(waits, 50))}, p99 ${secs(pct(waits, 99))}`);
+  console.log(`  ${showDelay(delay)}; server peak ${mib(memory.stop())} (with its engines)\n`);
+}
+
+// 2. Merge 50 through the API against qpdf on the same files, alternated; 250 pages need an account.
+const account = await signedUp(visitor('10.254.0.1'));
+const qpdfMs: number[] = [];
+const apiMs: number[] = [];
+const serverMs: number[] = [];
+const delays: LoopDelay[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const out = join(root, `qpdf-${i}.pdf`);
+  const started = performance.now();
+  const done = spawnSync('qpdf', ['--empty', '--pages', ...parts, '--', out]);
+  if (done.status !== 0) throw new Error(`qpdf: ${done.stderr}`);
+  qpdfMs.push(performance.now() - started);
+  await rm(out);
+  server.send('loop-delay:reset');
+  const api = await streamedMerge(account, partBytes);
+  delays.push(await loopDelay());
+  apiMs.push(api.ms);
+  serverMs.push(api.serverMs);
+}
+const worst = delays.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+console.log(`merge 50 files x 5 pages (median of ${RUNS}; best in brackets):`);
+console.log(`  qpdf --empty --pages                     ${secs(median(qpdfMs))} (${secs(Math.min(...qpdfMs))})`);
+console.log(`  through the API, submit -> downloaded    ${secs(median(apiMs))} (${secs(Math.min(...apiMs))}): ${(median(apiMs) / median(qpdfMs)).toFixed(1)}x qpdf`);
+console.log(`    created -> finished on the server      ${secs(median(serverMs))}`);
+console.log(`  during the API runs, worst ${showDelay(worst)}`);
+console.log(`\nload average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+
+server.kill('SIGTERM');
+await once(server, 'exit');
+await rm(root, { recursive: true, force: true });
+
+/** Signs up and follows the verification link from the dev outbox, which signs the browser in. */
+async function signedUp(client: Visitor): Promise<Visitor> {
+  const email = `load-${Date.now()}@example.com.au`;
+  const res = await client('/api/auth/sign-up/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Wattle#Gold2024', name: 'Load Bench', callbackURL: '/auth/callback' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  const link = await mailedLink({ dataDir: join(root, 'data'), url: origin }, email, 'Verify your email');
+  await client(link.slice(origin.length));
+  return client;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as { port: number };
+  probe.close();
+  return port;
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error('the server stopped while starting');
+    const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error('the server did not start within a minute');
+}

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { SAFE_PATH } from './path.ts';
+import type { LauncherReply, LauncherRequest } from './launcher-main.ts';
+import { findExecutable } from './which.ts';
+
+/** What the launcher (launcher-main.ts) starts: a program and its argument array, never a shell. */
+export interface Launch {
+  file: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  maxOutputBytes: number;
+}
+
+export interface Launched {
+  /** Resolves when the process has closed; rejects with `LaunchError` when it could not start. */
+  result: Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; stdout: Buffer; stderr: Buffer; truncated: boolean }>;
+  /** Kills the whole process group. */
+  kill(): void;
+}
+
+/** The program could not be started, or the launcher stopped under it. */
+export class LaunchError extends Error {}
+
+const SCRIPT = fileURLToPath(new URL('./launcher-main.ts', import.meta.url));
+
+let launcher: ChildProcess | undefined;
+let nextId = 1;
+const waiting = new Map<number, { resolve: (reply: Extract<LauncherReply, { type: 'closed' }>) => void; reject: (error: Error) => void }>();
+
+/**
+ * The launcher, started on first use and again after it died. It dies with us: a parent-death signal
+ * where setpriv can arrange it (a worker killed with -9), and its own exit when the IPC channel closes.
+ */
+function current(): ChildProcess {
+  if (launcher?.connected) return launcher;
+  const node = [process.execPath, '--disable-warning=ExperimentalWarning', SCRIPT];
+  const [file, ...args] = findExecutable('setpriv') ? ['setpriv', '--pdeathsig', 'KILL', '--', ...node] : node;
+  const child = spawn(file!, args, { env: { PATH: SAFE_PATH }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+  child.on('message', (reply: LauncherReply) => {
+    const waiter = waiting.get(reply.id);
+    if (!waiter) return;
+    settle(reply.id);
+    if (reply.type === 'failed') waiter.reject(new LaunchError(reply.message));
+    else waiter.resolve(reply);
+  });
+  child.once('exit', () => {
+    if (launcher === child) launcher = undefined;
+    for (const [id, waiter] of waiting) {
+      settle(id);
+      waiter.reject(new LaunchError('The engine launcher stopped.'));
+    }
+  });
+  // Sends to a launcher that just died fail here; its exit rejects what was waiting.
+  child.on('error', () => {});
+  launcher = child;
+  holdOpen(false);
+  return child;
+}
+
+/** The launcher keeps this process alive only while something of ours runs in it. */
+function holdOpen(hold: boolean) {
+  if (!launcher) return;
+  if (hold) {
+    launcher.ref();
+    launcher.channel?.ref();
+  } else {
+    launcher.unref();
+    launcher.channel?.unref();
+  }
+}
+
+function settle(id: number) {
+  waiting.delete(id);
+  if (waiting.size === 0) holdOpen(false);
+}
+
+/** Starts a program in the launcher. */
+export function launch(request: Launch): Launched {
+  const child = current();
+  const id = nextId++;
+  const send = (message: LauncherRequest) => {
+    if (child.connected) child.send(message);
+  };
+  const result = new Promise<Extract<LauncherReply, { type: 'closed' }>>((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    holdOpen(true);
+  }).then((reply) => ({ ...reply, stdout: asBuffer(reply.stdout), stderr: asBuffer(reply.stderr) }));
+  send({ type: 'start', id, ...request });
+  return { result, kill: () => send({ type: 'kill', id }) };
+}
+
+const asBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
+/** The launcher's process id while it runs (tests look for engines among its children). */
+export function launcherPid(): number | undefined {
+  return launcher?.connected ? launcher.pid : undefined;
+}
