@@ -22,13 +22,17 @@ export interface PdfInfo {
 type Runner = (spec: CommandSpec) => Promise<{ exitCode: number | null; stdout: Buffer; stderr: Buffer }>;
 
 /**
+ * The /Encrypt entry sits in the trailer (or an xref stream's plain dictionary), never compressed:
+ * a byte search saves a process per file; a false alarm only costs a decrypting rewrite.
+ */
+export const mentionsEncryption = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes('/Encrypt');
+
+/**
  * A real parse: qpdf (exit 0 clean, 3 recovered with warnings, 2 failed) with pdf-lib as the
  * second opinion, since each reads damage the other cannot. Throws PDF_CORRUPT when neither can.
  */
 export async function inspectPdfWith(run: Runner | undefined, bytes: Uint8Array, path: string): Promise<PdfInfo> {
-  // The /Encrypt entry sits in the trailer (or an xref stream's plain dictionary), never compressed:
-  // a byte search saves a process per file; a false alarm only costs a decrypting rewrite.
-  const encrypted = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes('/Encrypt');
+  const encrypted = mentionsEncryption(bytes);
   if (run) {
     const pages = await run(qpdf.pageCount(path));
     const count = Number(pages.stdout.toString().trim());

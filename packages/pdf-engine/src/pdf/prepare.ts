@@ -8,8 +8,9 @@ import { detectEngines } from '../engines.ts';
 import { EngineError } from '../errors.ts';
 import { qpdf, qpdfDecryptJob } from '../process/commands.ts';
 import { profileOfBytes, type PdfProfile } from './conformance.ts';
-import { inspectPdfWith, type PdfInfo } from './inspect.ts';
+import { inspectPdfWith, mentionsEncryption, type PdfInfo } from './inspect.ts';
 import { loadPdf } from './load.ts';
+import { statedPageCount } from './page-count.ts';
 import { isInvalidPassword, qpdfSucceeded, runQpdfJob } from './qpdf.ts';
 import { checkPdfStreams } from './stream-budget.ts';
 import { countPages } from './verify.ts';
@@ -37,12 +38,34 @@ export async function checkFileSize(ctx: ToolContext, input: ToolInput): Promise
  * qpdf, or pdf-lib where qpdf gives up, and the result's page count is checked.
  */
 export async function preparePdf(ctx: ToolContext, input: ToolInput, options: { password?: string } = {}): Promise<PreparedPdf> {
+  return parseChecked(ctx, input, await checkedBytes(ctx, input), options);
+}
+
+/**
+ * preparePdf's checks without its engine processes, for tools that hand their files to one qpdf run,
+ * which repairs as it reads (merge, split): the page count is the one the bytes state. Encrypted
+ * files, and those whose count only a parser can tell, go preparePdf's way. The tool checks qpdf's
+ * result against these counts and, when they disagree, prepares again with `preparePdf`.
+ */
+export async function preparePdfInProcess(ctx: ToolContext, input: ToolInput): Promise<PreparedPdf> {
+  const bytes = await checkedBytes(ctx, input);
+  const pages = mentionsEncryption(bytes) ? undefined : statedPageCount(bytes);
+  if (pages === undefined) return parseChecked(ctx, input, bytes, {});
+  checkPageLimit(ctx, input.filename, pages);
+  return { path: input.path, filename: input.filename, pages, profile: profileOfBytes(bytes) };
+}
+
+async function checkedBytes(ctx: ToolContext, input: ToolInput): Promise<Buffer> {
   await checkFileSize(ctx, input);
   if ((await detectFileType(input.path)) !== 'pdf') {
     throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This file is not a PDF.', { filename: input.filename });
   }
   const bytes = await readFile(input.path);
   await checkPdfStreams(bytes, ctx.limits, ctx.budget);
+  return bytes;
+}
+
+async function parseChecked(ctx: ToolContext, input: ToolInput, bytes: Buffer, options: { password?: string }): Promise<PreparedPdf> {
   const hasQpdf = (await detectEngines()).qpdf.available;
   let path = input.path;
   let info = await inspectPdfWith(hasQpdf ? (spec) => ctx.run(spec) : undefined, bytes, path);
@@ -54,11 +77,15 @@ export async function preparePdf(ctx: ToolContext, input: ToolInput, options: { 
     path = await decryptWithPassword(ctx, path, options.password, input.filename);
     info = await inspectPdfWith((spec) => ctx.run(spec), await readFile(path), path);
   }
-  if (info.pages! > ctx.limits.maxPages) {
-    throw new EngineError('LIMIT_EXCEEDED', 'The PDF has too many pages.', { filename: input.filename, limit: 'maxPages', pages: info.pages });
-  }
+  checkPageLimit(ctx, input.filename, info.pages!);
   if (info.encrypted || info.damaged) path = await rewrite(ctx, path, info, hasQpdf);
   return { path, filename: input.filename, pages: info.pages!, profile: profileOfBytes(bytes) };
+}
+
+function checkPageLimit(ctx: ToolContext, filename: string, pages: number): void {
+  if (pages > ctx.limits.maxPages) {
+    throw new EngineError('LIMIT_EXCEEDED', 'The PDF has too many pages.', { filename, limit: 'maxPages', pages });
+  }
 }
 
 const workPath = (ctx: ToolContext) => join(ctx.dir, `in-${randomUUID()}.pdf`);

@@ -4,6 +4,7 @@ import { detectEngines } from '../engines.ts';
 import { EngineError } from '../errors.ts';
 import { qpdf } from '../process/commands.ts';
 import { pdfLibPageCount } from './load.ts';
+import { statedPageCount } from './page-count.ts';
 
 /**
  * Page count of a PDF we produced, read back by a separate parser. Engines sometimes "succeed"
@@ -25,4 +26,9 @@ export async function countPages(ctx: ToolContext, path: string): Promise<number
     if (result.exitCode === 0 && pages > 0) return pages;
   }
   return (await pdfLibPageCount(await readFile(path)))?.pages;
+}
+
+/** A file qpdf itself wrote: the count its bytes state, read in-process; a parser only when they do not say. */
+export async function countWrittenPages(ctx: ToolContext, path: string): Promise<number | undefined> {
+  return statedPageCount(await readFile(path)) ?? (await countPages(ctx, path));
 }

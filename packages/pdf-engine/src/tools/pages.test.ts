@@ -1,6 +1,9 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { file, pageTexts, pdfOf, workspace, type Workspace } from '../test/harness.ts';
-import { textPdf } from '../test/fixtures.ts';
+import { file, pageTexts, pdfOf, pdfText, workspace, type Workspace } from '../test/harness.ts';
+import { textPdf, withoutXref } from '../test/fixtures.ts';
 
 let ws: Workspace;
 let five: Buffer;
@@ -25,6 +28,48 @@ describe('page tools', () => {
     const [again] = await ws.run('merge', [file('t.pdf', Buffer.from(await (await pdfOf(turned!)).save())), file('a.pdf', a)], { rotations: [270] });
     expect((await pdfOf(again!)).getPages().map((p) => p.getRotation().angle % 360)).toEqual([0, 0, 270, 0]);
     expect(await ws.fail('merge', [file('b.pdf', b), file('a.pdf', a)], { rotations: [0, 90, 180] })).toBe('VALIDATION_FAILED');
+  });
+
+  it('merges up to 200 files in one go, every page in its file and order', async () => {
+    const files = await Promise.all(Array.from({ length: 120 }, async (_, i) => file(`f${i}.pdf`, await textPdf(1 + (i % 3), { words: () => `from file ${i}` }))));
+    const [out] = await ws.run('merge', files);
+    const expected = files.flatMap((_, i) => Array.from({ length: 1 + (i % 3) }, (_, p) => `Page ${p + 1} from file ${i}`));
+    expect(out).toMatchObject({ filename: 'f0-merged.pdf', pages: expected.length });
+    expect(pdfText(out!.path).split('\f').slice(0, -1).map((page) => page.trim().replace(/\s+/g, ' '))).toEqual(expected);
+    expect(await ws.fail('merge', Array.from({ length: 201 }, () => files[0]!))).toBe('VALIDATION_FAILED');
+  });
+
+  it('merges a damaged file and an owner-locked one, refuses a file or a result over the page limit', async () => {
+    const two = await textPdf(2);
+    const locked = join(ws.root, 'owner-locked.pdf');
+    await writeFile(join(ws.root, 'two.pdf'), two);
+    execFileSync('qpdf', ['--encrypt', '', 'owner', '256', '--', join(ws.root, 'two.pdf'), locked]);
+    const [out] = await ws.run('merge', [file('damaged.pdf', withoutXref(two)), file('locked.pdf', await readFile(locked)), file('two.pdf', two)]);
+    expect(out!.pages).toBe(6);
+    expect(spawnSync('qpdf', ['--is-encrypted', out!.path]).status).toBe(2);
+    expect(spawnSync('qpdf', ['--check', out!.path]).status).toBe(0);
+    expect(await ws.fail('merge', [file('a.pdf', two), file('b.pdf', five)], {}, { maxPages: 4 })).toBe('LIMIT_EXCEEDED');
+    expect(await ws.fail('merge', [file('a.pdf', two), file('b.pdf', two), file('c.pdf', two)], {}, { maxPages: 5 })).toBe('LIMIT_EXCEEDED');
+  });
+
+  it('splits into single pages, each output one page of its own', async () => {
+    const thirty = await textPdf(30);
+    const outs = await ws.run('split', [file('long.pdf', thirty)], { mode: 'every', every: 1 });
+    expect(outs.map((o) => [o.filename, o.pages])).toEqual(Array.from({ length: 30 }, (_, i) => [`long-pages-${i + 1}.pdf`, 1]));
+    expect(pageTexts(outs[16]!.path)).toEqual(['Page 17']);
+    // Shared resources (the font) are copied into each part, not the whole document.
+    expect((await readFile(outs[0]!.path)).length).toBeLessThan(thirty.length / 5);
+  });
+
+  it('splits by ranges in the order given, overlaps allowed', async () => {
+    const outs = await ws.run('split', [file('report.pdf', five)], { mode: 'ranges', ranges: '4-5,1-3,2' });
+    expect(outs.map((o) => [o.filename, o.pages])).toEqual([
+      ['report-pages-4-5.pdf', 2],
+      ['report-pages-1-3.pdf', 3],
+      ['report-pages-2.pdf', 1],
+    ]);
+    expect(pageTexts(outs[0]!.path)).toEqual(['Page 4', 'Page 5']);
+    expect(pageTexts(outs[1]!.path)).toEqual(['Page 1', 'Page 2', 'Page 3']);
   });
 
   it('splits by ranges, one PDF per range', async () => {

@@ -1,61 +1,106 @@
-import { degrees, type PDFDocument } from '@cantoo/pdf-lib';
-import { countPagesInRanges, expandPageRanges } from '@wattle/shared';
+import { mkdtemp, readdir, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { countPagesInRanges, expandPageRanges, type PageRange } from '@wattle/shared';
 import type { Operation } from './operation.ts';
+import type { ToolContext, ToolNote } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { pdfaNotKept } from '../pdf/conformance.ts';
-import { preparePdf, type PreparedPdf } from '../pdf/prepare.ts';
-import { composePdf, openPrepared, pageRangesFor, writePdf } from '../pdf/write.ts';
+import { preparePdf, preparePdfInProcess, type PreparedPdf } from '../pdf/prepare.ts';
+import { qpdfMerge, qpdfSelect, qpdfSplit, qpdfSucceeded } from '../pdf/qpdf.ts';
+import { countWrittenPages } from '../pdf/verify.ts';
+import { composePdf, openPrepared, PDF_TYPE, pageRangesFor, writePdf } from '../pdf/write.ts';
 import { outputFilename } from '../output-names.ts';
 import { mapLimit } from '../util/map-limit.ts';
 
-/** Page-level tools, all in-process with pdf-lib (fastest here, and the same code runs in a browser). */
+/** Page-level tools: merge and split with qpdf, the others in-process with pdf-lib. */
 
 /** Pages copied into a new document leave the catalog (XMP, output intents) behind; removing pages in place keeps it. */
 const copied = (...inputs: PreparedPdf[]) => pdfaNotKept(inputs.map((p) => p.profile), 'the pages were copied into a new document without the PDF/A metadata');
 
+/**
+ * One qpdf run over every file (0.3 s for 50 files where copying pages with pdf-lib took 1.9 s), the
+ * files checked and counted in-process first. When qpdf's result disagrees with those counts (a
+ * damaged file), every file is prepared the careful way and merged again.
+ */
 export const merge: Operation<'merge'> = async (inputs, options, ctx) => {
   const rotations = options.rotations ?? [];
   if (rotations.length > inputs.length) {
     const message = 'Give at most one rotation for each file.';
     throw new EngineError('VALIDATION_FAILED', message, { field: 'rotations', message });
   }
-  let done = 0;
-  const parts = await mapLimit(inputs, ctx.limits.parallelism, async (input) => {
-    const pdf = await preparePdf(ctx, input);
-    const doc = await openPrepared(pdf);
-    turnPages(doc, rotations[inputs.indexOf(input)] ?? 0);
-    ctx.progress((++done / inputs.length) * 0.8);
-    return { pdf, doc, indices: doc.getPageIndices() };
-  });
-  const merged = await composePdf(ctx, parts);
-  return [await writePdf(ctx, merged, outputFilename(inputs[0]!.filename, 'merged', 'pdf'), merged.getPageCount(), copied(...parts.map((p) => p.pdf)))];
+  const target = ctx.output(outputFilename(inputs[0]!.filename, 'merged', 'pdf'));
+  const counted = await mapLimit(inputs, ctx.limits.parallelism, (input) => preparePdfInProcess(ctx, input));
+  ctx.progress(0.3);
+  let pdfs = counted;
+  if (!(await mergeWithQpdf(ctx, counted, rotations, target.path))) {
+    pdfs = await mapLimit(inputs, ctx.limits.parallelism, (input) => preparePdf(ctx, input));
+    if (!(await mergeWithQpdf(ctx, pdfs, rotations, target.path))) throw new EngineError('PDF_CORRUPT', 'These PDFs could not be merged.');
+  }
+  const pages = totalPages(pdfs);
+  return [{ path: target.path, filename: target.filename, contentType: PDF_TYPE, pages, ...notesOf(copied(...pdfs)) }];
 };
 
-/** Adds to each page's own rotation, as the rotate tool does. */
-function turnPages(doc: PDFDocument, angle: number): void {
-  if (angle === 0) return;
-  for (const page of doc.getPages()) page.setRotation(degrees((page.getRotation().angle + angle) % 360));
+const totalPages = (pdfs: readonly PreparedPdf[]) => pdfs.reduce((sum, pdf) => sum + pdf.pages, 0);
+const notesOf = (notes: ToolNote[]) => (notes.length > 0 ? { notes } : {});
+
+/** True when qpdf wrote every page of every file. */
+async function mergeWithQpdf(ctx: ToolContext, pdfs: readonly PreparedPdf[], rotations: readonly number[], output: string): Promise<boolean> {
+  const total = totalPages(pdfs);
+  if (total > ctx.limits.maxPages) throw new EngineError('LIMIT_EXCEEDED', 'The result would have too many pages.', { limit: 'maxPages', pages: total });
+  let first = 1;
+  const turns = pdfs.flatMap((pdf, i) => {
+    const range = { pages: `${first}-${first + pdf.pages - 1}`, angle: rotations[i] ?? 0 };
+    first += pdf.pages;
+    return range.angle === 0 ? [] : [range];
+  });
+  const result = await ctx.run(qpdfMerge(pdfs.map((pdf) => pdf.path), turns, output));
+  return qpdfSucceeded(result) && (await countWrittenPages(ctx, output)) === total;
 }
 
+/**
+ * qpdf writes each part with only the objects its pages use (one run for "every N pages", one per
+ * range otherwise), into the job dir; the parts become outputs only when every count is right.
+ */
 export const split: Operation<'split'> = async ([input], options, ctx) => {
-  const pdf = await preparePdf(ctx, input!);
-  const doc = await openPrepared(pdf);
-  const ranges =
-    options.mode === 'ranges'
-      ? pageRangesFor('ranges', options.ranges, pdf.pages)
-      : Array.from({ length: Math.ceil(pdf.pages / options.every) }, (_, i) => ({
-          start: i * options.every + 1,
-          end: Math.min(pdf.pages, (i + 1) * options.every),
-        }));
-  const outputs = [];
-  for (const [i, range] of ranges.entries()) {
-    const part = await composePdf(ctx, [{ doc, indices: expandPageRanges([range]).map((p) => p - 1) }]);
-    const label = range.start === range.end ? `${range.start}` : `${range.start}-${range.end}`;
-    outputs.push(await writePdf(ctx, part, outputFilename(pdf.filename, `pages-${label}`, 'pdf'), part.getPageCount(), copied(pdf)));
-    ctx.progress((i + 1) / ranges.length);
-  }
-  return outputs;
+  const every = options.mode === 'every' ? options.every : undefined;
+  const attempt = async (pdf: PreparedPdf) => {
+    const ranges =
+      every === undefined
+        ? pageRangesFor('ranges', options.mode === 'ranges' ? options.ranges : '', pdf.pages)
+        : Array.from({ length: Math.ceil(pdf.pages / every) }, (_, i) => ({ start: i * every + 1, end: Math.min(pdf.pages, (i + 1) * every) }));
+    const parts = await splitWithQpdf(ctx, pdf, ranges, every);
+    return parts && { pdf, ranges, parts };
+  };
+  const done = (await attempt(await preparePdfInProcess(ctx, input!))) ?? (await attempt(await preparePdf(ctx, input!)));
+  if (!done) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this PDF.');
+  const { pdf, ranges, parts } = done;
+  const notes = notesOf(copied(pdf));
+  const targets = ranges.map((range) => ctx.output(outputFilename(pdf.filename, `pages-${range.start === range.end ? range.start : `${range.start}-${range.end}`}`, 'pdf')));
+  await mapLimit(targets, 8, (target, i) => rename(parts[i]!, target.path));
+  return targets.map((target, i) => ({ path: target.path, filename: target.filename, contentType: PDF_TYPE, pages: ranges[i]!.end - ranges[i]!.start + 1, ...notes }));
 };
+
+/** The parts' paths in range order, or undefined when qpdf failed or a part's page count is wrong. */
+async function splitWithQpdf(ctx: ToolContext, pdf: PreparedPdf, ranges: readonly PageRange[], every: number | undefined): Promise<string[] | undefined> {
+  const dir = await mkdtemp(join(ctx.dir, 'split-'));
+  let parts: string[];
+  if (every !== undefined) {
+    if (!qpdfSucceeded(await ctx.run(qpdfSplit(pdf.path, every, join(dir, 'part'))))) return undefined;
+    parts = (await readdir(dir)).sort().map((name) => join(dir, name));
+  } else {
+    parts = ranges.map((_, i) => join(dir, `part-${i}.pdf`));
+    let done = 0;
+    const ok = await mapLimit(ranges, ctx.limits.parallelism, async (range, i) => {
+      const result = await ctx.run(qpdfSelect(pdf.path, `${range.start}-${range.end}`, parts[i]!));
+      ctx.progress((++done / ranges.length) * 0.9);
+      return qpdfSucceeded(result);
+    });
+    if (!ok.every(Boolean)) return undefined;
+  }
+  if (parts.length !== ranges.length) return undefined;
+  const counts = await mapLimit(parts, ctx.limits.parallelism, (part) => countWrittenPages(ctx, part));
+  return counts.every((pages, i) => pages === ranges[i]!.end - ranges[i]!.start + 1) ? parts : undefined;
+}
 
 export const organize: Operation<'organize'> = async ([input], options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
