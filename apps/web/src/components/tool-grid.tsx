@@ -1,6 +1,6 @@
-import type { Tool } from '@wattle/shared';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import type { ToolSummary } from '@/lib/tool-catalogue';
 import { CATEGORY_STYLE, TOOL_ICONS } from '@/lib/tool-icons';
 import { cn } from '@/lib/utils';
 
@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
  * Tools as cards linking to their pages: /tools, the category pages, the dashboard's hubs and a tool
  * page's related tools all show tools this one way.
  */
-export function ToolGrid({ tools, unavailable, className }: { tools: readonly Tool[]; unavailable?: ReadonlySet<string>; className?: string }) {
+export function ToolGrid({ tools, unavailable, className }: { tools: readonly ToolSummary[]; unavailable?: ReadonlySet<string>; className?: string }) {
   return (
     <ul className={cn('grid gap-4 sm:grid-cols-2 lg:grid-cols-3', className)}>
       {tools.map((tool) => (
@@ -20,7 +20,7 @@ export function ToolGrid({ tools, unavailable, className }: { tools: readonly To
   );
 }
 
-function ToolCard({ tool, available }: { tool: Tool; available: boolean }) {
+function ToolCard({ tool, available }: { tool: ToolSummary; available: boolean }) {
   const Icon = TOOL_ICONS[tool.id];
   return (
     <Link

@@ -1,9 +1,10 @@
-import { getTool, INPUT_KINDS, type InputKind } from '@wattle/shared';
+import { INPUT_KINDS, type InputKind } from '@wattle/shared';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FileDropZone } from '@/components/file-drop-zone';
 import { Button } from '@/components/ui/button';
 import { acceptAttribute } from '@/features/tools/lib/file-checks';
+import { toolSummary } from '@/lib/tool-catalogue';
 import { TOOL_ICONS } from '@/lib/tool-icons';
 import { handoffState } from '@/lib/tool-handoff';
 import { dropRoute } from '../lib/drop-route';
@@ -61,7 +62,7 @@ export function ToolDrop() {
                 <li key={id}>
                   <Button type="button" variant="outline" className="h-auto w-full justify-start py-2 whitespace-normal" onClick={() => open(id, [pdf])}>
                     <Icon aria-hidden />
-                    {getTool(id)!.name}
+                    {toolSummary(id)!.name}
                   </Button>
                 </li>
               );

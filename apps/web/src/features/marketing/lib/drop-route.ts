@@ -1,5 +1,6 @@
-import { getTool, IMAGE_INPUT_KINDS, INPUT_KINDS, OFFICE_INPUT_KINDS, type InputKind } from '@wattle/shared';
+import { IMAGE_INPUT_KINDS, INPUT_KINDS, OFFICE_INPUT_KINDS, type InputKind } from '@wattle/shared';
 import { kindOfFile, type FileLike } from '@/features/tools/lib/file-checks';
+import { toolSummary } from '@/lib/tool-catalogue';
 
 /** Where files dropped on the landing page go: a tool, the PDF tools to choose from, or why nowhere. */
 export type DropRoute = { kind: 'tool'; toolId: string } | { kind: 'choose-pdf-tool' } | { kind: 'refused'; message: string };
@@ -27,7 +28,7 @@ export function dropRoute(files: readonly FileLike[]): DropRoute {
   const toolId = [...tools][0]!;
   // One PDF could be for any of the PDF tools: the person picks; several PDFs are most likely a merge.
   if (toolId === 'merge' && files.length === 1) return { kind: 'choose-pdf-tool' };
-  const tool = getTool(toolId)!;
+  const tool = toolSummary(toolId)!;
   if (files.length > tool.maxFiles) return { kind: 'refused', message: `${tool.name} converts one file at a time. Drop one file.` };
   return { kind: 'tool', toolId };
 }

@@ -1,4 +1,4 @@
-import { isFormTool, TOOL_CATEGORIES, TOOLS } from '@wattle/shared';
+import { TOOL_CATEGORIES } from '@wattle/shared';
 import {
   CheckIcon,
   CloudUploadIcon,
@@ -17,6 +17,7 @@ import { Section } from '@/components/public-page/section';
 import { ToolGrid } from '@/components/tool-grid';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FORM_TOOLS } from '@/lib/tool-catalogue';
 import { CATEGORY_STYLE } from '@/lib/tool-icons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
@@ -186,7 +187,7 @@ function ToolsByCategory() {
     <Section eyebrow="All tools" title="Pick a tool" description="Every tool is free to use in your browser, no account needed.">
       <div className="space-y-12">
         {TOOL_CATEGORIES.map((category) => {
-          const tools = TOOLS.filter((tool) => isFormTool(tool) && tool.category === category.id);
+          const tools = FORM_TOOLS.filter((tool) => tool.category === category.id);
           if (tools.length === 0) return null;
           const { icon: Icon, tint } = CATEGORY_STYLE[category.id];
           return (
