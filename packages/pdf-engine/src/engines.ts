@@ -26,8 +26,8 @@ export interface EngineReport {
 
 /** Binaries each tool cannot run without (pdf-lib and sharp are in-process; qpdf is optional where pdf-lib can stand in). */
 const REQUIRED: Record<ToolId, readonly Binary[]> = {
-  merge: [],
-  split: [],
+  merge: ['qpdf'],
+  split: ['qpdf'],
   organize: [],
   rotate: ['qpdf'],
   'extract-pages': [],

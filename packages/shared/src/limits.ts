@@ -17,7 +17,7 @@ export interface PlanLimits {
   jobBytes: number;
   /** Pages of each input document. */
   pages: number;
-  /** Files one job may take (a tool may take fewer: merge takes 50). */
+  /** Files one job may take (a tool may take fewer: merge takes 200). */
   filesPerJob: number;
   /** Files of one batch, one job each (0: no batches). */
   batchFiles: number;
@@ -46,8 +46,9 @@ export const PLAN_LIMITS: Readonly<Record<Plan, Readonly<PlanLimits>>> = {
   free: {
     fileBytes: 50 * MB,
     jobBytes: 250 * MB,
-    pages: 500,
-    filesPerJob: 100,
+    // Merge and split run as one qpdf process: 2,000 pages or 200 files take seconds (decision 097).
+    pages: 2000,
+    filesPerJob: 200,
     batchFiles: 100,
     jobsPerMinute: 60,
     // A whole batch may wait at once.

@@ -29,12 +29,11 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
   await mkdir(join(dir, 'in'), { recursive: true, mode: 0o700 });
   await mkdir(join(dir, 'out'), { mode: 0o700 });
   try {
-    const inputs = [];
-    for (const [index, input] of run.inputs.entries()) {
+    const inputs = await inBatches(run.inputs, async (input, index) => {
       const path = join(dir, 'in', String(index));
       await pipeline(await container.blobStore.get(input.blobKey), createWriteStream(path, { mode: 0o600 }));
-      inputs.push({ path, filename: input.filename });
-    }
+      return { path, filename: input.filename };
+    });
     const outputs = await runTool(run.tool, {
       inputs,
       options: run.options,
@@ -45,17 +44,28 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
       limits: run.limits,
     });
     if (outputs.length === 0) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');
-    const stored: NewJobOutput[] = [];
-    for (const [position, output] of outputs.entries()) {
+    // Registered together afterwards (one INSERT, in the job's completion).
+    return await inBatches(outputs, async (output, position): Promise<NewJobOutput> => {
       const pages = await checkedPages(output, run.limits);
       const blobKey = `jobs/${run.jobId}/${position}-${keySafe(output.filename)}`;
       const { size } = await container.blobStore.put(blobKey, createReadStream(output.path), { contentType: output.contentType });
-      stored.push({ position, filename: output.filename, blobKey, contentType: output.contentType, size, pages, notes: output.notes ?? [] });
-    }
-    return stored;
+      return { position, filename: output.filename, blobKey, contentType: output.contentType, size, pages, notes: output.notes ?? [] };
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Files copied to or from the blob store at once: a split's thousand pages are not stored one by one. */
+const FILES_AT_ONCE = 8;
+
+/** fn over items, FILES_AT_ONCE at a time; results in order. */
+async function inBatches<T, R>(items: readonly T[], fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += FILES_AT_ONCE) {
+    results.push(...(await Promise.all(items.slice(start, start + FILES_AT_ONCE).map((item, i) => fn(item, start + i)))));
+  }
+  return results;
 }
 
 /** An output is only called done when it has bytes and, for a PDF, pages a parser can count. */

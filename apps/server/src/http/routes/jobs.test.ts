@@ -111,7 +111,7 @@ describe('jobs API: validation, limits and authorisation', () => {
   it('checks the number of files against the tool', async () => {
     const one = await postJob(ctx.client(), jobForm('merge', [file()]));
     expect(one.status).toBe(400);
-    expect((await one.json()).error.details.fieldErrors.files[0]).toMatch(/2 to 50/);
+    expect((await one.json()).error.details.fieldErrors.files[0]).toMatch(/2 to 200/);
     const two = await postJob(ctx.client(), jobForm('compress', [file(), file()]));
     expect(two.status).toBe(400);
     const none = await postJob(ctx.client(), jobForm('compress', []));
