@@ -20,6 +20,8 @@ export interface OfficePoolOptions {
   startTimeoutMs: number;
   /** Where listener dirs (profile, HOME) live. */
   baseDir: string;
+  /** A listener with no document for this long is stopped (its ~150 MB back); the next document starts one. */
+  idleMs: number;
 }
 
 const SCRIPT = fileURLToPath(new URL('./convert.py', import.meta.url));
@@ -52,6 +54,7 @@ interface Slot {
   docs: number;
   pending: number;
   tail: Promise<unknown>;
+  idle?: NodeJS.Timeout;
 }
 
 /**
@@ -72,9 +75,20 @@ export class OfficePool {
   convert(ctx: ToolContext, input: string, output: string, filters: OfficeFilters): Promise<void> {
     const slot = this.slots.reduce((a, b) => (b.pending < a.pending ? b : a));
     slot.pending++;
+    clearTimeout(slot.idle);
     const job = slot.tail.then(() => this.convertOn(slot, ctx, input, output, filters));
-    slot.tail = job.catch(() => {}).finally(() => slot.pending--);
+    slot.tail = job
+      .catch(() => {})
+      .finally(() => {
+        if (--slot.pending === 0 && slot.listener) slot.idle = setTimeout(() => this.stopIdle(slot), this.options.idleMs).unref();
+      });
     return job;
+  }
+
+  /** Queued behind the slot's work, so a document that arrived meanwhile keeps the listener. */
+  private stopIdle(slot: Slot): void {
+    if (slot.pending > 0) return;
+    slot.tail = slot.tail.then(() => (slot.pending === 0 ? this.stop(slot) : undefined)).catch(() => {});
   }
 
   private async convertOn(slot: Slot, ctx: ToolContext, input: string, output: string, filters: OfficeFilters): Promise<void> {
@@ -151,6 +165,7 @@ export class OfficePool {
   }
 
   private async stop(slot: Slot): Promise<void> {
+    clearTimeout(slot.idle);
     const listener = slot.listener;
     slot.listener = undefined;
     listener?.kill();
@@ -167,7 +182,7 @@ export class OfficePool {
   }
 }
 
-let options: OfficePoolOptions = { slots: 1, restartAfter: 50, startTimeoutMs: 30_000, baseDir: tmpdir() };
+let options: OfficePoolOptions = { slots: 1, restartAfter: 50, startTimeoutMs: 30_000, baseDir: tmpdir(), idleMs: 3 * 60_000 };
 let pool: OfficePool | undefined;
 
 /** Settings for the shared pool; takes effect for the next pool (call before first use, or after closing). */

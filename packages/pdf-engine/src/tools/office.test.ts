@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeOfficePool, configureOffice } from '../office/pool.ts';
 import { sofficeConvert, sofficeListener } from '../process/commands.ts';
 import { liveCommandCount, runCommand, startCommand } from '../process/run-command.ts';
@@ -127,6 +127,27 @@ describe('office to PDF', () => {
     } finally {
       await closeOfficePool();
       configureOffice({ restartAfter: 50, baseDir: tmpdir() });
+    }
+  });
+
+  it('stops a listener left idle and starts one again for the next document', async () => {
+    await closeOfficePool();
+    configureOffice({ idleMs: 300 });
+    try {
+      const docx = await docxDocument(1);
+      const listeners = () => childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).map((c) => c.pid);
+      await ws.run('office-to-pdf', [file('a.docx', docx)]);
+      const first = listeners();
+      expect(first).toHaveLength(1);
+      await vi.waitFor(() => expect(listeners()).toEqual([]), { timeout: 30_000, interval: 100 });
+      const [out] = await ws.run('office-to-pdf', [file('b.docx', docx)]);
+      expect(pdfText(out!.path)).toContain('Quarterly report section 1');
+      const second = listeners();
+      expect(second).toHaveLength(1);
+      expect(second).not.toEqual(first);
+    } finally {
+      await closeOfficePool();
+      configureOffice({ idleMs: 3 * 60_000 });
     }
   });
 });
