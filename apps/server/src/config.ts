@@ -28,6 +28,7 @@ const schema = z
     /** Requests each API key may make per minute (its own limit, on top of the account's). */
     API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     JOB_QUEUE_CAP: z.coerce.number().int().min(1).max(100_000).default(200),
+    OFFICE_IDLE_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(180),
     /** A local MaxMind country database (.mmdb): share-link visits then record the viewer's country. */
     GEOIP_COUNTRY_DB: z.string().optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),

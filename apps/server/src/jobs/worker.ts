@@ -23,7 +23,7 @@ export async function startWorker(container: Container, { periodic = true }: { p
   // One warm LibreOffice listener per office slot, in this process's scratch dir (removed if it dies).
   const officeDir = join(processWorkDir(container.dataDir), 'office');
   await mkdir(officeDir, { recursive: true, mode: 0o700 });
-  configureOffice({ slots: poolConcurrency('office'), baseDir: officeDir });
+  configureOffice({ slots: poolConcurrency('office'), baseDir: officeDir, idleMs: container.config.OFFICE_IDLE_SECONDS * 1000 });
 
   for (const job of queuedJobs) {
     await container.queue.work<object>(job.id, { concurrency: job.concurrency }, async (queued) => {
