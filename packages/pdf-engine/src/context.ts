@@ -21,7 +21,8 @@ export interface ToolOutput {
 }
 
 export interface ToolNote {
-  code: 'PDFA_NOT_KEPT';
+  /** REDACTED: what a redaction removed, and which pages became images. */
+  code: 'PDFA_NOT_KEPT' | 'REDACTED';
   /** Safe to show. */
   message: string;
 }

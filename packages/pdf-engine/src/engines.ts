@@ -52,6 +52,8 @@ const REQUIRED: Record<ToolId, readonly Binary[]> = {
   protect: ['qpdf'],
   unlock: ['qpdf'],
   sanitize: ['qpdf'],
+  redact: ['pdftotext', 'pdftoppm', 'qpdf'],
+  compare: ['pdftotext', 'pdftoppm'],
 };
 
 /** The binaries a tool needs that this machine lacks; empty when the tool can run. */

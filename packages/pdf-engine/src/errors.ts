@@ -11,6 +11,8 @@ export const ENGINE_ERROR_CODES = [
   'LIMIT_EXCEEDED',
   'ENGINE_TIMEOUT',
   'ENGINE_UNAVAILABLE',
+  'NOTHING_TO_REDACT',
+  'REDACTION_NOT_VERIFIED',
   /** Options that pass the schema but not the document, e.g. page 12 of a 10-page PDF. */
   'VALIDATION_FAILED',
 ] as const;

@@ -1,4 +1,5 @@
 export { runTool, type RunToolParams } from './run-tool.ts';
+export { previewRedactions } from './tools/redact-preview.ts';
 export type { ToolInput, ToolOutput } from './context.ts';
 export { EngineError, ENGINE_ERROR_CODES, isEngineError, type EngineErrorCode } from './errors.ts';
 export { DEFAULT_LIMITS, type EngineLimits } from './limits.ts';

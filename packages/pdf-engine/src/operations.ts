@@ -15,6 +15,8 @@ import { officeToPdf } from './tools/office-to-pdf.ts';
 import { pdfToImage } from './tools/pdf-to-image.ts';
 import { pdfToExcel, pdfToPowerpoint, pdfToText, pdfToWord } from './tools/pdf-to-office.ts';
 import { ocr } from './tools/ocr.ts';
+import { redact } from './tools/redact.ts';
+import { compare } from './tools/compare.ts';
 
 /** Exactly one operation per registry tool; the mapped type makes a missing one a type error. */
 export const OPERATIONS: { [Id in ToolId]: Operation<Id> } = {
@@ -44,4 +46,6 @@ export const OPERATIONS: { [Id in ToolId]: Operation<Id> } = {
   protect,
   unlock,
   sanitize,
+  redact,
+  compare,
 };

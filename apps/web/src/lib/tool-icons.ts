@@ -1,6 +1,8 @@
 import type { ToolCategory, ToolId } from '@wattle/shared';
 import {
   CombineIcon,
+  DiffIcon,
+  EyeOffIcon,
   FileIcon,
   FileCogIcon,
   FileImageIcon,
@@ -70,4 +72,6 @@ export const TOOL_ICONS: Record<ToolId, LucideIcon> = {
   protect: FileLockIcon,
   unlock: LockOpenIcon,
   sanitize: ShieldCheckIcon,
+  redact: EyeOffIcon,
+  compare: DiffIcon,
 };

@@ -30,17 +30,18 @@ export const TOOL_FAMILIES = [
       { title: 'Mark up pages', tools: ['watermark', 'page-numbers', 'flatten'] },
       { title: 'Rearrange pages', tools: ['organize', 'rotate', 'merge', 'split', 'extract-pages', 'remove-pages'] },
       { title: 'Fix and tidy', tools: ['edit-metadata', 'repair', 'unlock'] },
+      { title: 'Review', tools: ['compare', 'redact'] },
     ],
   },
   {
     id: 'secure',
     name: 'Secure PDF',
-    sections: [{ tools: ['protect', 'unlock', 'sanitize', 'flatten'] }],
+    sections: [{ tools: ['protect', 'unlock', 'redact', 'sanitize', 'flatten'] }],
   },
   {
     id: 'share',
     name: 'Share PDF',
-    sections: [{ title: 'Prepare for sharing', tools: ['compress', 'protect', 'sanitize', 'pdf-to-image'] }],
+    sections: [{ title: 'Prepare for sharing', tools: ['compress', 'protect', 'redact', 'sanitize', 'pdf-to-image'] }],
   },
   {
     id: 'organize',

@@ -4,3 +4,4 @@ export * from './families.ts';
 export * from './kinds.ts';
 export * from './page-ranges.ts';
 export * from './registry.ts';
+export * from './redact.ts';

@@ -9,6 +9,8 @@ const ISSUE_TOOLS = [
   'watermark', 'page-numbers', 'edit-metadata', 'flatten', 'protect', 'unlock', 'sanitize',
   // issue 9
   'edit', 'blank-pdf', 'text-to-pdf',
+  // issue 14
+  'redact', 'compare',
 ];
 
 describe('tool registry', () => {
@@ -72,6 +74,10 @@ describe('tool registry', () => {
     ['edit-metadata', { title: 'x'.repeat(501) }],
     ['ocr', { language: 'klingon' }],
     ['merge', { unexpected: true }],
+    ['redact', { patterns: ['(a+)+b'] }],
+    ['redact', { presets: ['passport'] }],
+    ['redact', { areas: [{ page: 0, x: 0, y: 0, width: 10, height: 10 }] }],
+    ['redact', { text: ['two\nlines'] }],
   ])('%s refuses %j', (id, options) => {
     expect(getTool(id)!.options.safeParse(options).success).toBe(false);
   });
@@ -89,6 +95,8 @@ describe('tool registry', () => {
       ['protect', { userPassword: 'open', ownerPassword: 'owner', permissions: { print: false } }],
       ['unlock', { password: 'secret' }],
       ['ocr', { language: 'chi_tra' }],
+      ['redact', { areas: [{ page: 1, x: 72, y: 700, width: 200, height: 20 }], text: ['Project Kestrel'], patterns: ['INV-\\d{6}'], presets: ['tfn', 'medicare', 'abn', 'acn', 'bsb', 'account', 'phone', 'email'] }],
+      ['compare', {}],
     ];
     for (const [id, options] of ok) expect(getTool(id)!.options.safeParse(options).error).toBeUndefined();
   });

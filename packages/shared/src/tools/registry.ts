@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../validation.ts';
 import { editOptionsSchema, MAX_EDIT_IMAGE_FILES, MAX_EDIT_PDF_FILES } from './edit-operations.ts';
+import { redactOptionsSchema } from './redact.ts';
 import { colour, metadataText, pageNumberFormat, pageRanges, password, position, stampText } from './fields.ts';
 import {
   IMAGE_INPUT_KINDS,
@@ -461,6 +462,32 @@ export const TOOLS = [
     output: 'pdf',
     engine: 'pdf-lib',
     heavy: false,
+  }),
+  tool({
+    id: 'redact',
+    name: 'Redact PDF',
+    description: 'Remove text, numbers and areas from a PDF for good, after checking every match in a preview.',
+    category: 'secure',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: redactOptionsSchema,
+    output: 'pdf',
+    engine: 'poppler',
+    heavy: true,
+  }),
+  tool({
+    id: 'compare',
+    name: 'Compare PDFs',
+    description: 'Find what changed between two versions of a PDF, in a report that highlights each difference.',
+    category: 'edit',
+    accepts: ['pdf'],
+    minFiles: 2,
+    maxFiles: 2,
+    options: none(),
+    output: 'report',
+    engine: 'poppler',
+    heavy: true,
   }),
 ] as const;
 

@@ -1,0 +1,142 @@
+import { Worker } from 'node:worker_threads';
+import type { RedactionMatch, RedactionPreset, RedactOptions } from '@wattle/shared';
+import { EngineError } from '../errors.ts';
+import type { LayoutPage, LayoutWord } from '../pdf/layout.ts';
+import { PRESET_FINDERS } from './redact-presets.ts';
+
+/**
+ * Finding what to redact: the options' texts, patterns and presets run over each page's text (its
+ * words joined by spaces, blocks by line breaks) and over the document's other strings (metadata,
+ * bookmarks, annotations, form values). A match on a page becomes boxes around the characters it
+ * covers, in points from the bottom-left of the page as shown.
+ */
+
+export interface Found {
+  /** Which of the searched texts. */
+  index: number;
+  start: number;
+  end: number;
+  source: RedactionMatch['source'];
+  preset?: RedactionPreset;
+}
+
+/** More matches than this in one document is not a redaction but a rewrite: refused. */
+export const MAX_MATCHES = 10_000;
+/** User patterns run in a worker that is stopped after this long. */
+const PATTERN_TIME_MS = 10_000;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A phrase matches across any run of spaces or line breaks, in any case. */
+const phraseRegex = (phrase: string) => new RegExp(phrase.trim().split(/\s+/).map(escapeRegExp).join(String.raw`\s+`), 'giu');
+
+export async function findAll(texts: readonly string[], options: RedactOptions): Promise<Found[]> {
+  const found: Found[] = [];
+  const add = (item: Found) => {
+    if (found.length >= MAX_MATCHES) throw new EngineError('LIMIT_EXCEEDED', 'There are too many matches to redact in one go.', { limit: 'matches', max: MAX_MATCHES });
+    found.push(item);
+  };
+  for (const phrase of options.text ?? []) {
+    const regex = phraseRegex(phrase);
+    for (const [index, text] of texts.entries()) for (const m of text.matchAll(regex)) add({ index, start: m.index, end: m.index + m[0].length, source: 'text' });
+  }
+  for (const finder of PRESET_FINDERS.filter((f) => options.presets?.includes(f.preset))) {
+    for (const [index, text] of texts.entries()) {
+      for (const m of text.matchAll(finder.regex)) {
+        if (!finder.valid || finder.valid(m[0])) add({ index, start: m.index, end: m.index + m[0].length, source: 'preset', preset: finder.preset });
+      }
+    }
+  }
+  if (options.patterns?.length) for (const [index, start, end] of await runPatterns(options.patterns, texts)) add({ index, start, end, source: 'pattern' });
+  return dedupe(found);
+}
+
+/** The same stretch found twice (a number that is both a TFN and an ACN) is listed once. */
+function dedupe(found: Found[]): Found[] {
+  const seen = new Set<string>();
+  return found.filter((f) => {
+    const key = `${f.index}:${f.start}:${f.end}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Runs in a worker so a pattern that backtracks for ever is stopped; CommonJS, as eval workers are. */
+const PATTERN_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const out = [];
+for (const source of workerData.sources) {
+  const regex = new RegExp(source, 'gu');
+  workerData.texts.forEach((text, index) => {
+    for (const m of text.matchAll(regex)) {
+      if (m[0].length > 0 && out.length <= workerData.max) out.push([index, m.index, m.index + m[0].length]);
+    }
+  });
+}
+parentPort.postMessage(out);
+`;
+
+function runPatterns(sources: readonly string[], texts: readonly string[]): Promise<[number, number, number][]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(PATTERN_WORKER, { eval: true, workerData: { sources, texts, max: MAX_MATCHES }, resourceLimits: { maxOldGenerationSizeMb: 512 } });
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(new EngineError('LIMIT_EXCEEDED', 'A pattern took too long to search this document. Make it simpler.', { limit: 'patternTime', field: 'patterns' }));
+    }, PATTERN_TIME_MS);
+    worker.once('message', (out: [number, number, number][]) => {
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(out);
+    });
+    worker.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new EngineError('LIMIT_EXCEEDED', 'A pattern could not be searched in this document.', { limit: 'patternMemory', field: 'patterns' }, { cause: error }));
+    });
+  });
+}
+
+/** A page's text with, for each word, where it sits in the text. */
+export interface PageText {
+  text: string;
+  width: number;
+  height: number;
+  words: { start: number; end: number; word: LayoutWord }[];
+}
+
+export function pageText(page: LayoutPage): PageText {
+  let text = '';
+  const words: PageText['words'] = [];
+  for (const block of page.blocks) {
+    if (text) text += '\n';
+    for (const [l, line] of block.lines.entries()) {
+      for (const [w, word] of line.words.entries()) {
+        if (l > 0 || w > 0) text += ' ';
+        words.push({ start: text.length, end: text.length + word.text.length, word });
+        text += word.text;
+      }
+    }
+  }
+  return { text, width: page.width, height: page.height, words };
+}
+
+export type RedactionBox = RedactionMatch['boxes'][number];
+
+/** A little more than the glyphs: ascenders, descenders and anti-aliasing stay inside the box. */
+const PAD = 1;
+
+/** Boxes around the characters start..end cover: a part of a word gets its share of the word's width. */
+export function boxesFor(page: PageText, start: number, end: number): RedactionBox[] {
+  const boxes: RedactionBox[] = [];
+  for (const { start: ws, end: we, word } of page.words) {
+    if (we <= start || ws >= end) continue;
+    const chars = Math.max(1, we - ws);
+    const from = (Math.max(start, ws) - ws) / chars;
+    const to = (Math.min(end, we) - ws) / chars;
+    const width = word.xMax - word.xMin;
+    const x = Math.max(0, word.xMin + width * from - PAD);
+    const y = Math.max(0, page.height - word.yMax - PAD);
+    boxes.push({ x, y, width: Math.max(1, width * (to - from) + 2 * PAD), height: Math.max(1, word.yMax - word.yMin + 2 * PAD) });
+  }
+  return boxes;
+}

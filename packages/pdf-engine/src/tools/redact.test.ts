@@ -1,0 +1,150 @@
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { A4 } from '../test/fixtures.ts';
+import { file, pdfText, workspace, type Workspace } from '../test/harness.ts';
+import { findAll } from './redact-find.ts';
+import { isValidAcn, isValidMedicare, isValidTfn } from './redact-presets.ts';
+
+let ws: Workspace;
+let letter: Buffer;
+let protectedLetter: Buffer;
+
+/** Two pages: a letter with a code name, Australian numbers and a red picture; the title and a bookmark say the code name too. */
+async function letterPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const one = doc.addPage(A4);
+  const lines = [
+    'Re: Project Kestrel settlement',
+    'Tax file number: 123 456 782',
+    'Not a TFN: 123 456 789',
+    'Medicare: 2123 45670 1',
+    'ABN 51 824 753 556 and ACN 004 085 616',
+    'BSB 062-000 Account 12345678',
+    'Call 0412 345 678 or (02) 9876 5432',
+    'Email jane.citizen@example.com.au',
+  ];
+  lines.forEach((line, i) => one.drawText(line, { x: 72, y: 780 - i * 24, size: 12, font }));
+  const red = await doc.embedPng(await sharp({ create: { width: 100, height: 100, channels: 3, background: { r: 255, g: 0, b: 0 } } }).png().toBuffer());
+  one.drawImage(red, { x: 300, y: 300, width: 100, height: 100 });
+  one.drawLine({ start: { x: 300, y: 250 }, end: { x: 400, y: 250 }, thickness: 6, color: rgb(0, 0, 1) });
+  const two = doc.addPage(A4);
+  two.drawText('The Project Kestrel budget is on page two.', { x: 72, y: 780, size: 12, font });
+  doc.setTitle('Project Kestrel briefing');
+  doc.setAuthor('J Citizen');
+  const context = doc.context;
+  const outlines = context.nextRef();
+  const item = context.register(context.obj({ Title: PDFString.of('Kestrel figures'), Parent: outlines, Dest: [two.ref, PDFName.of('Fit')] }));
+  context.assign(outlines, context.obj({ Type: 'Outlines', First: item, Last: item, Count: 1 }));
+  doc.catalog.set(PDFName.of('Outlines'), outlines);
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/** Every content stream, decompressed, as qpdf's QDF mode writes it. */
+const rawStreams = (path: string) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', path, '-'], { maxBuffer: 1 << 28 }).toString('latin1');
+
+/** pdf-lib writes Helvetica text as hex: the hex of the text must not be there either. */
+const hexOf = (text: string) => Buffer.from(text, 'latin1').toString('hex').toUpperCase();
+
+/** The colour at a point (points from the bottom-left) of a page rendered at 72 dpi. */
+async function pixelAt(path: string, page: number, x: number, y: number): Promise<number[]> {
+  execFileSync('pdftoppm', ['-f', String(page), '-l', String(page), '-r', '72', '-png', '-singlefile', path, `${path}-page`]);
+  const { data, info } = await sharp(`${path}-page.png`).raw().toBuffer({ resolveWithObject: true });
+  const row = Math.round(info.height - y);
+  const i = (row * info.width + Math.round(x)) * info.channels;
+  return [...data.subarray(i, i + 3)];
+}
+
+beforeAll(async () => {
+  ws = await workspace();
+  letter = await letterPdf();
+  const [locked] = await ws.run('protect', [file('letter.pdf', letter)], { userPassword: 'pw' });
+  protectedLetter = await readFile(locked!.path);
+});
+afterAll(() => ws.dispose());
+
+describe('redact presets', () => {
+  it('checks the check digits', () => {
+    expect(isValidTfn('123 456 782')).toBe(true);
+    expect(isValidTfn('123 456 789')).toBe(false);
+    expect(isValidMedicare('2123 45670 1')).toBe(true);
+    expect(isValidMedicare('2123 45671 1')).toBe(false);
+    expect(isValidAcn('004 085 616')).toBe(true);
+    expect(isValidAcn('004 085 617')).toBe(false);
+  });
+
+  it('finds valid numbers and skips invalid ones', async () => {
+    const text = 'TFN 123 456 782, not 123 456 789. ABN 51 824 753 556, not 51 824 753 557. BSB 062-000 Account 12345678. Mobile 0412 345 678, office (02) 9876 5432, 1300 123 456. jane@example.com.au';
+    const found = await findAll([text], { presets: ['tfn', 'abn', 'bsb', 'account', 'phone', 'email'] });
+    const by = (preset: string) => found.filter((f) => f.preset === preset).map((f) => text.slice(f.start, f.end));
+    expect(by('tfn')).toEqual(['123 456 782']);
+    expect(by('abn')).toEqual(['51 824 753 556']);
+    expect(by('bsb')).toEqual(['062-000']);
+    expect(by('account')).toEqual(['12345678']);
+    expect(by('phone')).toEqual(['0412 345 678', '(02) 9876 5432', '1300 123 456']);
+    expect(by('email')).toEqual(['jane@example.com.au']);
+  });
+
+  it('stops a pattern that runs too long', async () => {
+    // Not refused by the schema's shape check (no nested repeat), but still slow on a long run of a's.
+    await expect(findAll(['a'.repeat(30_000)], { patterns: ['a*a*a*a*a*b'] })).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED' });
+  }, 30_000);
+});
+
+describe('redact', () => {
+  it('removes text, presets and metadata for good, and says what it did', async () => {
+    const [out] = await ws.run('redact', [file('letter.pdf', letter)], { text: ['project kestrel'], presets: ['tfn', 'email'] });
+    expect(out).toMatchObject({ filename: 'letter-redacted.pdf', pages: 2 });
+    const text = pdfText(out!.path);
+    for (const gone of ['Kestrel', '123 456 782', 'jane.citizen']) expect(text).not.toContain(gone);
+    const raw = rawStreams(out!.path);
+    for (const gone of ['Project Kestrel', 'jane.citizen', '123 456 782']) {
+      expect(raw).not.toContain(gone);
+      expect(raw.toUpperCase()).not.toContain(hexOf(gone));
+    }
+    expect(out!.notes?.[0]).toMatchObject({ code: 'REDACTED' });
+    expect(out!.notes?.[0]?.message).toMatch(/^4 matches were removed; pages 1, 2 are now an image/);
+    const doc = await PDFDocument.load(await readFile(out!.path));
+    expect(doc.getTitle()).toBe('[redacted] briefing');
+    expect(doc.getAuthor()).toBe('J Citizen');
+    expect(raw).toContain('Kestrel figures'); // the bookmark does not have the phrase
+  });
+
+  it('blacks out the pixels of an image under an area and keeps the rest of it', async () => {
+    const [out] = await ws.run('redact', [file('letter.pdf', letter)], { areas: [{ page: 1, x: 300, y: 300, width: 50, height: 50 }] });
+    expect(await pixelAt(out!.path, 1, 320, 320)).toEqual([0, 0, 0]);
+    const [r, g, b] = await pixelAt(out!.path, 1, 380, 380);
+    expect(r).toBeGreaterThan(200);
+    expect(g! + b!).toBeLessThan(60);
+    const [one, two] = pdfText(out!.path).split('\f');
+    expect(one!.trim()).toBe(''); // page 1 is an image now
+    expect(two).toContain('The Project Kestrel budget'); // page 2 untouched
+  });
+
+  it('cuts vector paths under an area', async () => {
+    const [out] = await ws.run('redact', [file('letter.pdf', letter)], { areas: [{ page: 1, x: 340, y: 240, width: 20, height: 20 }] });
+    expect(await pixelAt(out!.path, 1, 350, 250)).toEqual([0, 0, 0]);
+    const [, , blue] = await pixelAt(out!.path, 1, 310, 250);
+    expect(blue).toBeGreaterThan(150);
+  });
+
+  it('says when nothing matches, and checks areas against the document', async () => {
+    expect(await ws.fail('redact', [file('letter.pdf', letter)], { text: ['wombat'] })).toBe('NOTHING_TO_REDACT');
+    expect(await ws.fail('redact', [file('letter.pdf', letter)], {})).toBe('NOTHING_TO_REDACT');
+    expect(await ws.fail('redact', [file('letter.pdf', letter)], { areas: [{ page: 3, x: 0, y: 0, width: 10, height: 10 }] })).toBe('VALIDATION_FAILED');
+  });
+
+  it('refuses patterns that can run for ever, and asks for the password of a protected file', async () => {
+    expect(await ws.fail('redact', [file('letter.pdf', letter)], { patterns: ['(a+)+b'] })).toBe('VALIDATION_FAILED');
+    expect(await ws.fail('redact', [file('letter.pdf', protectedLetter)], { text: ['Kestrel'] })).toBe('PDF_ENCRYPTED');
+  });
+
+  it('finds patterns in the text and in bookmarks', async () => {
+    const [out] = await ws.run('redact', [file('letter.pdf', letter)], { patterns: ['Kes\\w+'] });
+    expect(rawStreams(out!.path)).not.toMatch(/Kestrel/);
+    expect(pdfText(out!.path)).not.toMatch(/Kestrel/);
+  });
+});
