@@ -40,6 +40,9 @@ export const merge: Operation<'merge'> = async (inputs, options, ctx) => {
   return [{ path: target.path, filename: target.filename, contentType: PDF_TYPE, pages, ...notesOf(copied(...pdfs)) }];
 };
 
+/** Part files read or moved at once (file system work, not the cores). */
+const FILES_AT_ONCE = 16;
+
 const totalPages = (pdfs: readonly PreparedPdf[]) => pdfs.reduce((sum, pdf) => sum + pdf.pages, 0);
 const notesOf = (notes: ToolNote[]) => (notes.length > 0 ? { notes } : {});
 
@@ -76,7 +79,7 @@ export const split: Operation<'split'> = async ([input], options, ctx) => {
   const { pdf, ranges, parts } = done;
   const notes = notesOf(copied(pdf));
   const targets = ranges.map((range) => ctx.output(outputFilename(pdf.filename, `pages-${range.start === range.end ? range.start : `${range.start}-${range.end}`}`, 'pdf')));
-  await mapLimit(targets, 8, (target, i) => rename(parts[i]!, target.path));
+  await mapLimit(targets, FILES_AT_ONCE, (target, i) => rename(parts[i]!, target.path));
   return targets.map((target, i) => ({ path: target.path, filename: target.filename, contentType: PDF_TYPE, pages: ranges[i]!.end - ranges[i]!.start + 1, ...notes }));
 };
 
@@ -98,7 +101,7 @@ async function splitWithQpdf(ctx: ToolContext, pdf: PreparedPdf, ranges: readonl
     if (!ok.every(Boolean)) return undefined;
   }
   if (parts.length !== ranges.length) return undefined;
-  const counts = await mapLimit(parts, ctx.limits.parallelism, (part) => countWrittenPages(ctx, part));
+  const counts = await mapLimit(parts, FILES_AT_ONCE, (part) => countWrittenPages(ctx, part));
   return counts.every((pages, i) => pages === ranges[i]!.end - ranges[i]!.start + 1) ? parts : undefined;
 }
 
