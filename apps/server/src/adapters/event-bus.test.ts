@@ -46,6 +46,24 @@ describe('event bus', () => {
     expect(seen).toEqual([]);
   });
 
+  it("tells every job listener of a job change, whether an account's job.updated or a bare job id", async () => {
+    const bus = ctx.container.events;
+    const seen: string[] = [];
+    const second = new Promise<void>((resolve) => {
+      const stop = bus.onJobChanged((jobId) => {
+        seen.push(jobId);
+        if (seen.length === 2) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    await bus.publish('user-f', { type: 'job.updated', jobId: 'job-1', batchId: null, status: 'running' });
+    await bus.publishJobChanged('job-2');
+    await second;
+    expect(seen).toEqual(['job-1', 'job-2']);
+  });
+
   it('refuses an event too large for NOTIFY', async () => {
     await expect(ctx.container.events.publish('user-d', { type: 'job.updated', jobId: 'x'.repeat(9000), batchId: null, status: 'running' })).rejects.toThrow(/too large/);
   });

@@ -14,6 +14,13 @@ export interface EventBus {
   publish(userId: string, event: AppEvent): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(userId: string, listener: EventListener): () => void;
+  /**
+   * Says a tool job changed where no account hears of it (a visitor's job, progress, a deleted output);
+   * an account's `job.updated` event says it too.
+   */
+  publishJobChanged(jobId: string): Promise<void>;
+  /** Every job change in every process, whoever owns the job (status caches, job streams). */
+  onJobChanged(listener: (jobId: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -23,24 +30,30 @@ const MAX_PAYLOAD_BYTES = 7900;
 /** Back-off before re-opening a lost LISTEN connection on PostgreSQL. */
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
-interface Envelope {
-  userId: string;
-  event: AppEvent;
-}
+type Envelope = { userId: string; event: AppEvent } | { jobId: string };
 
 export async function createEventBus(database: DatabaseHandle, logger: Logger): Promise<EventBus> {
   const listeners = new Map<string, Set<EventListener>>();
+  const jobListeners = new Set<(jobId: string) => void>();
 
+  const call = <T>(listener: (value: T) => void, value: T) => {
+    try {
+      listener(value);
+    } catch (err) {
+      logger.error({ err }, 'event listener failed');
+    }
+  };
   const dispatch = (payload: string) => {
     const envelope = parseEnvelope(payload);
     if (!envelope) return logger.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed event');
-    for (const listener of listeners.get(envelope.userId) ?? []) {
-      try {
-        listener(envelope.event);
-      } catch (err) {
-        logger.error({ err }, 'event listener failed');
-      }
-    }
+    const jobId = 'jobId' in envelope ? envelope.jobId : envelope.event.type === 'job.updated' ? envelope.event.jobId : undefined;
+    if (jobId) for (const listener of jobListeners) call(listener, jobId);
+    if ('userId' in envelope) for (const listener of listeners.get(envelope.userId) ?? []) call(listener, envelope.event);
+  };
+  const notify = async (envelope: Envelope) => {
+    const payload = JSON.stringify(envelope);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error('An event is too large to publish');
+    await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
   };
 
   const stopListening = database.pglite
@@ -48,10 +61,11 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
     : await listenOnPostgres(database.connectionString!, dispatch, logger);
 
   return {
-    async publish(userId, event) {
-      const payload = JSON.stringify({ userId, event } satisfies Envelope);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`Event ${event.type} is too large to publish`);
-      await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+    publish: (userId, event) => notify({ userId, event }),
+    publishJobChanged: (jobId) => notify({ jobId }),
+    onJobChanged(listener) {
+      jobListeners.add(listener);
+      return () => jobListeners.delete(listener);
     },
     subscribe(userId, listener) {
       let set = listeners.get(userId);
@@ -64,6 +78,7 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
     },
     async close() {
       listeners.clear();
+      jobListeners.clear();
       await stopListening();
     },
   };
@@ -71,8 +86,9 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
 
 function parseEnvelope(payload: string): Envelope | undefined {
   try {
-    const value = JSON.parse(payload) as Partial<Envelope>;
+    const value = JSON.parse(payload) as { userId?: unknown; event?: { type?: unknown }; jobId?: unknown };
     if (typeof value.userId === 'string' && value.event && isEventType(value.event.type)) return value as Envelope;
+    if (typeof value.jobId === 'string') return { jobId: value.jobId };
   } catch {
     // fall through
   }

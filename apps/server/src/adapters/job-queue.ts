@@ -38,6 +38,8 @@ export interface JobQueueOptions {
   superviseSeconds?: number;
   /** Seconds a graceful stop waits for running handlers. */
   stopTimeoutSeconds?: number;
+  /** How often an idle worker looks for jobs a NOTIFY did not announce (retries falling due, missed notifications). */
+  pollingSeconds?: number;
 }
 
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
@@ -94,10 +96,19 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     },
     async work(queue, { concurrency }, handler) {
       await this.start();
-      // New jobs wake workers through NOTIFY; retries (due later) and missed notifications are found by polling.
-      await boss.work<object>(queue, { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, async ([job]) => {
-        await handler({ id: job!.id, data: job!.data as never, retryCount: job!.retryCount, signal: job!.signal });
-      });
+      const pollingIntervalSeconds = options.pollingSeconds ?? 2;
+      // One pg-boss worker per slot: a slot that just finished a job looks for the next at once (work
+      // waiting when no NOTIFY is on its way), and only an empty look waits for NOTIFY or the poll.
+      for (let slot = 0; slot < concurrency; slot++) {
+        const worker = { id: '' };
+        worker.id = await boss.work<object>(queue, { localConcurrency: 1, batchSize: 1, pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds }, async ([job]) => {
+          try {
+            await handler({ id: job!.id, data: job!.data as never, retryCount: job!.retryCount, signal: job!.signal });
+          } finally {
+            boss.notifyWorker(worker.id);
+          }
+        });
+      }
     },
     async stop() {
       if (stopped || !starting) return;

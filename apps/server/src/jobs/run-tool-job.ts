@@ -49,7 +49,9 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
     if (progress <= lastProgress || now - lastWrite < PROGRESS_INTERVAL_MS) return;
     lastProgress = progress;
     lastWrite = now;
-    setProgress(db, jobId, attempt, progress).catch((err) => logger.warn({ err, jobId }, 'progress not recorded'));
+    setProgress(db, jobId, attempt, progress)
+      .then(() => container.events.publishJobChanged(jobId))
+      .catch((err) => logger.warn({ err, jobId }, 'progress not recorded'));
   };
 
   try {
@@ -69,6 +71,7 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
     if (RETRYABLE.has(failure.code) && queued.retryCount < RETRY_LIMIT) {
       logger.warn({ err, jobId, attempt }, 'tool job attempt failed; retrying');
       await requeueJob(db, jobId, attempt);
+      await publishJob(container, { ...job, status: 'queued' });
       throw err;
     }
     if (failure.code === 'INTERNAL') logger.error({ err, jobId, attempt }, 'tool job failed');
@@ -93,18 +96,21 @@ function describeFailure(err: unknown): JobFailure & { code: ErrorCode } {
   return { code: 'INTERNAL', message: ERROR_CATALOGUE.INTERNAL.message };
 }
 
+/** Every process's job caches and streams hear of it; an account's open pages too (job.updated says both). */
 async function publishJob(container: Container, job: { id: string; userId: string | null; batchId: string | null; status: string }) {
-  if (!job.userId) return;
-  await container.events.publish(job.userId, { type: 'job.updated', jobId: job.id, batchId: job.batchId, status: job.status }).catch(() => {});
+  const published = job.userId
+    ? container.events.publish(job.userId, { type: 'job.updated', jobId: job.id, batchId: job.batchId, status: job.status })
+    : container.events.publishJobChanged(job.id);
+  await published.catch(() => {});
 }
 
 /** Tells the account: an event for open pages, a notification for a long job or a finished batch. */
 async function afterFinish(container: Container, finished: Finished | undefined): Promise<void> {
   if (!finished) return;
   const { job, batchFinished } = finished;
+  await publishJob(container, job);
   if (!job.userId) return;
   try {
-    await publishJob(container, job);
     const toolName = getTool(job.tool)?.name ?? job.tool;
     if (!job.batchId && job.finishedAt && job.finishedAt.getTime() - job.createdAt.getTime() > LONG_JOB_MS) {
       await notify(

@@ -40,10 +40,10 @@ export async function findOwnedOutput(db: Queryable, owner: Owner, id: string, n
   return row;
 }
 
-export async function deleteOutput(db: Queryable, owner: Owner, id: string): Promise<string | undefined> {
+export async function deleteOutput(db: Queryable, owner: Owner, id: string): Promise<{ blobKey: string; jobId: string } | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.delete(jobOutputs).where(and(eq(jobOutputs.id, id), ownedBy(jobOutputs, owner))).returning({ blobKey: jobOutputs.blobKey });
-  return row?.blobKey;
+  const [row] = await db.delete(jobOutputs).where(and(eq(jobOutputs.id, id), ownedBy(jobOutputs, owner))).returning({ blobKey: jobOutputs.blobKey, jobId: jobOutputs.jobId });
+  return row;
 }
 
 /**

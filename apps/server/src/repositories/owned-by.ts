@@ -21,6 +21,18 @@ export function ownedBy(table: OwnedTable, owner: Owner): SQL {
   return ownedByAccount(table, owner);
 }
 
+/** ownedBy on a row already read (a cached job): true exactly where ownedBy's condition holds. */
+export function isOwnedBy(row: { userId: string | null; teamId: string | null; visitorSessionId: string | null }, owner: Owner): boolean {
+  switch (owner.kind) {
+    case 'visitor':
+      return row.visitorSessionId === owner.visitorSessionId;
+    case 'user':
+      return row.userId === owner.userId && row.teamId === null;
+    case 'team':
+      return row.teamId === owner.teamId;
+  }
+}
+
 /** The same for tables only accounts own (documents, links, keys, webhooks). */
 export function ownedByAccount(table: AccountTable, owner: AccountOwner): SQL {
   switch (owner.kind) {

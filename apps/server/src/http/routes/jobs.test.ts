@@ -69,6 +69,39 @@ describe('jobs API: validation, limits and authorisation', () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith('wattle_visitor='))).toBe(false);
   });
 
+  it('answers a status from memory until the job changes, and from memory still only to its owner, before its expiry', async () => {
+    const owner = await signedInUser(ctx);
+    const job = await (await postJob(owner.client, jobForm('rotate', [file()], { options: { angle: 90 } }))).json();
+    const status = async (client: TestClient) => {
+      const res = await client.request(`/api/v1/jobs/${job.id}`);
+      return res.status === 200 ? ((await res.json()) as { status: string }).status : res.status;
+    };
+    expect(await status(owner.client)).toBe('queued');
+    // Changed behind the cache's back (no announcement): the owner is still answered from memory.
+    await ctx.container.db.execute(sql`update jobs set status = 'running' where id = ${job.id}`);
+    expect(await status(owner.client)).toBe('queued');
+    // Everyone else is refused from memory just as the owner-scoped query refuses them: another account,
+    // the owner acting in a team space, a visitor, nobody.
+    const other = await signedInUser(ctx);
+    expect(await status(other.client)).toBe(404);
+    const teamRes = await owner.client.request('/api/auth/organization/create', { method: 'POST', json: { name: 'Cache team', slug: `cache-${randomUUID().slice(0, 8)}` } });
+    const teamId = ((await teamRes.json()) as { id: string }).id;
+    await owner.client.request('/api/auth/organization/set-active', { method: 'POST', json: { organizationId: teamId } });
+    expect(await status(owner.client)).toBe(404);
+    await owner.client.request('/api/auth/organization/set-active', { method: 'POST', json: { organizationId: null } });
+    const visitor = ctx.client();
+    await postJob(visitor, jobForm('merge', [file(), file()]));
+    expect(await status(visitor)).toBe(404);
+    expect(await status(ctx.client())).toBe(404);
+    // Announced (as a worker does): the next answer is read again.
+    await ctx.container.events.publishJobChanged(job.id);
+    await expect.poll(() => status(owner.client)).toBe('running');
+    // Past its expiry the cached job is gone too, as the query would have it.
+    const expiresAt = Date.parse(job.expiresAt);
+    clock.set(new Date(expiresAt + 1000));
+    expect(await status(owner.client)).toBe(404);
+  });
+
   it('reports every field problem at once', async () => {
     const res = await postJob(ctx.client(), jobForm('no-such-tool', [file()], { rawOptions: '{bad json' }));
     expect(res.status).toBe(400);

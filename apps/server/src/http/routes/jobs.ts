@@ -4,7 +4,6 @@ import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { AppError } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { dataPaths } from '../../data-dir.ts';
-import { userIdOf } from '../../domain/owner.ts';
 import { checkRate, limitsFor, precheckTool, type Caller } from '../../services/tool-jobs/admission.ts';
 import { deleteOwnOutput, listOwnOutputs, openBatchZip, openDownload, openJobZip, saveOutputToDocuments } from '../../services/tool-jobs/outputs.ts';
 import { submit } from '../../services/tool-jobs/submission.ts';
@@ -56,14 +55,11 @@ export function jobsRoutes(container: Container) {
     const id = c.req.param('id');
     const first = await getJob(container, owner, id);
     return streamSSE(c, async (stream) => {
-      // Account holders' workers announce status changes: wake at once instead of at the next poll.
+      // Workers announce every change of every job (any owner): wake at once instead of at the next poll.
       let wake = () => {};
-      const userId = userIdOf(owner);
-      const unsubscribe = userId
-        ? container.events.subscribe(userId, (event) => {
-            if (event.type === 'job.updated' && event.jobId === id) wake();
-          })
-        : () => {};
+      const unsubscribe = container.events.onJobChanged((jobId) => {
+        if (jobId === id) wake();
+      });
       stream.onAbort(() => wake());
       const pause = () =>
         new Promise<void>((resolve) => {

@@ -41,9 +41,11 @@ export async function openDownload(
 }
 
 export async function deleteOwnOutput(container: Container, owner: Owner, id: string): Promise<void> {
-  const key = await deleteOutput(container.db, owner, id);
-  if (!key) throw new AppError('NOT_FOUND');
-  await container.blobStore.delete(key);
+  const deleted = await deleteOutput(container.db, owner, id);
+  if (!deleted) throw new AppError('NOT_FOUND');
+  // Its job no longer lists it, in any process's cache of jobs.
+  await container.events.publishJobChanged(deleted.jobId).catch(() => {});
+  await container.blobStore.delete(deleted.blobKey);
 }
 
 /** A racing save found the output already saved: its document is the answer. */

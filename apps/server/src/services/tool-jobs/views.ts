@@ -2,9 +2,10 @@ import { AppError, type Batch, type Job, type JobOutput, type JobStatus } from '
 import type { Container } from '../../container.ts';
 import type { Owner } from '../../domain/owner.ts';
 import { findBatch, type BatchRow } from '../../repositories/batches.ts';
-import { findBatchJobs, findJob, type JobRecord } from '../../repositories/jobs.ts';
+import { findBatchJobs, type JobRecord } from '../../repositories/jobs.ts';
 import type { JobOutputRow } from '../../repositories/outputs.ts';
 import { signedDownloadUrl } from './download-links.ts';
+import { jobCache } from './job-cache.ts';
 
 /** Jobs, batches and outputs as the API shows them, read for their owner. */
 
@@ -45,7 +46,7 @@ function jobView(container: Container, { job, inputs, outputs }: JobRecord): Job
 }
 
 export async function getJob(container: Container, owner: Owner | null, id: string): Promise<JobView> {
-  const record = owner ? await findJob(container.db, owner, id, container.clock.now()) : undefined;
+  const record = owner ? await jobCache(container).find(owner, id) : undefined;
   if (!record) throw new AppError('NOT_FOUND');
   return jobView(container, record);
 }

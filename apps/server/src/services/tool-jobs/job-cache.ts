@@ -1,0 +1,71 @@
+import type { Container } from '../../container.ts';
+import type { Owner } from '../../domain/owner.ts';
+import { findJob, type JobRecord } from '../../repositories/jobs.ts';
+import { isOwnedBy } from '../../repositories/owned-by.ts';
+
+/**
+ * Jobs as their owners last read them, kept in this process so that a page polling its job's status
+ * costs no database round trip. Every change to a job (claimed, progress, finished, an output deleted)
+ * is announced through the event bus, which reaches every process (Postgres NOTIFY), and drops the
+ * entry. A miss reads through the owner-scoped query, and a hit answers only the owner that query would
+ * have answered (isOwnedBy is ownedBy in memory), before the job's expiry, exactly like the query.
+ */
+
+/** A lost announcement (a listener reconnecting) is outlived this fast: open jobs are read again after it. */
+const OPEN_MAX_AGE_MS = 2000;
+const FINISHED_MAX_AGE_MS = 60_000;
+const MAX_ENTRIES = 2000;
+
+interface Entry {
+  record: JobRecord;
+  readAt: number;
+}
+
+export interface JobCache {
+  find(owner: Owner, id: string): Promise<JobRecord | undefined>;
+}
+
+const caches = new WeakMap<Container, JobCache>();
+
+/** This process's cache for the container's database (one per container, so tests stay apart). */
+export function jobCache(container: Container): JobCache {
+  let cache = caches.get(container);
+  if (!cache) caches.set(container, (cache = createJobCache(container)));
+  return cache;
+}
+
+function createJobCache(container: Container): JobCache {
+  const entries = new Map<string, Entry>();
+  // Bumped by every change, so a read that started before a change is not kept after it.
+  const changes = new Map<string, number>();
+  container.events.onJobChanged((jobId) => {
+    entries.delete(jobId);
+    changes.set(jobId, (changes.get(jobId) ?? 0) + 1);
+    if (changes.size > MAX_ENTRIES) changes.delete(changes.keys().next().value!);
+  });
+
+  const fresh = (entry: Entry, now: number) => {
+    const open = entry.record.job.status === 'queued' || entry.record.job.status === 'running';
+    return now - entry.readAt < (open ? OPEN_MAX_AGE_MS : FINISHED_MAX_AGE_MS);
+  };
+
+  return {
+    async find(owner, id) {
+      const now = container.clock.now();
+      const entry = entries.get(id);
+      if (entry && fresh(entry, Date.now())) {
+        const { job } = entry.record;
+        return isOwnedBy(job, owner) && job.expiresAt > now ? entry.record : undefined;
+      }
+      const seen = changes.get(id);
+      const readAt = Date.now();
+      const record = await findJob(container.db, owner, id, now);
+      if (record && changes.get(id) === seen) {
+        entries.delete(id);
+        entries.set(id, { record, readAt });
+        if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      }
+      return record;
+    },
+  };
+}
