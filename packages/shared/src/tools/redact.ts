@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiComponents } from '../api/components.ts';
 
 /**
  * The redact tool's options and its preview's answer. Areas and match boxes share one coordinate
@@ -132,11 +133,24 @@ export const redactionMatch = z.object({
 
 export type RedactionMatch = z.infer<typeof redactionMatch>;
 
-export const redactPreviewResponse = z.object({
-  pages: z.int().min(1),
-  matches: z.array(redactionMatch),
-  /** True when there were more matches than the preview lists. */
-  truncated: z.boolean(),
-});
+export const redactPreviewResponse = z
+  .object({
+    pages: z.int().min(1),
+    matches: z.array(redactionMatch),
+    truncated: z.boolean().meta({ description: 'True when there were more matches than the preview lists (the redaction still takes them all).' }),
+  })
+  .register(apiComponents, { id: 'RedactPreview' });
+
+/** POST /api/v1/tools/redact/preview: the PDF and the options a redact job would get. */
+export const redactPreviewRequest = z
+  .object({
+    options: z.string().optional().meta({
+      contentMediaType: 'application/json',
+      contentSchema: { $ref: '#/components/schemas/ToolOptions_redact' },
+      description: 'JSON text of the redact options (ToolOptions_redact); areas are not listed, only what text, patterns and presets find.',
+    }),
+    file: z.string().meta({ contentMediaType: 'application/pdf', description: 'The PDF, sent after the options.' }),
+  })
+  .register(apiComponents, { id: 'RedactPreviewRequest' });
 
 export type RedactPreviewResponse = z.infer<typeof redactPreviewResponse>;

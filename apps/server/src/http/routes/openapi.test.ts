@@ -157,6 +157,11 @@ describe('OpenAPI contract', () => {
       { label: 'a tool', status: 200, call: () => visitor.request('/api/v1/tools/rotate') },
       { label: 'no such tool', status: 404, call: () => visitor.request('/api/v1/tools/nope') },
     ],
+    'post /api/v1/tools/redact/preview': [
+      { label: 'matches', status: 200, call: async () => postJob(visitor, jobForm('redact', [{ name: 'a.pdf', bytes: await makePdf({ pages: 2 }) }], { options: { text: ['Page'] } }), '/api/v1/tools/redact/preview') },
+      { label: 'bad pattern', status: 400, call: async () => postJob(visitor, jobForm('redact', [{ name: 'a.pdf', bytes: await makePdf() }], { options: { patterns: ['(a|b)*'] } }), '/api/v1/tools/redact/preview') },
+      { label: 'not a PDF', status: 422, call: () => postJob(visitor, jobForm('redact', [{ name: 'a.pdf', bytes: new TextEncoder().encode('<html></html>') }], { options: { text: ['x'] } }), '/api/v1/tools/redact/preview') },
+    ],
     'post /api/v1/jobs': [
       { label: 'queued', status: 202, call: () => submit(visitor) },
       { label: 'bad options', status: 400, call: async () => postJob(visitor, jobForm('rotate', [{ name: 'a.pdf', bytes: await makePdf({ pages: 1 }) }], { options: { angle: 45 } })) },

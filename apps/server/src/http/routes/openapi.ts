@@ -7,6 +7,8 @@ import {
   componentJsonSchemas,
   componentRef,
   createLinkSchema,
+  redactPreviewRequest,
+  redactPreviewResponse,
   errorBodySchema,
   jobSchema,
   linkAnalyticsSchema,
@@ -64,6 +66,7 @@ const OUTPUT_MEDIA_TYPES = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   'text/plain; charset=utf-8',
+  'application/json',
 ];
 const file = (types: string[], description: string) => ({
   description,
@@ -111,6 +114,22 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
   },
   '/api/v1/tools/{id}': {
     get: { operationId: 'getTool', summary: 'One tool', parameters: [{ ...idParam('tool'), schema: { type: 'string' } }], responses: { 200: json(toolViewSchema, 'The tool.'), 404: error('No such tool.') } },
+  },
+  '/api/v1/tools/redact/preview': {
+    post: {
+      operationId: 'previewRedaction',
+      summary: 'What a redact job would remove, listed before anything is removed',
+      description: 'Each match of the texts, patterns and presets with its page and boxes (points from the bottom-left of the page as shown). Send the boxes of the matches to remove as `areas` to redact only those. Counts as a job against the rate limit.',
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: componentRef(redactPreviewRequest), encoding: { options: { contentType: 'application/json' } } } } },
+      responses: {
+        200: json(redactPreviewResponse, 'The matches.'),
+        400: error('VALIDATION_FAILED (details.fieldErrors) or BAD_REQUEST (no file).'),
+        413: error('FILE_TOO_LARGE.'),
+        415: error('UNSUPPORTED_FILE_TYPE: not a PDF.'),
+        422: error('PDF_ENCRYPTED, PDF_CORRUPT or LIMIT_EXCEEDED (too many matches, or a pattern that runs too long).'),
+        429: error('RATE_LIMITED.'),
+      },
+    },
   },
   '/api/v1/jobs': {
     post: { operationId: 'createJob', summary: 'Run a tool on uploads, stored documents and/or your earlier outputs', requestBody: submission('One job over all the files.'), responses: { 202: json(jobSchema, 'Queued.'), ...submitErrors } },

@@ -5,6 +5,7 @@ import { publicLimits } from '../../domain/caller-limits.ts';
 import { limitsFor } from '../../services/tool-jobs/admission.ts';
 import { toolView } from '../../services/tool-jobs/catalogue.ts';
 import type { AppEnv } from '../types.ts';
+import { redactPreview } from './redact-preview.ts';
 
 /** GET /api/v1/tools: the registry, with the caller's limits. */
 export function toolsRoutes(container: Container) {
@@ -17,6 +18,8 @@ export function toolsRoutes(container: Container) {
       tools: TOOLS.map((tool) => toolView(container, tool)),
     });
   });
+
+  app.post('/v1/tools/redact/preview', (c) => redactPreview(container, c));
 
   app.get('/v1/tools/:id', (c) => {
     const tool = getTool(c.req.param('id'));
