@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
-import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument } from '@cantoo/pdf-lib';
+import { PDFDict, PDFName, PDFRawStream, PDFRef, type PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import type { ToolContext } from '../context.ts';
 import { detectEngines } from '../engines.ts';
 import { outputFilename } from '../output-names.ts';
 import { qpdf } from '../process/commands.ts';
 import { displayBox } from '../pdf/geometry.ts';
+import { readImageXObject, replaceImageXObject, type EncodedImage, type ImageSource } from '../pdf/image-xobject.ts';
 import { dropPdfaClaim, objectStreamsAllowed, pdfaNotKept, saveOptions } from '../pdf/conformance.ts';
 import { preparePdf, type PreparedPdf } from '../pdf/prepare.ts';
 import { slimDocument } from '../pdf/slim.ts';
 import { qpdfSucceeded } from '../pdf/qpdf.ts';
 import { checkedOutput, openPrepared } from '../pdf/write.ts';
 import { mapLimit } from '../util/map-limit.ts';
-import { unpredictPng } from '../util/png-predictor.ts';
 import type { Operation } from './operation.ts';
 
 /** Target resolution and JPEG quality per level (the guide's goal: a 96 MB scan to <= 10 MB). */
@@ -24,6 +23,7 @@ const LEVELS = {
   medium: { dpi: 150, quality: 60 },
   high: { dpi: 100, quality: 45 },
 } as const;
+type Level = (typeof LEVELS)[keyof typeof LEVELS];
 
 interface Candidate {
   ref: PDFRef;
@@ -45,9 +45,14 @@ export const compress: Operation<'compress'> = async ([input], options, ctx) => 
   const candidates = findImages(doc, level.dpi);
   let done = 0;
   let reencoded = 0;
-  await mapLimit(candidates, ctx.limits.parallelism, async (candidate) => {
+  await mapLimit(candidates, ctx.limits.parallelism, async ({ ref, stream, maxSide }) => {
     ctx.checkAborted();
-    if (await recompressImage(doc, candidate, level.quality, options.grayscale, ctx.limits.maxPixels)) reencoded++;
+    const source = readImageXObject(doc, stream);
+    const image = source && (await reencode(ctx, source, maxSide, level, options.grayscale));
+    if (image) {
+      replaceImageXObject(doc, ref, stream.dict, image);
+      reencoded++;
+    }
     ctx.progress((++done / Math.max(1, candidates.length)) * 0.8);
   });
   // Nothing changed in pdf-lib (most text PDFs): qpdf works on the file itself, saving a slow save.
@@ -100,82 +105,40 @@ function findImages(doc: PDFDocument, dpi: number): Candidate[] {
   return [...found.values()];
 }
 
-const num = (dict: PDFDict, key: string) => dict.lookupMaybe(PDFName.of(key), PDFNumber)?.asNumber();
+/** The largest DCT scale (1/2, 1/4, 1/8) libjpeg can decode at without going below `factor`. */
+const dctShrink = (factor: number) => [8, 4, 2].find((d) => d <= factor) ?? 1;
 
-/** Colour channels for colour spaces we can re-encode faithfully as JPEG; undefined for the rest. */
-function channelsOf(doc: PDFDocument, dict: PDFDict): 1 | 3 | undefined {
-  const cs = dict.get(PDFName.of('ColorSpace'));
-  const space = cs instanceof PDFRef ? doc.context.lookup(cs) : cs;
-  if (space === PDFName.of('DeviceGray')) return 1;
-  if (space === PDFName.of('DeviceRGB')) return 3;
-  if (space instanceof PDFArray && space.get(0) === PDFName.of('ICCBased')) {
-    const profile = doc.context.lookup(space.get(1));
-    const n = profile instanceof PDFRawStream ? num(profile.dict, 'N') : undefined;
-    return n === 1 || n === 3 ? n : undefined;
-  }
-  return undefined;
-}
-
-/** Pixels of an image we understand (JPEG, or 8-bit Flate/raw), or undefined to leave it alone. */
-function decodable(doc: PDFDocument, stream: PDFRawStream): { input: sharp.SharpInput; options: sharp.SharpOptions; channels: 1 | 3 } | undefined {
-  const dict = stream.dict;
-  const channels = channelsOf(doc, dict);
-  const width = num(dict, 'Width') ?? 0;
-  const height = num(dict, 'Height') ?? 0;
-  // Masks and decode arrays depend on exact sample values, which JPEG does not keep.
-  if (!channels || !width || !height || dict.has(PDFName.of('Mask')) || dict.has(PDFName.of('Decode'))) return undefined;
-  if (dict.get(PDFName.of('ImageMask'))?.toString() === 'true' || num(dict, 'BitsPerComponent') !== 8) return undefined;
-  const filter = dict.get(PDFName.of('Filter'));
-  const filters = filter instanceof PDFArray ? filter.asArray() : filter ? [filter] : [];
-  const data = Buffer.from(stream.contents);
-  if (filters.length === 1 && filters[0] === PDFName.of('DCTDecode')) return { input: data, options: {}, channels };
-  const expected = width * height * channels;
-  let raw: Buffer | undefined;
-  if (filters.length === 0) raw = data;
-  else if (filters.length === 1 && filters[0] === PDFName.of('FlateDecode')) {
-    const parms = dict.lookupMaybe(PDFName.of('DecodeParms'), PDFDict);
-    const predictor = parms ? (num(parms, 'Predictor') ?? 1) : 1;
-    try {
-      // Bounded by the geometry, so a lying stream cannot inflate past it.
-      const inflated = inflateSync(data, { maxOutputLength: expected + height + 1 });
-      raw = predictor >= 10 ? unpredictPng(inflated, width, height, channels) : predictor === 1 ? inflated : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  if (!raw || raw.length < expected) return undefined;
-  return { input: raw.subarray(0, expected), options: { raw: { width, height, channels } }, channels };
-}
-
-/** True when the image was replaced. */
-async function recompressImage(doc: PDFDocument, candidate: Candidate, quality: number, grayscale: boolean, maxPixels: number): Promise<boolean> {
-  const source = decodable(doc, candidate.stream);
-  if (!source) return false;
-  const dict = candidate.stream.dict;
-  const width = num(dict, 'Width')!;
-  const height = num(dict, 'Height')!;
-  const scale = Math.min(1, candidate.maxSide / Math.max(width, height));
+/**
+ * The image re-encoded at the level, or undefined when that is not worth it: it is already at or
+ * below the target (no downsampling, quality no higher, colour as asked: left without decoding), or
+ * the new JPEG would save under 5%.
+ */
+async function reencode(ctx: ToolContext, source: ImageSource, maxSide: number, level: Level, grayscale: boolean): Promise<EncodedImage | undefined> {
+  const scale = Math.min(1, maxSide / Math.max(source.width, source.height));
   const grey = grayscale || source.channels === 1;
-  let image = sharp(source.input, { ...source.options, limitInputPixels: maxPixels });
-  // Mitchell after libvips' shrink-on-load: as sharp as Lanczos on scans, faster and smaller here.
-  if (scale < 0.95) image = image.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { kernel: 'mitchell' });
-  if (grey) image = image.toColourspace('b-w');
-  let result: { data: Buffer; info: sharp.OutputInfo };
+  const resize = scale < 0.95;
+  const colourKept = grey === (source.channels === 1);
+  if (source.kind === 'jpeg' && !resize && colourKept && source.quality !== undefined && source.quality <= level.quality) return undefined;
+  const width = resize ? Math.max(1, Math.round(source.width * scale)) : source.width;
+  const height = resize ? Math.max(1, Math.round(source.height * scale)) : source.height;
+  const shrink = source.kind === 'jpeg' ? dctShrink(source.width / width) : 1;
+  // sharp leaves an exact factor of 2 to its kernel; libvips' load option decodes at 1/2, 1/4 or 1/8 in
+  // the DCT itself, which skips most of the decoding work (the load option works on files only).
+  const file = shrink > 1 ? join(ctx.dir, `image-${randomUUID()}.jpg`) : undefined;
   try {
-    result = await image.jpeg({ quality, chromaSubsampling: '4:2:0', optimiseCoding: true }).toBuffer({ resolveWithObject: true });
+    if (file) await writeFile(file, source.data);
+    let image = file
+      ? sharp(`${file}[shrink=${shrink}]`, { limitInputPixels: ctx.limits.maxPixels })
+      : sharp(source.data, { limitInputPixels: ctx.limits.maxPixels, ...(source.kind === 'raw' && { raw: { width: source.width, height: source.height, channels: source.channels } }) });
+    // libjpeg rounds a scaled size up; Mitchell takes what is left, as sharp as Lanczos on scans and faster.
+    if (Math.ceil(source.width / shrink) !== width || Math.ceil(source.height / shrink) !== height) image = image.resize(width, height, { fit: 'fill', kernel: 'mitchell' });
+    if (grey) image = image.toColourspace('b-w');
+    const { data, info } = await image.jpeg({ quality: level.quality, chromaSubsampling: '4:2:0', optimiseCoding: true }).toBuffer({ resolveWithObject: true });
+    if (data.length >= source.data.length * 0.95) return undefined;
+    return { kind: 'jpeg', data, width: info.width, height: info.height, channels: info.channels === 1 ? 1 : 3 };
   } catch {
-    return false; // an image sharp cannot read stays as it was
+    return undefined; // an image sharp cannot read stays as it was
+  } finally {
+    if (file) await rm(file, { force: true });
   }
-  if (result.data.length >= candidate.stream.contents.length * 0.95) return false;
-  const replacement = doc.context.stream(result.data, {});
-  for (const [key, value] of dict.entries()) {
-    if (!['Filter', 'DecodeParms', 'Length', 'Width', 'Height', 'ColorSpace', 'BitsPerComponent'].includes(key.decodeText())) replacement.dict.set(key, value);
-  }
-  replacement.dict.set(PDFName.of('Filter'), PDFName.of('DCTDecode'));
-  replacement.dict.set(PDFName.of('Width'), doc.context.obj(result.info.width));
-  replacement.dict.set(PDFName.of('Height'), doc.context.obj(result.info.height));
-  replacement.dict.set(PDFName.of('ColorSpace'), PDFName.of(result.info.channels === 1 ? 'DeviceGray' : 'DeviceRGB'));
-  replacement.dict.set(PDFName.of('BitsPerComponent'), doc.context.obj(8));
-  doc.context.assign(candidate.ref, replacement);
-  return true;
 }
