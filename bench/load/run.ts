@@ -10,6 +10,8 @@
  * 2. merge 50 files x 5 pages through the API (followed on the job's event stream, as the web does)
  *    against `qpdf --empty --pages` on the same files, alternated, median and min, with the server's
  *    event-loop delay during the API runs.
+ * BENCH_APP_ROOT runs another checkout's server instead (the code before a change, with node_modules
+ * linked to this one's), so before and after can be run by turns on the same machine.
  * Prints figures; never asserts.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -27,7 +29,7 @@ const VISITORS = Number(process.env.BENCH_VISITORS ?? 20);
 const JOBS = Number(process.env.BENCH_JOBS ?? 3);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const POLLS = (process.env.BENCH_POLLS ?? '100,500').split(',').filter(Boolean).map(Number);
-const repoRoot = resolve(import.meta.dirname, '../..');
+const appRoot = resolve(process.env.BENCH_APP_ROOT ?? resolve(import.meta.dirname, '../..'));
 const root = await mkdtemp(join(tmpdir(), 'wattle-bench-load-'));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,13 +54,13 @@ const partBytes = await Promise.all(parts.map((p) => readFile(p)));
 // The server, as `npm run serve` starts it, on a temp data dir.
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', '--import', join(import.meta.dirname, 'loop-delay.ts'), join(repoRoot, 'apps/server/src/main.ts')], {
-  cwd: repoRoot,
+const server = spawn(process.execPath, ['--import', 'tsx', '--import', join(import.meta.dirname, 'loop-delay.ts'), join(appRoot, 'apps/server/src/main.ts')], {
+  cwd: appRoot,
   env: { ...process.env, DATA_DIR: join(root, 'data'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, LOG_LEVEL: 'warn', TRUSTED_PROXY: 'true', APP_ROLES: 'api,worker' },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 await waitForHealth();
-console.log(`server pid ${server.pid} on ${origin}; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
+console.log(`server ${appRoot}, pid ${server.pid} on ${origin}; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
 
 const loopDelay = async (): Promise<LoopDelay> => {
   server.send('loop-delay:read');

@@ -27,7 +27,7 @@ const SCRIPT = fileURLToPath(new URL('./launcher-main.ts', import.meta.url));
 
 let launcher: ChildProcess | undefined;
 let nextId = 1;
-const waiting = new Map<number, { resolve: (reply: Extract<LauncherReply, { type: 'closed' }>) => void; reject: (error: Error) => void }>();
+const waiting = new Map<number, { launcher: ChildProcess; resolve: (reply: Extract<LauncherReply, { type: 'closed' }>) => void; reject: (error: Error) => void }>();
 
 /**
  * The launcher, started on first use and again after it died. It dies with us: a parent-death signal
@@ -48,6 +48,7 @@ function current(): ChildProcess {
   child.once('exit', () => {
     if (launcher === child) launcher = undefined;
     for (const [id, waiter] of waiting) {
+      if (waiter.launcher !== child) continue;
       settle(id);
       waiter.reject(new LaunchError('The engine launcher stopped.'));
     }
@@ -84,7 +85,7 @@ export function launch(request: Launch): Launched {
     if (child.connected) child.send(message);
   };
   const result = new Promise<Extract<LauncherReply, { type: 'closed' }>>((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
+    waiting.set(id, { launcher: child, resolve, reject });
     holdOpen(true);
   }).then((reply) => ({ ...reply, stdout: asBuffer(reply.stdout), stderr: asBuffer(reply.stderr) }));
   send({ type: 'start', id, ...request });
