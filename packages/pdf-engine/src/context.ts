@@ -21,8 +21,8 @@ export interface ToolOutput {
 }
 
 export interface ToolNote {
-  /** REDACTED: what a redaction removed, and which pages became images. */
-  code: 'PDFA_NOT_KEPT' | 'REDACTED';
+  /** REDACTED: what a redaction removed, and which pages became images. PAGES_REMOVED: how many pages a tool took out. */
+  code: 'PDFA_NOT_KEPT' | 'REDACTED' | 'PAGES_REMOVED';
   /** Safe to show. */
   message: string;
 }

@@ -15,6 +15,10 @@ export const ENGINE_ERROR_CODES = [
   'REDACTION_NOT_VERIFIED',
   /** Options that pass the schema but not the document, e.g. page 12 of a 10-page PDF. */
   'VALIDATION_FAILED',
+  /** remove-blank-pages would leave nothing. */
+  'EVERY_PAGE_BLANK',
+  /** extract-attachments on a PDF without any. */
+  'NO_ATTACHMENTS',
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

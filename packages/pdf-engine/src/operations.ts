@@ -17,6 +17,12 @@ import { pdfToExcel, pdfToPowerpoint, pdfToText, pdfToWord } from './tools/pdf-t
 import { ocr } from './tools/ocr.ts';
 import { redact } from './tools/redact.ts';
 import { compare } from './tools/compare.ts';
+import { bates, headerFooter } from './tools/header-footer.ts';
+import { nUp } from './tools/n-up.ts';
+import { crop } from './tools/crop.ts';
+import { removeBlankPages } from './tools/remove-blank-pages.ts';
+import { imageWatermark } from './tools/image-watermark.ts';
+import { addAttachments, extractAttachments } from './tools/attachments.ts';
 
 /** Exactly one operation per registry tool; the mapped type makes a missing one a type error. */
 export const OPERATIONS: { [Id in ToolId]: Operation<Id> } = {
@@ -40,6 +46,14 @@ export const OPERATIONS: { [Id in ToolId]: Operation<Id> } = {
   ocr,
   watermark,
   'page-numbers': pageNumbers,
+  'header-footer': headerFooter,
+  bates,
+  'n-up': nUp,
+  crop,
+  'remove-blank-pages': removeBlankPages,
+  'image-watermark': imageWatermark,
+  'add-attachments': addAttachments,
+  'extract-attachments': extractAttachments,
   'edit-metadata': editMetadata,
   flatten,
   edit,

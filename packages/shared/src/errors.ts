@@ -38,6 +38,8 @@ export const ERROR_CATALOGUE = {
   WRONG_PASSWORD: { status: 422, message: 'The password is not correct for this PDF.' },
   // Also a file named .pdf that is no PDF at all: to the person it is a damaged PDF, not a wrong type.
   PDF_CORRUPT: { status: 422, message: 'This PDF is damaged or is not a PDF, so it could not be read.' },
+  NO_ATTACHMENTS: { status: 422, message: 'This PDF has no attached files.' },
+  EVERY_PAGE_BLANK: { status: 422, message: 'Every page of this PDF is blank, so there would be nothing left. Nothing was removed.' },
   // Redaction: nothing matched, or the result still held what was to be removed.
   NOTHING_TO_REDACT: { status: 422, message: 'Nothing in this PDF matches what you asked to redact, so no file was made.' },
   REDACTION_NOT_VERIFIED: { status: 422, message: 'Redacted text could still be found in the result, so no file was made.' },

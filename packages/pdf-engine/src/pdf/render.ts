@@ -37,9 +37,9 @@ export async function renderPageFile(
   return path;
 }
 
-/** Renders one page to raw pixels (the file is removed at once: 300-dpi pages are 26 MB each). */
-export async function renderPageRaw(ctx: ToolContext, pdfPath: string, page: number, dpi: number): Promise<RawImage> {
-  const path = await renderPageFile(ctx, pdfPath, page, dpi, 'ppm');
+/** Renders one page to raw pixels, colour or grey (the file is removed at once: 300-dpi pages are 26 MB each). */
+export async function renderPageRaw(ctx: ToolContext, pdfPath: string, page: number, dpi: number, format: 'ppm' | 'gray' = 'ppm'): Promise<RawImage> {
+  const path = await renderPageFile(ctx, pdfPath, page, dpi, format);
   try {
     return parsePnm(await readFile(path));
   } finally {

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { PageRangeError, parsePageRanges, type PageRange, type ParsePageRangesOptions } from '@wattle/shared';
+import { expandPageRanges, PageRangeError, parsePageRanges, type PageRange, type ParsePageRangesOptions } from '@wattle/shared';
 import type { ToolContext, ToolNote, ToolOutput } from '../context.ts';
 import { dropPdfaClaim, saveOptions } from './conformance.ts';
 import { EngineError } from '../errors.ts';
@@ -50,4 +50,9 @@ export function pageRangesFor(field: string, input: string, pageCount: number, o
     if (error instanceof PageRangeError) throw new EngineError('VALIDATION_FAILED', error.message, { field, message: error.message });
     throw error;
   }
+}
+
+/** The 1-based pages a tool's optional `pages` field chooses; undefined (every page) when it is empty. */
+export function chosenPages(input: string | undefined, pageCount: number): Set<number> | undefined {
+  return input ? new Set(expandPageRanges(pageRangesFor('pages', input, pageCount))) : undefined;
 }

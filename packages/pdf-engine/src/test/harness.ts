@@ -24,6 +24,8 @@ export const OPTIONS: Partial<Record<ToolId, unknown>> = {
   'remove-pages': { pages: '1' },
   'pdf-to-image': { dpi: 72 },
   watermark: { text: 'X' },
+  'header-footer': { bottomCenter: 'Page {n} of {total}' },
+  crop: { mode: 'margins', top: 1 },
   'edit-metadata': { title: 'T' },
   protect: { userPassword: 'x' },
   unlock: { password: '' },
@@ -37,6 +39,16 @@ export const OPTIONS: Partial<Record<ToolId, unknown>> = {
     ],
   },
 };
+
+/** A 1×1 PNG: the image an image watermark places, or a file to attach. */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** The files a tool runs on for one PDF: merge takes it twice, some tools need a file beside it. */
+export function filesFor(tool: ToolId, pdf: { name: string; bytes: Buffer }): { name: string; bytes: Buffer }[] {
+  if (tool === 'merge') return [pdf, { ...pdf, name: `b-${pdf.name}` }];
+  if (tool === 'image-watermark' || tool === 'add-attachments') return [pdf, { name: 'pixel.png', bytes: PIXEL_PNG }];
+  return [pdf];
+}
 
 export interface Workspace {
   root: string;

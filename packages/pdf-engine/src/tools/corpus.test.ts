@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ToolId } from '@wattle/shared';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEngineError } from '../errors.ts';
 import { runTool } from '../run-tool.ts';
 import { buildCorpus, type CorpusFile } from '../test/corpus.ts';
-import { OPTIONS, PDF_TOOLS } from '../test/harness.ts';
+import { filesFor, OPTIONS, PDF_TOOLS } from '../test/harness.ts';
 import { mapLimit } from '../util/map-limit.ts';
 
 /**
@@ -37,10 +37,16 @@ describe('real-world corpus', () => {
   it.each(PDF_TOOLS)('through %s: never PDF_CORRUPT, never uncoded, every result valid', async (tool) => {
     const work = await mkdtemp(join(root, `${tool}-work-`));
     const problems = await mapLimit(corpus, 2, async (file) => {
-      const input = { path: file.path, filename: 'input.pdf' };
       try {
         const outputDir = await mkdtemp(join(root, `${tool}-out-`));
-        const outputs = await runTool(tool, { inputs: tool === 'merge' ? [input, input] : [input], options: OPTIONS[tool] ?? {}, workDir: work, outputDir });
+        const inputDir = await mkdtemp(join(root, `${tool}-in-`));
+        const inputs = await Promise.all(
+          filesFor(tool, { name: 'input.pdf', bytes: await readFile(file.path) }).map(async (f, i) => {
+            await writeFile(join(inputDir, String(i)), f.bytes);
+            return { path: join(inputDir, String(i)), filename: f.name };
+          }),
+        );
+        const outputs = await runTool(tool, { inputs, options: OPTIONS[tool] ?? {}, workDir: work, outputDir });
         for (const output of outputs) {
           if (output.contentType !== 'application/pdf') {
             if ((await stat(output.path)).size === 0) return `${file.name}: empty ${output.filename}`;

@@ -4,6 +4,7 @@ import { preparePdf } from '../pdf/prepare.ts';
 import { drawScriptText, measureScriptText } from '../pdf/script-text.ts';
 import { openPrepared, writePdf } from '../pdf/write.ts';
 import { outputFilename } from '../output-names.ts';
+import { drawAtPosition, hexColour, STAMPED } from './header-footer.ts';
 import type { Operation } from './operation.ts';
 
 /** Text stamped on pages, in any script (pdf/script-text.ts picks the Noto font for each run). */
@@ -11,13 +12,6 @@ import type { Operation } from './operation.ts';
 /** However small the font, a tiled page gets at most this many copies (a watermark DoS seen elsewhere). */
 const MAX_TILES = 120;
 const EDGE_MARGIN = 36;
-/** Why a stamped PDF/A file is no longer one: pdf-lib writes the font subsets without the CIDSet PDF/A-1 asks for, and a watermark is transparent. */
-const STAMPED = 'the stamped text is not written to the rules of PDF/A';
-
-function hexColour(hex: string) {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return { r: ((n >> 16) & 255) / 255, g: ((n >> 8) & 255) / 255, b: (n & 255) / 255 };
-}
 
 export const watermark: Operation<'watermark'> = async ([input], options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
@@ -61,13 +55,7 @@ export const pageNumbers: Operation<'page-numbers'> = async ([input], options, c
   const last = options.startAt + pdf.pages - 1;
   for (const [i, page] of doc.getPages().entries()) {
     const text = options.format.replaceAll('{n}', String(options.startAt + i)).replaceAll('{total}', String(last));
-    const { width, ascent: textHeight } = await measureScriptText(doc, text, options.fontSize);
-    const box = displayBox(page);
-    const [vertical, horizontal] = options.position.split('-') as ['top' | 'bottom', 'left' | 'center' | 'right'];
-    const cx = horizontal === 'left' ? EDGE_MARGIN + width / 2 : horizontal === 'right' ? box.width - EDGE_MARGIN - width / 2 : box.width / 2;
-    const cy = vertical === 'top' ? box.height - EDGE_MARGIN / 1.5 - textHeight / 2 : EDGE_MARGIN / 1.5 + textHeight / 2;
-    const at = centredText(box, cx, cy, width, textHeight, 0);
-    await drawScriptText(doc, page, text, { x: at.x, y: at.y, size: options.fontSize, rotateDegrees: at.angle });
+    await drawAtPosition(doc, page, text, options.position, { size: options.fontSize, margin: EDGE_MARGIN / 1.5 });
     if (i % 20 === 0) ctx.checkAborted();
     ctx.progress((i + 1) / pdf.pages);
   }

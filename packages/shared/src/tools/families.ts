@@ -27,9 +27,9 @@ export const TOOL_FAMILIES = [
     id: 'edit',
     name: 'Edit PDF',
     sections: [
-      { title: 'Mark up pages', tools: ['watermark', 'page-numbers', 'flatten'] },
-      { title: 'Rearrange pages', tools: ['organize', 'rotate', 'merge', 'split', 'extract-pages', 'remove-pages'] },
-      { title: 'Fix and tidy', tools: ['edit-metadata', 'repair', 'unlock'] },
+      { title: 'Mark up pages', tools: ['watermark', 'image-watermark', 'page-numbers', 'header-footer', 'bates', 'flatten'] },
+      { title: 'Rearrange pages', tools: ['organize', 'rotate', 'merge', 'split', 'extract-pages', 'remove-pages', 'remove-blank-pages', 'crop', 'n-up'] },
+      { title: 'Fix and tidy', tools: ['edit-metadata', 'add-attachments', 'extract-attachments', 'repair', 'unlock'] },
       { title: 'Review', tools: ['compare', 'redact'] },
     ],
   },
@@ -46,7 +46,7 @@ export const TOOL_FAMILIES = [
   {
     id: 'organize',
     name: 'Organize PDFs',
-    sections: [{ tools: ['merge', 'split', 'organize', 'extract-pages', 'remove-pages', 'rotate', 'compress', 'repair'] }],
+    sections: [{ tools: ['merge', 'split', 'organize', 'extract-pages', 'remove-pages', 'remove-blank-pages', 'rotate', 'crop', 'n-up', 'compress', 'repair'] }],
   },
 ] as const satisfies readonly ToolFamily[];
 

@@ -42,8 +42,8 @@ export const OFFICE_INPUT_KINDS = [
   'docx', 'doc', 'odt', 'rtf', 'txt', 'xlsx', 'xls', 'ods', 'pptx', 'ppt', 'odp',
 ] as const satisfies readonly InputKind[];
 
-/** 'pdfs' and 'images' mean one output file per part (range, page); 'report' is a PDF report with its findings as JSON. */
-export const OUTPUT_KINDS = ['pdf', 'pdfs', 'images', 'docx', 'xlsx', 'pptx', 'txt', 'report'] as const;
+/** 'pdfs' and 'images' mean one output file per part (range, page); 'report' is a PDF report with its findings as JSON; 'files' are files of any type (a PDF's attachments). */
+export const OUTPUT_KINDS = ['pdf', 'pdfs', 'images', 'docx', 'xlsx', 'pptx', 'txt', 'report', 'files'] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
 
 export const ENGINES = ['pdf-lib', 'qpdf', 'poppler', 'tesseract', 'libreoffice', 'sharp'] as const;

@@ -11,6 +11,7 @@ const ISSUE_TOOLS = [
   'edit', 'blank-pdf', 'text-to-pdf',
   // issue 14
   'redact', 'compare',
+  'header-footer', 'bates', 'n-up', 'crop', 'remove-blank-pages', 'image-watermark', 'add-attachments', 'extract-attachments',
 ];
 
 describe('tool registry', () => {
@@ -74,6 +75,18 @@ describe('tool registry', () => {
     ['edit-metadata', { title: 'x'.repeat(501) }],
     ['ocr', { language: 'klingon' }],
     ['merge', { unexpected: true }],
+    ['header-footer', { topLeft: 'two\nlines' }],
+    ['header-footer', { topLeft: 'x', fontSize: 1e6 }],
+    ['bates', { digits: 0 }],
+    ['bates', { start: 1e10 }],
+    ['n-up', { pagesPerSheet: 3 }],
+    ['crop', { mode: 'margins', top: -1 }],
+    ['crop', { mode: 'box', x: 0, y: 0, width: 0, height: 10 }],
+    ['crop', { mode: 'auto', padding: 1000 }],
+    ['remove-blank-pages', { threshold: 50 }],
+    ['image-watermark', { opacity: 0 }],
+    ['image-watermark', { position: 'middle' }],
+    ['add-attachments', { names: ['x'] }],
     ['redact', { patterns: ['(a+)+b'] }],
     ['redact', { presets: ['passport'] }],
     ['redact', { areas: [{ page: 0, x: 0, y: 0, width: 10, height: 10 }] }],
@@ -97,6 +110,14 @@ describe('tool registry', () => {
       ['ocr', { language: 'chi_tra' }],
       ['redact', { areas: [{ page: 1, x: 72, y: 700, width: 200, height: 20 }], text: ['Project Kestrel'], patterns: ['INV-\\d{6}'], presets: ['tfn', 'medicare', 'abn', 'acn', 'bsb', 'account', 'phone', 'email'] }],
       ['compare', {}],
+      ['header-footer', { topLeft: '{filename}', bottomCenter: 'Page {n} of {total}', topRight: '{date}', margin: 5, pages: '2-' }],
+      ['bates', { prefix: 'ABC', start: 1, digits: 6 }],
+      ['bates', { prefix: 'ABC', start: 1, digits: 6, position: 'top-left' }],
+      ['n-up', { pagesPerSheet: 9 }],
+      ['crop', { mode: 'margins', top: 10, left: 5, pages: '1-3' }],
+      ['crop', { mode: 'box', x: 10, y: 10, width: 100, height: 150 }],
+      ['crop', { mode: 'auto' }],
+      ['image-watermark', { opacity: 0.4, scale: 20, position: 'bottom-right', tiled: true, pages: '1' }],
     ];
     for (const [id, options] of ok) expect(getTool(id)!.options.safeParse(options).error).toBeUndefined();
   });

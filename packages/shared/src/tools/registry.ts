@@ -5,6 +5,7 @@ import { redactOptionsSchema } from './redact.ts';
 import { colour, metadataText, pageNumberFormat, pageRanges, password, position, stampText } from './fields.ts';
 import {
   IMAGE_INPUT_KINDS,
+  INPUT_KINDS,
   OCR_LANGUAGES,
   OFFICE_INPUT_KINDS,
   type EngineId,
@@ -42,6 +43,14 @@ const MAX_MERGE_FILES = 200;
 const MAX_IMAGES = 100;
 const MAX_BLANK_PAGES = 100;
 const pageSize = z.enum(PAGE_SIZES).default('A4').meta({ description: 'Paper size. With an account, it starts at the Default Page Size in your settings.' });
+
+/** Header and footer text: one line, with placeholders. */
+const headerFooterText = (place: string) =>
+  stampText(`Text at the ${place}. {n} becomes the page number, {total} the number of pages, {date} today's date and {filename} the file's name.`, 200).optional();
+/** Files one add-attachments job attaches. */
+const MAX_ATTACHMENTS = 50;
+const cropLength = (description: string) => z.number().min(0).max(2000).default(0).meta({ description });
+const cropPages = pageRanges('Which pages to crop, e.g. 1-3,5. Leave it empty to crop every page.').optional();
 
 export const TOOLS = [
   tool({
@@ -359,6 +368,165 @@ export const TOOLS = [
       fontSize: z.number().min(6).max(72).default(11).meta({ description: 'How big the numbers are.' }),
     }),
     output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'header-footer',
+    name: 'Add header and footer',
+    description: 'Put text at the top and bottom of pages, with the page number, page count, date or file name.',
+    category: 'edit',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      topLeft: headerFooterText('top left'),
+      topCenter: headerFooterText('top centre'),
+      topRight: headerFooterText('top right'),
+      bottomLeft: headerFooterText('bottom left'),
+      bottomCenter: headerFooterText('bottom centre'),
+      bottomRight: headerFooterText('bottom right'),
+      fontSize: z.number().min(6).max(72).default(10).meta({ description: 'How big the text is.' }),
+      color: colour,
+      margin: z.number().min(0).max(50).default(10).meta({ description: 'How far the text sits from the edges of the page, in millimetres.' }),
+      pages: pageRanges('Which pages get the text, e.g. 2-10. Leave it empty for every page.').optional(),
+    }),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'bates',
+    name: 'Bates numbering',
+    description: 'Stamp a Bates number on every page, numbering on from one file to the next in the order you give them.',
+    category: 'edit',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: MAX_MERGE_FILES,
+    options: z.strictObject({
+      prefix: stampText('Text before each number, e.g. SMITH-.', 50).optional(),
+      start: z.int().min(0).max(999_999_999).default(1).meta({ description: 'The number on the first page.' }),
+      digits: z.int().min(1).max(12).default(6).meta({ description: 'How many digits each number has, with zeros in front.' }),
+      position: position.unwrap().default('bottom-right').meta({ description: 'Where on the page the number goes.' }),
+      fontSize: z.number().min(6).max(72).default(10).meta({ description: 'How big the numbers are.' }),
+      margin: z.number().min(0).max(50).default(10).meta({ description: 'How far the number sits from the edges of the page, in millimetres.' }),
+    }),
+    output: 'pdfs',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'n-up',
+    name: 'Pages per sheet',
+    description: 'Put 2, 4, 6 or 9 pages on each sheet, keeping their text selectable.',
+    category: 'organise',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      pagesPerSheet: z.literal([2, 4, 6, 9]).default(4).meta({ description: 'How many pages go on each sheet.' }),
+      pageSize,
+    }),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'crop',
+    name: 'Crop PDF',
+    description: 'Trim the edges of pages by margins, to a box, or to their content; what is trimmed is hidden, not deleted.',
+    category: 'edit',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.discriminatedUnion('mode', [
+      z.strictObject({
+        mode: z.literal('margins'),
+        top: cropLength('How much to trim from the top, in millimetres.'),
+        right: cropLength('How much to trim from the right, in millimetres.'),
+        bottom: cropLength('How much to trim from the bottom, in millimetres.'),
+        left: cropLength('How much to trim from the left, in millimetres.'),
+        pages: cropPages,
+      }),
+      z.strictObject({
+        mode: z.literal('box'),
+        x: z.number().min(0).max(2000).meta({ description: 'How far the box starts from the left edge, in millimetres.' }),
+        y: z.number().min(0).max(2000).meta({ description: 'How far the box starts from the top edge, in millimetres.' }),
+        width: z.number().min(1).max(2000).meta({ description: 'How wide the box is, in millimetres.' }),
+        height: z.number().min(1).max(2000).meta({ description: 'How tall the box is, in millimetres.' }),
+        pages: cropPages,
+      }),
+      z.strictObject({
+        mode: z.literal('auto'),
+        padding: z.number().min(0).max(50).default(2).meta({ description: 'White space kept around the content, in millimetres.' }),
+        pages: cropPages,
+      }),
+    ]),
+    output: 'pdf',
+    engine: 'poppler',
+    heavy: true,
+  }),
+  tool({
+    id: 'remove-blank-pages',
+    name: 'Remove blank pages',
+    description: 'Find the pages with no text that are all but white and remove them.',
+    category: 'organise',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      threshold: z.number().min(90).max(100).default(99.5).meta({ description: 'How much of a page, in per cent, must be white for it to count as blank. Pages with any text are kept.' }),
+    }),
+    output: 'pdf',
+    engine: 'poppler',
+    heavy: true,
+  }),
+  tool({
+    id: 'image-watermark',
+    name: 'Image watermark',
+    description: 'Place a PNG or JPEG image, such as a logo, on pages at the size, place and opacity you choose.',
+    category: 'edit',
+    // The PDF and the image, in either order (found by content).
+    accepts: ['pdf', 'png', 'jpeg'],
+    minFiles: 2,
+    maxFiles: 2,
+    options: z.strictObject({
+      opacity: z.number().min(0.05).max(1).default(0.5).meta({ description: 'How solid the image is: 1 hides what is under it.' }),
+      scale: z.number().min(1).max(100).default(30).meta({ description: 'How wide the image is, in per cent of the page width.' }),
+      position: z
+        .enum(['top-left', 'top-center', 'top-right', 'middle-left', 'center', 'middle-right', 'bottom-left', 'bottom-center', 'bottom-right'])
+        .default('center')
+        .meta({ description: 'Where on the page the image goes.' }),
+      tiled: z.boolean().default(false).meta({ description: 'Repeat the image across the whole page instead.' }),
+      pages: pageRanges('Which pages get the image, e.g. 1-3,5. Leave it empty for every page.').optional(),
+    }),
+    output: 'pdf',
+    engine: 'sharp',
+    heavy: false,
+  }),
+  tool({
+    id: 'add-attachments',
+    name: 'Add attachments',
+    description: 'Attach files to a PDF, where PDF readers list them; the PDF goes first, then the files to attach.',
+    category: 'edit',
+    accepts: Object.keys(INPUT_KINDS) as InputKind[],
+    minFiles: 2,
+    maxFiles: 1 + MAX_ATTACHMENTS,
+    options: none(),
+    output: 'pdf',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
+  tool({
+    id: 'extract-attachments',
+    name: 'Extract attachments',
+    description: 'Save the files attached to a PDF, each as a file of its own.',
+    category: 'from-pdf',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: none(),
+    output: 'files',
     engine: 'pdf-lib',
     heavy: false,
   }),

@@ -1,0 +1,112 @@
+import type { PDFPage } from '@cantoo/pdf-lib';
+import type { ToolOptions } from '@wattle/shared';
+import type { ToolContext } from '../context.ts';
+import { EngineError } from '../errors.ts';
+import { displayBox } from '../pdf/geometry.ts';
+import { preparePdf } from '../pdf/prepare.ts';
+import { renderPageRaw, renderSize } from '../pdf/render.ts';
+import { chosenPages, openPrepared, writePdf } from '../pdf/write.ts';
+import { outputFilename } from '../output-names.ts';
+import { mapLimit } from '../util/map-limit.ts';
+import type { RawImage } from '../util/ppm.ts';
+import { MM } from './header-footer.ts';
+import type { Operation } from './operation.ts';
+
+/**
+ * Crop sets each page's CropBox (and TrimBox, for printers) to the area kept: readers show only that,
+ * but the content outside stays in the file, so cropping can be undone and is no way to remove anything.
+ */
+
+/** Auto-crop finds the content on a page rendered this coarsely: a pixel is 1 mm, enough to trim margins. */
+const AUTO_DPI = 25;
+/** Grey levels above this are paper, not content. */
+const PAPER = 235;
+/** Smaller than this (points) is no page at all. */
+const MIN_SIDE = 1;
+
+/** A rectangle on the page as shown: from its left and bottom edges, in points. */
+interface Area {
+  left: number;
+  bottom: number;
+  right: number;
+  top: number;
+}
+
+export const crop: Operation<'crop'> = async ([input], options, ctx) => {
+  const pdf = await preparePdf(ctx, input!);
+  const doc = await openPrepared(pdf);
+  const chosen = chosenPages(options.pages, pdf.pages);
+  const pages = doc.getPages().map((page, i) => ({ page, number: i + 1 })).filter(({ number }) => !chosen || chosen.has(number));
+  const areas = await mapLimit(pages, ctx.limits.parallelism, async ({ page, number }, i) => {
+    const area = options.mode === 'auto' ? await contentArea(ctx, pdf.path, doc, number, options.padding * MM) : keptArea(page, options);
+    ctx.progress((i + 1) / pages.length);
+    return area;
+  });
+  for (const [i, { page, number }] of pages.entries()) {
+    const area = areas[i];
+    if (!area) continue;
+    if (area.right - area.left < MIN_SIDE || area.top - area.bottom < MIN_SIDE) {
+      const message = `Nothing of page ${number} would be left: make the margins smaller or the box larger.`;
+      throw new EngineError('VALIDATION_FAILED', message, { field: options.mode === 'box' ? 'width' : 'top', message, page: number });
+    }
+    setVisibleArea(page, area);
+  }
+  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'cropped', 'pdf'), pdf.pages)];
+};
+
+/** The area the margins or the box keep, within the page as shown. */
+function keptArea(page: PDFPage, options: Exclude<ToolOptions<'crop'>, { mode: 'auto' }>): Area {
+  const { width, height } = displayBox(page);
+  if (options.mode === 'margins') {
+    return { left: options.left * MM, bottom: options.bottom * MM, right: width - options.right * MM, top: height - options.top * MM };
+  }
+  const left = options.x * MM;
+  const top = height - options.y * MM;
+  return { left, top, right: Math.min(width, left + options.width * MM), bottom: Math.max(0, top - options.height * MM) };
+}
+
+/** The content's bounding box with padding, or undefined for a page with nothing on it (left as it is). */
+async function contentArea(ctx: ToolContext, path: string, doc: Parameters<typeof renderSize>[1], number: number, padding: number): Promise<Area | undefined> {
+  renderSize(ctx, doc, number - 1, AUTO_DPI);
+  const image = await renderPageRaw(ctx, path, number, AUTO_DPI, 'gray');
+  const ink = inkBounds(image);
+  if (!ink) return undefined;
+  const { width, height } = displayBox(doc.getPage(number - 1));
+  const pt = (pixels: number, pixelsAcross: number, points: number) => (pixels / pixelsAcross) * points;
+  return {
+    left: Math.max(0, pt(ink.left, image.width, width) - padding),
+    right: Math.min(width, pt(ink.right + 1, image.width, width) + padding),
+    top: Math.min(height, height - pt(ink.top, image.height, height) + padding),
+    bottom: Math.max(0, height - pt(ink.bottom + 1, image.height, height) - padding),
+  };
+}
+
+/** The first and last rows and columns (from the top left) holding a pixel darker than paper. */
+export function inkBounds(image: RawImage): { left: number; right: number; top: number; bottom: number } | undefined {
+  let left = image.width;
+  let right = -1;
+  let top = image.height;
+  let bottom = -1;
+  for (let y = 0; y < image.height; y++) {
+    const row = y * image.width;
+    for (let x = 0; x < image.width; x++) {
+      if (image.data[row + x]! > PAPER) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
+    }
+  }
+  return right < 0 ? undefined : { left, right, top, bottom };
+}
+
+/** Sets CropBox and TrimBox to an area of the page as shown, mapped back through its rotation. */
+function setVisibleArea(page: PDFPage, area: Area): void {
+  const box = displayBox(page);
+  const a = box.toPage(area.left, area.bottom);
+  const b = box.toPage(area.right, area.top);
+  const [x, y] = [Math.min(a.x, b.x), Math.min(a.y, b.y)];
+  const [width, height] = [Math.abs(a.x - b.x), Math.abs(a.y - b.y)];
+  page.setCropBox(x, y, width, height);
+  page.setTrimBox(x, y, width, height);
+}
