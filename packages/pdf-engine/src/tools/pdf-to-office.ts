@@ -1,24 +1,21 @@
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { Document, Packer, Paragraph, TextRun } from 'docx';
+import { readFile, writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import pptxgenModule from 'pptxgenjs';
 import type { ToolContext, ToolOutput } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { outputFilename } from '../output-names.ts';
 import { pdftotext } from '../process/commands.ts';
-import { blockText, median, parseBboxLayout, type LayoutPage } from '../pdf/layout.ts';
+import { documentLayout, type DocumentLayout } from '../pdf/layout-analysis/document.ts';
+import type { Line } from '../pdf/layout-analysis/lines.ts';
+import { openPdf } from '../pdf/layout-analysis/page-content.ts';
+import { layoutToDocx, styledRuns } from '../pdf/layout-analysis/to-docx.ts';
 import { preparePdf, type PreparedPdf } from '../pdf/prepare.ts';
-import { renderPageFile, renderSize } from '../pdf/render.ts';
-import { cellValue, pageToGrid } from '../pdf/table.ts';
-import { openPrepared } from '../pdf/write.ts';
-import { mapLimit } from '../util/map-limit.ts';
+import { cellValue } from '../pdf/table.ts';
 import type { Operation } from './operation.ts';
 
 /**
- * PDF -> Office from poppler's text and layout, written by docx / exceljs / pptxgenjs.
- * (LibreOffice opens PDFs in Draw, which makes poor Word files.)
+ * PDF -> Office from the page's own drawing (pdfjs-dist's operator list, see pdf/layout-analysis),
+ * written by docx / exceljs / pptxgenjs. (LibreOffice opens PDFs in Draw, which makes poor Word files.)
  */
 
 const TYPES = {
@@ -28,18 +25,20 @@ const TYPES = {
   txt: 'text/plain; charset=utf-8',
 };
 
-/** Most text a layout file may have; pdftotext output is roughly 10x the text. */
-const MAX_LAYOUT_BYTES = 256 * 1024 * 1024;
+/** Most glyphs a document may have for the conversion (pdfjs holds them all in memory). */
+const MAX_GLYPHS = 3_000_000;
 
-async function layoutOf(ctx: ToolContext, pdf: PreparedPdf): Promise<LayoutPage[]> {
-  const path = join(ctx.dir, `layout-${randomUUID()}.html`);
-  const result = await ctx.run(pdftotext(pdf.path, path, 'bbox'));
+async function layoutOf(ctx: ToolContext, pdf: PreparedPdf, share: number): Promise<DocumentLayout> {
+  let doc;
   try {
-    if (result.exitCode !== 0) throw new EngineError('PDF_CORRUPT', 'The text of this PDF could not be read.');
-    if ((await stat(path)).size > MAX_LAYOUT_BYTES) throw new EngineError('LIMIT_EXCEEDED', 'The PDF has more text than can be converted.', { limit: 'text' });
-    return parseBboxLayout(await readFile(path, 'utf8'));
+    doc = await openPdf(new Uint8Array(await readFile(pdf.path)));
+  } catch {
+    throw new EngineError('PDF_CORRUPT', 'The text of this PDF could not be read.');
+  }
+  try {
+    return await documentLayout(doc, MAX_GLYPHS, (done) => ctx.progress((done / pdf.pages) * share));
   } finally {
-    await rm(path, { force: true });
+    await doc.destroy();
   }
 }
 
@@ -57,49 +56,48 @@ export const pdfToText: Operation<'pdf-to-text'> = async ([input], options, ctx)
   return [{ path: target.path, filename: target.filename, contentType: TYPES.txt }];
 };
 
-/** One section per page (same paper size); one paragraph per block; larger text than the body is bold. */
+/** Reading order, paragraphs, headings, lists, tables, images, run styles and page breaks: see to-docx. */
 export const pdfToWord: Operation<'pdf-to-word'> = async ([input], _options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
-  const pages = await layoutOf(ctx, pdf);
-  ctx.progress(0.5);
-  const body = median(pages.flatMap((p) => p.blocks.flatMap((b) => b.lines.map((l) => l.yMax - l.yMin)))) || 12;
-  const twips = (points: number) => Math.round(points * 20);
-  const doc = new Document({
-    creator: 'Wattle PDF',
-    sections: pages.map((page) => ({
-      properties: { page: { size: { width: twips(page.width), height: twips(page.height) }, margin: { top: 720, bottom: 720, left: 720, right: 720 } } },
-      children: page.blocks.length
-        ? page.blocks.map((block) => {
-            const lineHeight = median(block.lines.map((l) => l.yMax - l.yMin));
-            const size = Math.min(72, Math.max(6, Math.round(lineHeight * 0.85)));
-            return new Paragraph({
-              spacing: { after: 120 },
-              children: [new TextRun({ text: blockText(block), size: size * 2, bold: lineHeight > body * 1.3 })],
-            });
-          })
-        : [new Paragraph({ children: [] })],
-    })),
-  });
-  return [await written(ctx, pdf, 'docx', await Packer.toBuffer(doc))];
+  const layout = await layoutOf(ctx, pdf, 0.8);
+  return [await written(ctx, pdf, 'docx', await layoutToDocx(layout))];
 };
 
+/** One sheet per page: each table in cells (numbers as numbers, in their en-AU format), other text in column A. */
 export const pdfToExcel: Operation<'pdf-to-excel'> = async ([input], _options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
-  const pages = await layoutOf(ctx, pdf);
+  const layout = await layoutOf(ctx, pdf, 0.8);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Wattle PDF';
-  for (const [i, page] of pages.entries()) {
+  for (const [i, page] of layout.pages.entries()) {
     const sheet = workbook.addWorksheet(`Page ${i + 1}`);
-    const grid = pageToGrid(page);
-    for (const [r, row] of grid.entries()) {
-      for (const [c, text] of row.entries()) if (text) sheet.getCell(r + 1, c + 1).value = cellValue(text);
+    let row = 1;
+    for (const block of page.blocks) {
+      if (block.kind === 'paragraph') {
+        const cell = sheet.getCell(row++, 1);
+        cell.value = styledRuns(block.lines).map((r) => r.text).join('');
+        if (layout.headingLevel.has(block)) cell.font = { bold: true };
+      } else if (block.kind === 'table') {
+        for (const cells of block.table.cells) {
+          for (const [c, lines] of cells.entries()) {
+            const text = styledRuns(lines).map((r) => r.text).join('');
+            if (!text) continue;
+            const { value, format } = cellValue(text);
+            const cell = sheet.getCell(row, c + 1);
+            cell.value = value;
+            if (format) cell.numFmt = format;
+            if (lines[0]?.words.every((w) => w.style.bold)) cell.font = { bold: true };
+          }
+          row++;
+        }
+        row++;
+      }
     }
     for (const column of sheet.columns ?? []) {
       let widest = 8;
       column.eachCell?.({ includeEmpty: false }, (cell) => (widest = Math.max(widest, String(cell.value ?? '').length)));
       column.width = Math.min(60, widest + 2);
     }
-    ctx.progress((i + 1) / pages.length);
   }
   return [await written(ctx, pdf, 'xlsx', new Uint8Array(await workbook.xlsx.writeBuffer()))];
 };
@@ -108,35 +106,44 @@ export const pdfToExcel: Operation<'pdf-to-excel'> = async ([input], _options, c
 type PptxClass = typeof pptxgenModule extends { default: infer C } ? C : typeof pptxgenModule;
 const PptxGenJS = ((pptxgenModule as { default?: unknown }).default ?? pptxgenModule) as PptxClass;
 
-const SLIDE_DPI = 110;
+const inches = (points: number) => points / 72;
 
-/** One slide per page: the rendered page as the picture, its text in the speaker notes (searchable, copyable). */
+/**
+ * One slide per page: the page's images and ruled lines where they stood, and its text as editable
+ * text boxes over them (one a paragraph, its lines kept, so nothing re-wraps); the text also in the notes.
+ */
 export const pdfToPowerpoint: Operation<'pdf-to-powerpoint'> = async ([input], _options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
-  const doc = await openPrepared(pdf);
-  for (let i = 0; i < pdf.pages; i++) renderSize(ctx, doc, i, SLIDE_DPI);
-  const pages = await layoutOf(ctx, pdf);
-  const first = doc.getPage(0).getSize();
+  const layout = await layoutOf(ctx, pdf, 0.7);
+  const first = layout.pages[0] ?? { width: 595.28, height: 841.89 };
   const pptx = new PptxGenJS();
-  pptx.defineLayout({ name: 'PDF', width: first.width / 72, height: first.height / 72 });
+  pptx.defineLayout({ name: 'PDF', width: inches(first.width), height: inches(first.height) });
   pptx.layout = 'PDF';
-  let done = 0;
-  const images = await mapLimit(pages, ctx.limits.parallelism, async (_page, i) => {
-    const file = await renderPageFile(ctx, pdf.path, i + 1, SLIDE_DPI, 'jpeg');
-    try {
-      return (await readFile(file)).toString('base64');
-    } finally {
-      await rm(file, { force: true });
-      ctx.progress((++done / pages.length) * 0.9);
-    }
-  });
-  for (const [i, page] of pages.entries()) {
+  for (const [i, page] of layout.pages.entries()) {
     const slide = pptx.addSlide();
-    // Fit the page inside the slide, keeping its shape (pages may differ from the first).
-    const scale = Math.min(first.width / page.width, first.height / page.height) / 72;
-    const [w, h] = [page.width * scale, page.height * scale];
-    slide.addImage({ data: `image/jpeg;base64,${images[i]}`, x: (first.width / 72 - w) / 2, y: (first.height / 72 - h) / 2, w, h });
-    slide.addNotes(page.blocks.map(blockText).join('\n\n'));
+    // Pages of another size are fitted inside the slide, keeping their shape.
+    const scale = Math.min(first.width / page.width, first.height / page.height);
+    const [dx, dy] = [(first.width - page.width * scale) / 2, (first.height - page.height * scale) / 2];
+    const at = (x0: number, top: number, x1: number, bottom: number) => ({ x: inches(dx + x0 * scale), y: inches(dy + top * scale), w: inches((x1 - x0) * scale), h: inches((bottom - top) * scale) });
+    const textBox = (lines: Line[]) => {
+      if (lines.length === 0) return;
+      const runs = lines.flatMap((line, l) => styledRuns([line]).map((r, k, all) => ({ text: r.text, options: { fontFace: r.style.font, fontSize: r.style.size * scale, bold: r.style.bold, italic: r.style.italic, color: r.style.colour, breakLine: k === all.length - 1 && l < lines.length - 1 } })));
+      const box = at(Math.min(...lines.map((l) => l.x0)), Math.min(...lines.map((l) => l.top)), Math.max(...lines.map((l) => l.x1)), Math.max(...lines.map((l) => l.bottom)));
+      slide.addText(runs, { ...box, w: box.w * 1.05 + 0.05, margin: 0, valign: 'top', wrap: false, fit: 'none' });
+    };
+    for (const block of page.blocks) {
+      if (block.kind === 'image') {
+        const png = block.image.png;
+        if (png) slide.addImage({ data: `image/png;base64,${png.toString('base64')}`, ...at(block.image.x0, block.image.top, block.image.x1, block.image.bottom) });
+      }
+    }
+    for (const rule of page.rules) slide.addShape(pptx.ShapeType.line, { ...at(rule.x0, rule.y0, rule.x1, rule.y1), line: { color: '000000', width: 0.75 } });
+    for (const block of page.blocks) {
+      if (block.kind === 'paragraph') textBox(block.lines);
+      else if (block.kind === 'table') for (const cell of block.table.cells.flat()) textBox(cell);
+    }
+    slide.addNotes(page.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.lines] : b.kind === 'table' ? b.table.cells.flat() : [])).map((lines) => styledRuns(lines).map((r) => r.text).join('')).join('\n\n'));
+    ctx.progress(0.7 + ((i + 1) / layout.pages.length) * 0.3);
   }
   const bytes = (await pptx.write({ outputType: 'nodebuffer' })) as Uint8Array;
   return [await written(ctx, pdf, 'pptx', bytes)];

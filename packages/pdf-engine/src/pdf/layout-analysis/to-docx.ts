@@ -1,0 +1,151 @@
+import { AlignmentType, BorderStyle, Document, HeadingLevel, ImageRun, LevelFormat, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { cellValue, type Table as PageTable } from '../table.ts';
+import type { DocumentLayout, ListFormat } from './document.ts';
+import type { Paragraph as PageParagraph } from './flow.ts';
+import type { Line } from './lines.ts';
+import type { TextStyle } from './page-content.ts';
+
+/**
+ * A DocumentLayout as a Word document: paragraphs with their runs' fonts, sizes, bold, italic and
+ * colours; heading styles; Word lists (numbering, so they stay lists when edited); real tables,
+ * ruled or not; images inline where they stood; a page break where each page began.
+ */
+
+const twips = (points: number) => Math.round(points * 20);
+const pixels = (points: number) => Math.round((points * 96) / 72);
+const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
+const FORMATS: Record<ListFormat, { format: (typeof LevelFormat)[keyof typeof LevelFormat]; text: (level: number) => string }> = {
+  bullet: { format: LevelFormat.BULLET, text: (l) => ['•', '◦', '▪'][l % 3]! },
+  decimal: { format: LevelFormat.DECIMAL, text: (l) => `%${l + 1}.` },
+  lowerLetter: { format: LevelFormat.LOWER_LETTER, text: (l) => `%${l + 1})` },
+  upperLetter: { format: LevelFormat.UPPER_LETTER, text: (l) => `%${l + 1}.` },
+  lowerRoman: { format: LevelFormat.LOWER_ROMAN, text: (l) => `%${l + 1}.` },
+  upperRoman: { format: LevelFormat.UPPER_ROMAN, text: (l) => `%${l + 1}.` },
+};
+const LINE = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
+const NONE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
+
+const sameStyle = (a: TextStyle, b: TextStyle) => a.font === b.font && a.size === b.size && a.bold === b.bold && a.italic === b.italic && a.colour === b.colour;
+
+/** Lines joined into runs of one style; a hyphen ending a line before a lower-case word is a break, not a dash. */
+export function styledRuns(lines: Line[]): { text: string; style: TextStyle }[] {
+  const runs: { text: string; style: TextStyle }[] = [];
+  for (const [li, line] of lines.entries()) {
+    for (const [wi, word] of line.words.entries()) {
+      const last = runs.at(-1);
+      let gap = wi === 0 ? (li === 0 ? '' : ' ') : word.spaceBefore ? ' ' : '';
+      if (wi === 0 && last && /[a-z]-$/.test(last.text) && /^[a-z]/.test(word.text)) {
+        last.text = last.text.slice(0, -1);
+        gap = '';
+      }
+      if (last && sameStyle(last.style, word.style)) last.text += gap + word.text;
+      else {
+        if (last) last.text += gap;
+        runs.push({ text: word.text, style: word.style });
+      }
+    }
+  }
+  return runs;
+}
+
+const textRuns = (lines: Line[]) =>
+  styledRuns(lines).map(
+    (r) => new TextRun({ text: r.text, font: r.style.font, size: Math.round(r.style.size * 2), bold: r.style.bold, italics: r.style.italic, ...(r.style.colour !== '000000' && { color: r.style.colour }) }),
+  );
+
+function table(t: PageTable): Table {
+  const widths = t.edges.slice(1).map((x, i) => twips(x - t.edges[i]!));
+  const side = t.ruled ? LINE : NONE;
+  return new Table({
+    width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
+    columnWidths: widths,
+    borders: { top: side, bottom: side, left: side, right: side, insideHorizontal: side, insideVertical: side },
+    rows: t.cells.map(
+      (row) =>
+        new TableRow({
+          children: row.map((lines, c) => {
+            const text = lines.map((l) => l.words.map((w) => w.text).join(' ')).join(' ');
+            const numeric = typeof cellValue(text).value === 'number';
+            return new TableCell({
+              width: { size: widths[c]!, type: WidthType.DXA },
+              children: [new Paragraph({ ...(numeric && { alignment: AlignmentType.RIGHT }), children: textRuns(lines) })],
+            });
+          }),
+        }),
+    ),
+  });
+}
+
+export async function layoutToDocx(layout: DocumentLayout): Promise<Buffer> {
+  const children: (Paragraph | Table)[] = [];
+  const instances = new Map<string, number>();
+  let previousList: string | undefined;
+  const content = layout.pages.flatMap((p) => p.blocks.map((b) => (b.kind === 'paragraph' ? b.lines : b.kind === 'table' ? [b.table] : [b.image]))).flat();
+  const first = layout.pages[0] ?? { width: 595.28, height: 841.89 };
+  const left = Math.max(18, Math.min(144, ...content.map((c) => c.x0)));
+  const right = Math.max(18, Math.min(144, ...content.map((c) => first.width - c.x1)));
+  for (const [p, page] of layout.pages.entries()) {
+    let pageBreak = p > 0;
+    const breakRun = () => {
+      const run = pageBreak ? [new PageBreak()] : [];
+      pageBreak = false;
+      return run;
+    };
+    for (const block of page.blocks) {
+      if (block.kind === 'table') {
+        if (pageBreak) children.push(new Paragraph({ children: breakRun() }));
+        children.push(table(block.table), new Paragraph({ children: [] }));
+        previousList = undefined;
+      } else if (block.kind === 'image') {
+        const png = block.image.png;
+        const { x0, x1, top, bottom } = block.image;
+        if (png) children.push(new Paragraph({ children: [...breakRun(), new ImageRun({ type: 'png', data: png, transformation: { width: pixels(x1 - x0), height: pixels(bottom - top) } })] }));
+        previousList = undefined;
+      } else children.push(paragraph(block, breakRun()));
+    }
+  }
+
+  function paragraph(block: PageParagraph, lead: PageBreak[]): Paragraph {
+    const level = layout.headingLevel.get(block);
+    const list = layout.list.get(block);
+    let numbering;
+    if (list) {
+      const reference = list.format;
+      if (previousList !== reference || list.level === 0 && reference !== 'bullet' && /^\(?(1|a|i|A|I)[.)]$/.test(block.marker ?? '')) instances.set(reference, (instances.get(reference) ?? 0) + 1);
+      numbering = { reference, level: list.level, instance: instances.get(reference) ?? 0 };
+    }
+    previousList = list?.format;
+    return new Paragraph({
+      ...(level && { heading: HEADINGS[level - 1] }),
+      ...(numbering && { numbering }),
+      spacing: level ? { before: 240, after: 120 } : { after: list ? 40 : 120 },
+      children: [...lead, ...textRuns(block.lines)],
+    });
+  }
+
+  const bodyFont = layout.pages.flatMap((p) => p.blocks).find((b): b is PageParagraph => b.kind === 'paragraph' && !layout.headingLevel.has(b))?.lines[0]?.words[0]?.style.font;
+  return Packer.toBuffer(
+    new Document({
+      creator: 'Wattle PDF',
+      styles: { default: { document: { run: { size: Math.round(layout.bodySize * 2), ...(bodyFont && { font: bodyFont }) } } } },
+      numbering: {
+        config: (Object.keys(FORMATS) as ListFormat[]).map((reference) => ({
+          reference,
+          levels: Array.from({ length: 9 }, (_, level) => ({
+            level,
+            format: FORMATS[reference].format,
+            text: FORMATS[reference].text(level),
+            alignment: AlignmentType.LEFT,
+            style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
+          })),
+        })),
+      },
+      sections: [
+        {
+          properties: { page: { size: { width: twips(first.width), height: twips(first.height) }, margin: { top: 720, bottom: 720, left: twips(left), right: twips(right) } } },
+          children: children.length ? children : [new Paragraph({ children: [] })],
+        },
+      ],
+    }),
+  );
+}

@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listZip, readZipText } from '../detect/zip.ts';
+import { file, workspace, type Workspace } from '../test/harness.ts';
+import { structureDocx } from '../test/structure-set.ts';
+import { scoreDocx, scoreSheetRows, scoreSlideXml, type Score } from '../test/structure-score.ts';
+
+/** The structure set through LibreOffice to PDF, then back to Word, Excel and PowerPoint. */
+let ws: Workspace;
+let pdf: Buffer;
+beforeAll(async () => {
+  ws = await workspace();
+  const [out] = await ws.run('office-to-pdf', [file('structure.docx', await structureDocx())]);
+  pdf = await readFile(out!.path);
+}, 120_000);
+afterAll(() => ws.dispose());
+
+describe('PDF to Word keeps the document', () => {
+  let score: Score;
+  beforeAll(async () => {
+    const [out] = await ws.run('pdf-to-word', [file('structure.pdf', pdf)]);
+    score = await scoreDocx(out!.path);
+  }, 60_000);
+
+  it('keeps the reading order, column by column, and each paragraph whole', () => {
+    expect(score['reading order']).toBe(1);
+    expect(score.paragraphs).toBe(1);
+    expect(score.columns).toBe(1);
+  });
+
+  it('gives headings their level by size, and lists are Word lists of the right kind', () => {
+    expect(score.headings).toBe(1);
+    expect(score.lists).toBe(1);
+  });
+
+  it('makes Word tables of the ruled and the unruled table, cell for cell', () => {
+    expect(score['ruled table']).toBe(1);
+    expect(score['unruled table']).toBe(1);
+  });
+
+  it('puts the image in place at its size, and keeps run styles, fonts, sizes and page breaks', () => {
+    expect(score.image).toBe(1);
+    expect(score['bold/italic/colour']).toBe(1);
+    expect(score['fonts and sizes']).toBe(1);
+    expect(score['page breaks']).toBe(1);
+  });
+});
+
+it('PDF to Excel puts each table in cells, numbers as numbers in their format', async () => {
+  const [out] = await ws.run('pdf-to-excel', [file('structure.pdf', pdf)]);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(out!.path);
+  const rows: unknown[][] = [];
+  const formats: Record<string, string> = {};
+  for (const sheet of book.worksheets) {
+    sheet.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1));
+      row.eachCell((cell) => cell.numFmt && (formats[String(cell.value)] = cell.numFmt));
+    });
+  }
+  expect(scoreSheetRows(rows)).toBe(1);
+  expect(formats['1234.56']).toBe('"$"#,##0.00');
+  expect(formats['-340']).toBe('0.00;(0.00)');
+  expect(formats['0.125']).toBe('0.0%');
+});
+
+it('PDF to PowerPoint has the text editable on the slides, over the page images', async () => {
+  const [out] = await ws.run('pdf-to-powerpoint', [file('structure.pdf', pdf)]);
+  const entries = (await listZip(out!.path, 1000)).map((e) => e.name);
+  const slides = entries.filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n));
+  expect(slides).toHaveLength(3);
+  expect(entries.filter((n) => /^ppt\/media\/.+\.png$/.test(n))).toHaveLength(1);
+  const xml = (await Promise.all(slides.map((n) => readZipText(out!.path, n, 10_000_000, 1000)))).join('');
+  expect(scoreSlideXml(xml)).toBe(1);
+});
