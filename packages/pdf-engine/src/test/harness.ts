@@ -25,7 +25,7 @@ export const OPTIONS: Partial<Record<ToolId, unknown>> = {
   'pdf-to-image': { dpi: 72 },
   watermark: { text: 'X' },
   'header-footer': { bottomCenter: 'Page {n} of {total}' },
-  crop: { mode: 'margins', top: 1 },
+  crop: { cropTo: 'margins', top: 1 },
   'edit-metadata': { title: 'T' },
   protect: { userPassword: 'x' },
   unlock: { password: '' },

@@ -38,7 +38,7 @@ export const crop: Operation<'crop'> = async ([input], options, ctx) => {
   const chosen = chosenPages(options.pages, pdf.pages);
   const pages = doc.getPages().map((page, i) => ({ page, number: i + 1 })).filter(({ number }) => !chosen || chosen.has(number));
   const areas = await mapLimit(pages, ctx.limits.parallelism, async ({ page, number }, i) => {
-    const area = options.mode === 'auto' ? await contentArea(ctx, pdf.path, doc, number, options.padding * MM) : keptArea(page, options);
+    const area = options.cropTo === 'content' ? await contentArea(ctx, pdf.path, doc, number, options.padding * MM) : keptArea(page, options);
     ctx.progress((i + 1) / pages.length);
     return area;
   });
@@ -47,7 +47,7 @@ export const crop: Operation<'crop'> = async ([input], options, ctx) => {
     if (!area) continue;
     if (area.right - area.left < MIN_SIDE || area.top - area.bottom < MIN_SIDE) {
       const message = `Nothing of page ${number} would be left: make the margins smaller or the box larger.`;
-      throw new EngineError('VALIDATION_FAILED', message, { field: options.mode === 'box' ? 'width' : 'top', message, page: number });
+      throw new EngineError('VALIDATION_FAILED', message, { field: options.cropTo === 'box' ? 'width' : 'top', message, page: number });
     }
     setVisibleArea(page, area);
   }
@@ -55,9 +55,9 @@ export const crop: Operation<'crop'> = async ([input], options, ctx) => {
 };
 
 /** The area the margins or the box keep, within the page as shown. */
-function keptArea(page: PDFPage, options: Exclude<ToolOptions<'crop'>, { mode: 'auto' }>): Area {
+function keptArea(page: PDFPage, options: Exclude<ToolOptions<'crop'>, { cropTo: 'content' }>): Area {
   const { width, height } = displayBox(page);
-  if (options.mode === 'margins') {
+  if (options.cropTo === 'margins') {
     return { left: options.left * MM, bottom: options.bottom * MM, right: width - options.right * MM, top: height - options.top * MM };
   }
   const left = options.x * MM;

@@ -107,7 +107,7 @@ describe('n-up', () => {
 
 describe('crop', () => {
   it('sets CropBox and TrimBox from margins on the pages chosen; the content stays', async () => {
-    const [out] = await ws.run('crop', [file('r.pdf', three)], { mode: 'margins', top: 10, right: 20, bottom: 30, left: 40, pages: '2' });
+    const [out] = await ws.run('crop', [file('r.pdf', three)], { cropTo: 'margins', top: 10, right: 20, bottom: 30, left: 40, pages: '2' });
     checked(out!);
     const doc = await pdfOf(out!);
     const expected = box({ x: 40 * MM, y: 30 * MM, width: A4[0] - 60 * MM, height: A4[1] - 40 * MM });
@@ -118,18 +118,18 @@ describe('crop', () => {
   });
 
   it('crops to a box measured from the top left, and to margins as the page is shown when it is rotated', async () => {
-    const [boxed] = await ws.run('crop', [file('r.pdf', three)], { mode: 'box', x: 10, y: 20, width: 100, height: 50 });
+    const [boxed] = await ws.run('crop', [file('r.pdf', three)], { cropTo: 'box', x: 10, y: 20, width: 100, height: 50 });
     expect(box((await pdfOf(boxed!)).getPage(0).getCropBox())).toEqual(box({ x: 10 * MM, y: A4[1] - 70 * MM, width: 100 * MM, height: 50 * MM }));
 
     const turned = await pdfOfPages([() => {}], 90);
-    const [out] = await ws.run('crop', [file('r.pdf', turned)], { mode: 'margins', top: 10 });
+    const [out] = await ws.run('crop', [file('r.pdf', turned)], { cropTo: 'margins', top: 10 });
     // Shown turned clockwise, the page's top edge is its own left edge.
     expect(box((await pdfOf(out!)).getPage(0).getCropBox())).toEqual(box({ x: 10 * MM, y: 0, width: A4[0] - 10 * MM, height: A4[1] }));
   });
 
   it('auto-crops to the content with padding, and leaves an empty page alone', async () => {
     const input = await pdfOfPages([(p) => p.drawRectangle({ x: 200, y: 300, width: 100, height: 150, color: rgb(0, 0, 0) }), () => {}]);
-    const [out] = await ws.run('crop', [file('r.pdf', input)], { mode: 'auto', padding: 0 });
+    const [out] = await ws.run('crop', [file('r.pdf', input)], { cropTo: 'content', padding: 0 });
     checked(out!);
     const doc = await pdfOf(out!);
     const [x, y, width, height] = box(doc.getPage(0).getCropBox());
@@ -139,9 +139,9 @@ describe('crop', () => {
   });
 
   it('refuses margins that leave nothing', async () => {
-    expect(await ws.fail('crop', [file('r.pdf', three)], { mode: 'margins', top: 150, bottom: 150 })).toBe('VALIDATION_FAILED');
-    expect(await ws.fail('crop', [file('r.pdf', three)], { mode: 'box', x: 500, y: 0, width: 10, height: 10 })).toBe('VALIDATION_FAILED');
-    expect(await ws.fail('crop', [file('r.pdf', three)], { mode: 'margins', top: 1e6 })).toBe('VALIDATION_FAILED');
+    expect(await ws.fail('crop', [file('r.pdf', three)], { cropTo: 'margins', top: 150, bottom: 150 })).toBe('VALIDATION_FAILED');
+    expect(await ws.fail('crop', [file('r.pdf', three)], { cropTo: 'box', x: 500, y: 0, width: 10, height: 10 })).toBe('VALIDATION_FAILED');
+    expect(await ws.fail('crop', [file('r.pdf', three)], { cropTo: 'margins', top: 1e6 })).toBe('VALIDATION_FAILED');
   });
 });
 

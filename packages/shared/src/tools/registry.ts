@@ -439,9 +439,9 @@ export const TOOLS = [
     accepts: ['pdf'],
     minFiles: 1,
     maxFiles: 1,
-    options: z.discriminatedUnion('mode', [
+    options: z.discriminatedUnion('cropTo', [
       z.strictObject({
-        mode: z.literal('margins'),
+        cropTo: z.literal('margins'),
         top: cropLength('How much to trim from the top, in millimetres.'),
         right: cropLength('How much to trim from the right, in millimetres.'),
         bottom: cropLength('How much to trim from the bottom, in millimetres.'),
@@ -449,7 +449,7 @@ export const TOOLS = [
         pages: cropPages,
       }),
       z.strictObject({
-        mode: z.literal('box'),
+        cropTo: z.literal('box'),
         x: z.number().min(0).max(2000).meta({ description: 'How far the box starts from the left edge, in millimetres.' }),
         y: z.number().min(0).max(2000).meta({ description: 'How far the box starts from the top edge, in millimetres.' }),
         width: z.number().min(1).max(2000).meta({ description: 'How wide the box is, in millimetres.' }),
@@ -457,7 +457,7 @@ export const TOOLS = [
         pages: cropPages,
       }),
       z.strictObject({
-        mode: z.literal('auto'),
+        cropTo: z.literal('content'),
         padding: z.number().min(0).max(50).default(2).meta({ description: 'White space kept around the content, in millimetres.' }),
         pages: cropPages,
       }),

@@ -13,9 +13,13 @@ describe('continue with another tool', () => {
     expect(ids).not.toContain('compress');
     expect(ids).not.toContain('edit');
     expect(ids).not.toContain('image-to-pdf');
+    // Images alone are no job for the tools that place an image or attach a file on a PDF.
     expect(continueTargets('pdf-to-image', [png, { ...png, id: 'o3' }]).map((t) => t.id)).toEqual(['image-to-pdf']);
+    expect(continueTargets('compress', [pdf]).map((t) => t.id)).toContain('image-watermark');
     // Two PDFs are more than a one-file tool takes.
-    expect(continueTargets('split', [pdf, { ...pdf, id: 'o4' }]).map((t) => t.id)).toEqual(['merge']);
+    const fromTwo = continueTargets('split', [pdf, { ...pdf, id: 'o4' }]).map((t) => t.id);
+    expect(fromTwo).toEqual(expect.arrayContaining(['merge', 'bates', 'add-attachments']));
+    expect(fromTwo).not.toContain('compress');
   });
 
   it('reads the outputs a tool page was opened with from the navigation state, and nothing else', () => {

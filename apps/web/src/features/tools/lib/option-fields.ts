@@ -81,6 +81,10 @@ const FIELD_LABELS: Record<string, string> = {
   order: 'Page order',
   ranges: 'Page ranges',
   mode: 'Split by',
+  topCenter: 'Top centre',
+  bottomCenter: 'Bottom centre',
+  start: 'First number',
+  threshold: 'White threshold',
 };
 
 /** Descriptions for properties whose schema carries none. */
