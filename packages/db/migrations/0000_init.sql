@@ -434,13 +434,13 @@ CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("ident
 CREATE INDEX "api_keys_user_created_idx" ON "api_keys" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "api_keys_team_created_idx" ON "api_keys" USING btree ("team_id","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "pdf_files_user_uploaded_idx" ON "pdf_files" USING btree ("user_id","uploaded_at","id") WHERE not "pdf_files"."deleted";--> statement-breakpoint
+CREATE INDEX "pdf_files_user_uploaded_idx" ON "pdf_files" USING btree ("user_id","uploaded_at","id") WHERE not "pdf_files"."deleted" and "pdf_files"."team_id" is null;--> statement-breakpoint
 CREATE INDEX "pdf_files_team_uploaded_idx" ON "pdf_files" USING btree ("team_id","uploaded_at","id") WHERE not "pdf_files"."deleted" and "pdf_files"."team_id" is not null;--> statement-breakpoint
-CREATE INDEX "pdf_files_user_name_idx" ON "pdf_files" USING btree ("user_id",lower("filename"),"id") WHERE not "pdf_files"."deleted";--> statement-breakpoint
+CREATE INDEX "pdf_files_user_name_idx" ON "pdf_files" USING btree ("user_id",lower("filename"),"id") WHERE not "pdf_files"."deleted" and "pdf_files"."team_id" is null;--> statement-breakpoint
 CREATE INDEX "pdf_files_team_name_idx" ON "pdf_files" USING btree ("team_id",lower("filename"),"id") WHERE not "pdf_files"."deleted" and "pdf_files"."team_id" is not null;--> statement-breakpoint
-CREATE INDEX "pdf_files_user_size_idx" ON "pdf_files" USING btree ("user_id","file_size","id") WHERE not "pdf_files"."deleted";--> statement-breakpoint
+CREATE INDEX "pdf_files_user_size_idx" ON "pdf_files" USING btree ("user_id","file_size","id") WHERE not "pdf_files"."deleted" and "pdf_files"."team_id" is null;--> statement-breakpoint
 CREATE INDEX "pdf_files_team_size_idx" ON "pdf_files" USING btree ("team_id","file_size","id") WHERE not "pdf_files"."deleted" and "pdf_files"."team_id" is not null;--> statement-breakpoint
-CREATE INDEX "pdf_files_user_pages_idx" ON "pdf_files" USING btree ("user_id","page_count","id") WHERE not "pdf_files"."deleted";--> statement-breakpoint
+CREATE INDEX "pdf_files_user_pages_idx" ON "pdf_files" USING btree ("user_id","page_count","id") WHERE not "pdf_files"."deleted" and "pdf_files"."team_id" is null;--> statement-breakpoint
 CREATE INDEX "pdf_files_team_pages_idx" ON "pdf_files" USING btree ("team_id","page_count","id") WHERE not "pdf_files"."deleted" and "pdf_files"."team_id" is not null;--> statement-breakpoint
 CREATE INDEX "pdf_files_purge_idx" ON "pdf_files" USING btree ("deleted_at") WHERE "pdf_files"."deleted" and "pdf_files"."purged_at" is null;--> statement-breakpoint
 CREATE INDEX "pdf_files_filename_trgm_idx" ON "pdf_files" USING gin ("filename" gin_trgm_ops);--> statement-breakpoint

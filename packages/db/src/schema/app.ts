@@ -93,14 +93,15 @@ export const pdfFiles = pgTable(
   },
   (t) => [
     // The list's order, and its exact count by an index-only scan, over the account's live files only.
-    index('pdf_files_user_uploaded_idx').on(t.userId, t.uploadedAt, t.id).where(sql`not ${t.deleted}`),
+    // A person's own files are those without a team: in the predicate, so no row is read from the table.
+    index('pdf_files_user_uploaded_idx').on(t.userId, t.uploadedAt, t.id).where(sql`not ${t.deleted} and ${t.teamId} is null`),
     index('pdf_files_team_uploaded_idx').on(t.teamId, t.uploadedAt, t.id).where(sql`not ${t.deleted} and ${t.teamId} is not null`),
     // My Documents' other sort orders (name ignoring case, size, pages), read in the index as the date order is.
-    index('pdf_files_user_name_idx').on(t.userId, sql`lower(${t.filename})`, t.id).where(sql`not ${t.deleted}`),
+    index('pdf_files_user_name_idx').on(t.userId, sql`lower(${t.filename})`, t.id).where(sql`not ${t.deleted} and ${t.teamId} is null`),
     index('pdf_files_team_name_idx').on(t.teamId, sql`lower(${t.filename})`, t.id).where(sql`not ${t.deleted} and ${t.teamId} is not null`),
-    index('pdf_files_user_size_idx').on(t.userId, t.fileSize, t.id).where(sql`not ${t.deleted}`),
+    index('pdf_files_user_size_idx').on(t.userId, t.fileSize, t.id).where(sql`not ${t.deleted} and ${t.teamId} is null`),
     index('pdf_files_team_size_idx').on(t.teamId, t.fileSize, t.id).where(sql`not ${t.deleted} and ${t.teamId} is not null`),
-    index('pdf_files_user_pages_idx').on(t.userId, t.pageCount, t.id).where(sql`not ${t.deleted}`),
+    index('pdf_files_user_pages_idx').on(t.userId, t.pageCount, t.id).where(sql`not ${t.deleted} and ${t.teamId} is null`),
     index('pdf_files_team_pages_idx').on(t.teamId, t.pageCount, t.id).where(sql`not ${t.deleted} and ${t.teamId} is not null`),
     // The sweeper's queue: deleted files whose bytes are still stored.
     index('pdf_files_purge_idx').on(t.deletedAt).where(sql`${t.deleted} and ${t.purgedAt} is null`),
