@@ -8,13 +8,17 @@ export async function insertVisitorSession(db: Queryable, tokenHash: string, now
   return row!.id;
 }
 
-/** The session's id; its last-seen time moves on at most once a minute (the sweeper reads it). */
-export async function findVisitorSession(db: Queryable, tokenHash: string, now: Date): Promise<string | undefined> {
+/** Its last-seen time moves on at most this often (the sweeper reads it). */
+export const VISITOR_SEEN_EVERY_MS = 60_000;
+
+/** The session's id and when it was last seen, as recorded now. */
+export async function findVisitorSession(db: Queryable, tokenHash: string, now: Date): Promise<{ id: string; lastSeenAt: Date } | undefined> {
   const [row] = await db.select({ id: visitorSessions.id, lastSeenAt: visitorSessions.lastSeenAt }).from(visitorSessions).where(eq(visitorSessions.tokenHash, tokenHash)).limit(1);
-  if (row && now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+  if (row && now.getTime() - row.lastSeenAt.getTime() > VISITOR_SEEN_EVERY_MS) {
     await db.update(visitorSessions).set({ lastSeenAt: now }).where(eq(visitorSessions.id, row.id));
+    return { id: row.id, lastSeenAt: now };
   }
-  return row?.id;
+  return row;
 }
 
 /** Sessions idle since `idleBefore` that own no job any more. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Container } from '../container.ts';
-import { findVisitorSession, insertVisitorSession } from '../repositories/visitor-sessions.ts';
+import { findVisitorSession, insertVisitorSession, VISITOR_SEEN_EVERY_MS } from '../repositories/visitor-sessions.ts';
 
 /**
  * Visitors' jobs and outputs belong to an anonymous session: a 256-bit random token in an HttpOnly
@@ -20,8 +20,28 @@ export async function createVisitorSession(container: Container): Promise<{ id: 
   return { id, token };
 }
 
+/**
+ * Sessions this process found lately, by token hash, so a visitor polling a job costs no lookup. Only
+ * the idle sweep deletes a session, once unseen for the cookie's lifetime (days), so one seen within the
+ * last minute is certainly still there; past that minute the lookup runs (and records the visit) as before.
+ */
+const recentlySeen = new WeakMap<Container, Map<string, { id: string; lastSeenAt: Date }>>();
+const MAX_RECENT = 10_000;
+
 /** The session a cookie value names, or undefined for no cookie, a malformed one or an unknown one. */
 export async function findVisitorSessionId(container: Container, token: string | undefined): Promise<string | undefined> {
   if (!token || !TOKEN_PATTERN.test(token)) return undefined;
-  return findVisitorSession(container.db, hashToken(token), container.clock.now());
+  const hash = hashToken(token);
+  const now = container.clock.now();
+  let recent = recentlySeen.get(container);
+  if (!recent) recentlySeen.set(container, (recent = new Map()));
+  const known = recent.get(hash);
+  if (known && now.getTime() - known.lastSeenAt.getTime() <= VISITOR_SEEN_EVERY_MS) return known.id;
+  const found = await findVisitorSession(container.db, hash, now);
+  recent.delete(hash);
+  if (found) {
+    recent.set(hash, found);
+    if (recent.size > MAX_RECENT) recent.delete(recent.keys().next().value!);
+  }
+  return found?.id;
 }
