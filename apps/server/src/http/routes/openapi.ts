@@ -67,6 +67,8 @@ const OUTPUT_MEDIA_TYPES = [
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   'text/plain; charset=utf-8',
   'application/json',
+  // Files extracted from a PDF's attachments: sent as bytes whatever they claim to be.
+  'application/octet-stream',
 ];
 const file = (types: string[], description: string) => ({
   description,
