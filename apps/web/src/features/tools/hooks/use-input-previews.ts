@@ -9,7 +9,7 @@ export type InputPreview = { kind: 'pdf'; state: PdfDocumentState } | { kind: 'i
 
 const NONE: InputPreview = { kind: 'none' };
 
-function pdfBytes(input: JobInput): Promise<ArrayBuffer> {
+export function pdfBytes(input: JobInput): Promise<ArrayBuffer> {
   if (input.kind === 'upload') return input.file.arrayBuffer();
   if (input.kind === 'stored') return fetchDocumentBytes(input.document.id);
   return fetch(input.output.downloadUrl, { credentials: 'same-origin' }).then((response) => {

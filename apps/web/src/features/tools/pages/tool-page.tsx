@@ -24,12 +24,14 @@ import { OptionsFields } from '../components/options-form';
 import { InputThumbnail, previewPages } from '../components/input-thumbnail';
 import { PageGrid } from '../components/page-grid';
 import { PasswordPrompt } from '../components/password-prompt';
+import { RedactionPanel } from '../components/redaction-panel';
 import { RunError, RunProgress, RunResult } from '../components/run-status';
 import { ToolHeader } from '../components/tool-header';
 import { useAccountDefaults } from '../hooks/use-account-defaults';
 import { useInputPreviews } from '../hooks/use-input-previews';
 import { useOptionDefaults } from '../hooks/use-option-defaults';
 import { useOptionsForm } from '../hooks/use-options-form';
+import { useRedaction } from '../hooks/use-redaction';
 import { useRefusalOnFields } from '../hooks/use-refusal-on-fields';
 import type { PdfDocumentState } from '../hooks/use-pdf-document';
 import { useToolInputs } from '../hooks/use-tool-inputs';
@@ -85,6 +87,7 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
   const pdf = single?.kind === 'pdf' ? single.state : IDLE;
   const pageCount = pdf.status === 'ready' ? pdf.pageCount : undefined;
   const rotations = usePerFileRotation(tool, inputs);
+  const redaction = useRedaction(tool, inputs[0]);
 
   // The options: generated from the registry, started from the account and the document, checked by the server.
   const form = useOptionsForm(tool, fields, pageCount);
@@ -97,6 +100,7 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
   function forgetDocument() {
     if (grid?.mode === 'order') form.setValue(grid.field, '');
     if (prefill) form.reset(startingFormValues(fields, accountDefaults));
+    redaction?.reset();
   }
 
   const resultRef = useRef<HTMLDivElement>(null);
@@ -107,7 +111,7 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
   const lastOptions = useRef<Record<string, unknown>>({});
   const submit = form.handleSubmit((options) => {
     files.clearErrors();
-    lastOptions.current = { ...options, ...rotations?.option() };
+    lastOptions.current = { ...options, ...rotations?.option(), ...redaction?.options() };
     void run.start(requestFor(tool.id, lastOptions.current, inputs));
   });
   const { unlock, unlockAndRun } = inputUnlock(tool, inputs, files.replace, (unlocked) => void run.start(requestFor(tool.id, lastOptions.current, unlocked)));
@@ -244,10 +248,16 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
                       <OptionsFields fields={fields} form={form} />
                     </fieldset>
                   )}
+                  {redaction && (
+                    <fieldset disabled={busy} className="space-y-5">
+                      <legend className="mb-4 text-base font-semibold">What to remove</legend>
+                      <RedactionPanel redaction={redaction} doc={pdf.status === 'ready' ? pdf.doc : undefined} pageCount={pageCount} />
+                    </fieldset>
+                  )}
                   {busy ? (
                     <RunProgress uploadFraction={stage.name === 'uploading' ? stage.fraction : undefined} job={job} />
                   ) : (
-                    <Button type="submit" variant="wattle" size="lg" className="w-full" disabled={missing > 0 || !available}>
+                    <Button type="submit" variant="wattle" size="lg" className="w-full" disabled={missing > 0 || !available || redaction?.blocked}>
                       {tool.name}
                     </Button>
                   )}
@@ -255,7 +265,9 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
                     <p className="text-center text-sm text-muted-foreground">
                       {missing > 0
                         ? `Add ${missing} more ${kinds} file${missing === 1 ? '' : 's'} to continue.`
-                        : retention && `Your files are deleted automatically after ${retention}.`}
+                        : redaction?.blocked
+                          ? 'Say what to remove and find the matches first: nothing is removed until you have checked them.'
+                          : retention && `Your files are deleted automatically after ${retention}.`}
                     </p>
                   )}
                 </div>
