@@ -18,6 +18,14 @@ describe('describeError', () => {
     });
   });
 
+  it('says when a redaction found nothing, without offering a retry that would find nothing again', () => {
+    expect(describeError({ code: 'NOTHING_TO_REDACT', message: 'x' })).toEqual({
+      title: 'Nothing to redact',
+      message: 'Nothing in this PDF matches what you asked to redact, so no file was made.',
+      remedy: 'none',
+    });
+  });
+
   it("keeps the server's more precise message", () => {
     expect(describeError({ code: 'VALIDATION_FAILED', message: 'Page 12 does not exist: the document has 10 pages.' })).toMatchObject({
       message: 'Page 12 does not exist: the document has 10 pages.',

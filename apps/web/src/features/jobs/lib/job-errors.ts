@@ -23,6 +23,8 @@ const TITLES: Record<string, { title: string; remedy: ErrorRemedy }> = {
   ENGINE_TIMEOUT: { title: 'This took too long', remedy: 'retry' },
   ENGINE_UNAVAILABLE: { title: 'Tool unavailable', remedy: 'retry' },
   NETWORK_ERROR: { title: 'Connection problem', remedy: 'retry' },
+  NOTHING_TO_REDACT: { title: 'Nothing to redact', remedy: 'none' },
+  REDACTION_NOT_VERIFIED: { title: 'The redaction could not be confirmed', remedy: 'none' },
 };
 
 /** Codes whose message from the server names the problem (which page, which file, which limit). */
