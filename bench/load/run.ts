@@ -10,6 +10,8 @@
  * 2. merge 50 files x 5 pages through the API (followed on the job's event stream, as the web does)
  *    against `qpdf --empty --pages` on the same files, alternated, median and min, with the server's
  *    event-loop delay during the API runs.
+ * 3. how long starting one engine blocks the event loop of a process the server's size (~600 MB):
+ *    child_process.spawn in it against handing the command to the engine launcher.
  * BENCH_APP_ROOT runs another checkout's server instead (the code before a change, with node_modules
  * linked to this one's), so before and after can be run by turns on the same machine.
  * Prints figures; never asserts.
@@ -20,6 +22,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startCommand } from '../../packages/pdf-engine/src/process/run-command.ts';
 import { textPdf } from '../../packages/pdf-engine/src/test/fixtures.ts';
 import { mailedLink } from '../../e2e/support/outbox.ts';
 import { median, mib, secs } from '../engines/measure.ts';
@@ -193,10 +196,30 @@ console.log(`  qpdf --empty --pages                     ${secs(median(qpdfMs))} 
 console.log(`  through the API, submit -> downloaded    ${secs(median(apiMs))} (${secs(Math.min(...apiMs))}): ${(median(apiMs) / median(qpdfMs)).toFixed(1)}x qpdf`);
 console.log(`    created -> finished on the server      ${secs(median(serverMs))}`);
 console.log(`  during the API runs, worst ${showDelay(worst)}`);
-console.log(`\nload average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 
 server.kill('SIGTERM');
 await once(server, 'exit');
+
+// 3. What starting one engine blocks a process the server's size for: forking it directly, as every
+// engine used to start, against handing it to the launcher (runCommand), alternated.
+const ballast = Array.from({ length: 12 }, () => Buffer.alloc(50 * 1024 * 1024, 1));
+const directMs: number[] = [];
+const launcherMs: number[] = [];
+for (let i = 0; i < RUNS * 10; i++) {
+  let started = performance.now();
+  const child = spawn('true');
+  directMs.push(performance.now() - started);
+  await once(child, 'close');
+  started = performance.now();
+  const running = startCommand({ command: 'true', args: [] }, { cwd: root, timeoutMs: 10_000 });
+  launcherMs.push(performance.now() - started);
+  await running.result;
+}
+console.log(`\nstarting one engine from a process of ${mib(process.memoryUsage.rss())} (event loop blocked; median, worst):`);
+console.log(`  child_process.spawn in the process       ${median(directMs).toFixed(2)} ms, ${Math.max(...directMs).toFixed(2)} ms`);
+console.log(`  through the launcher (runCommand)        ${median(launcherMs).toFixed(2)} ms, ${Math.max(...launcherMs).toFixed(2)} ms`);
+ballast.length = 0;
+console.log(`\nload average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 await rm(root, { recursive: true, force: true });
 
 /** Signs up and follows the verification link from the dev outbox, which signs the browser in. */
