@@ -1,16 +1,24 @@
 /**
- * GET /api/documents through the app with 100,000 files in one account: page and search latency.
+ * GET /api/documents through the app with 100,000 files in one account: page and search latency, idle
+ * and while the worker (in this process, as in the embedded default) runs compress and OCR jobs that
+ * the bench keeps submitting through the API (BENCH_LOAD_JOBS at once, default 2).
  * PGlite in memory by default; set TEST_DATABASE_URL to a PostgreSQL server to run there instead.
+ * BENCH_ROUNDS requests per case (default 200).
  *   npm run bench:documents            (both benches)
  *   npx tsx bench/documents/list.ts    (this one)
  */
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { createTestContext } from '../../apps/server/src/test/harness.ts';
+import { startWorker } from '../../apps/server/src/jobs/worker.ts';
+import { createTestContext, type TestClient } from '../../apps/server/src/test/harness.ts';
+import { jobForm, postJob, waitForJob } from '../../apps/server/src/test/jobs.ts';
 import { signedInUser } from '../../apps/server/src/test/users.ts';
+import { scanPdf } from '../../packages/pdf-engine/src/test/fixtures.ts';
 import { summary } from './stats.ts';
 
 const FILES = 100_000;
-const ROUNDS = 200;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const LOAD_JOBS = Number(process.env.BENCH_LOAD_JOBS ?? 2);
 
 const ctx = await createTestContext();
 try {
@@ -44,19 +52,50 @@ try {
     ['search, digits ("777")', () => '/api/documents?search=777'],
     ['search, no match', () => '/api/documents?search=zzzz'],
   ];
-  for (const [name, path] of cases) {
-    const times: number[] = [];
-    let total: number | undefined;
-    for (let i = 0; i < ROUNDS + 10; i++) {
-      const start = performance.now();
-      const res = await client.request(path(i));
-      const body = (await res.json()) as { total?: number };
-      if (res.status !== 200) throw new Error(`${path(i)} answered ${res.status}`);
-      if (i >= 10) times.push(performance.now() - start); // the first ten warm the caches
-      total = body.total;
+  const measureAll = async () => {
+    for (const [name, path] of cases) {
+      const times: number[] = [];
+      let total: number | undefined;
+      for (let i = 0; i < ROUNDS + 10; i++) {
+        const start = performance.now();
+        const res = await client.request(path(i));
+        const body = (await res.json()) as { total?: number };
+        if (res.status !== 200) throw new Error(`${path(i)} answered ${res.status}`);
+        if (i >= 10) times.push(performance.now() - start); // the first ten warm the caches
+        total = body.total;
+      }
+      console.log(`  ${name.padEnd(52)} ${summary(times)}${total === undefined ? '' : `  total=${total.toLocaleString('en-AU')}`}`);
     }
-    console.log(`${name.padEnd(52)} ${summary(times)}${total === undefined ? '' : `  total=${total.toLocaleString('en-AU')}`}`);
-  }
+  };
+  console.log(`idle (load average ${loadavg()[0]!.toFixed(2)}):`);
+  await measureAll();
+
+  // The same requests while engines work: jobs of this user's, submitted and followed as the web does.
+  const worker = await startWorker(ctx.container, { periodic: false });
+  const scan = await scanPdf(3, 200);
+  let loading = true;
+  let jobsDone = 0;
+  const keepBusy = async (tool: string) => {
+    while (loading) {
+      await runJob(client, tool, scan);
+      jobsDone++;
+    }
+  };
+  const load = Array.from({ length: LOAD_JOBS }, (_, i) => keepBusy(i % 2 ? 'ocr' : 'compress'));
+  console.log(`while ${LOAD_JOBS} compress/OCR jobs run at a time (load average ${loadavg()[0]!.toFixed(2)}):`);
+  const started = performance.now();
+  await measureAll();
+  loading = false;
+  await Promise.all(load);
+  console.log(`  (${jobsDone} jobs finished in ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadavg()[0]!.toFixed(2)})`);
+  await worker.stop();
 } finally {
   await ctx.close();
+}
+
+async function runJob(client: TestClient, tool: string, pdf: Buffer) {
+  const res = await postJob(client, jobForm(tool, [{ name: 'scan.pdf', bytes: pdf }]));
+  if (res.status !== 202) throw new Error(`${tool}: ${res.status} ${await res.text()}`);
+  const job = await waitForJob(client, ((await res.json()) as { id: string }).id);
+  if (job.status !== 'succeeded') throw new Error(`${tool} failed: ${JSON.stringify(job.error)}`);
 }
