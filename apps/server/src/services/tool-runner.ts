@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -48,7 +48,7 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
     return await inBatches(outputs, async (output, position): Promise<NewJobOutput> => {
       const pages = await checkedPages(output, run.limits);
       const blobKey = `jobs/${run.jobId}/${position}-${keySafe(output.filename)}`;
-      const { size } = await container.blobStore.put(blobKey, createReadStream(output.path), { contentType: output.contentType });
+      const { size } = await container.blobStore.putFile(blobKey, output.path, { contentType: output.contentType });
       return { position, filename: output.filename, blobKey, contentType: output.contentType, size, pages, notes: output.notes ?? [] };
     });
   } finally {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +87,16 @@ describe.each(drivers)('BlobStore driver: $name', (driver) => {
     const { stream, bytes } = randomStream(11 * 1024 * 1024 + 123);
     expect(await store.put('pdfs/u1/big', stream)).toEqual({ size: bytes.length });
     expect((await buffer(await store.get('pdfs/u1/big'))).equals(bytes)).toBe(true);
+  });
+
+  it("stores a file by its path (a job's outputs), replacing what the key held", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wattle-blob-file-'));
+    const path = join(dir, 'page-1.pdf');
+    writeFileSync(path, '%PDF-1.7 one page');
+    await store.put('jobs/j1/0-page-1.pdf', Buffer.from('older'));
+    expect(await store.putFile('jobs/j1/0-page-1.pdf', path, { contentType: 'application/pdf' })).toEqual({ size: 17 });
+    expect((await buffer(await store.get('jobs/j1/0-page-1.pdf'))).toString()).toBe('%PDF-1.7 one page');
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('replaces an existing key', async () => {

@@ -8,6 +8,8 @@ export interface BlobStore {
   readonly kind: 'local' | 's3';
   /** Streams body to key, replacing what was there; resolves with the bytes written. */
   put(key: string, body: Readable | Buffer, options?: { contentType?: string }): Promise<{ size: number }>;
+  /** Stores the file at `path` under key, moving it where the store can: the file may be gone afterwards. */
+  putFile(key: string, path: string, options?: { contentType?: string }): Promise<{ size: number }>;
   /** A read stream of the object; rejects with BlobNotFoundError when absent. */
   get(key: string): Promise<Readable>;
   stat(key: string): Promise<{ size: number } | undefined>;

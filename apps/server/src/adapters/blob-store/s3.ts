@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -40,7 +41,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   });
   const Bucket = options.bucket;
 
-  return {
+  const store: BlobStore = {
     kind: 's3',
     async put(key, body, putOptions) {
       assertValidKey(key);
@@ -59,6 +60,9 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       });
       await upload.done();
       return { size };
+    },
+    async putFile(key, path, putOptions) {
+      return store.put(key, createReadStream(path), putOptions);
     },
     async get(key) {
       assertValidKey(key);
@@ -97,6 +101,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
     },
   };
+  return store;
 }
 
 function isNotFound(err: unknown): boolean {
