@@ -15,9 +15,12 @@ const run = (command: string, args: string[], env?: Record<string, string>) => {
 
 export const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 
-export function ghostscriptEbook(input: string, output: string): void {
-  run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${output}`, input]);
-}
+/** Ghostscript's pdfwrite with one of its presets. */
+const ghostscript = (preset: 'ebook' | 'screen') => (input: string, output: string) =>
+  run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', `-dPDFSETTINGS=/${preset}`, `-sOutputFile=${output}`, input]);
+export const ghostscriptEbook = ghostscript('ebook');
+/** The smallest preset (72-dpi images), the peer of our "high" level. */
+export const ghostscriptScreen = ghostscript('screen');
 
 /** Render and OCR each page one after another with tesseract's default threading. */
 export function sequentialTesseract(input: string, pages: number, dir: string): string[] {
