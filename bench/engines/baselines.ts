@@ -45,3 +45,18 @@ export function coldSoffice(input: string, outDir: string, profile: string): str
   if (!existsSync(output)) throw new Error('soffice wrote nothing');
   return output;
 }
+
+/** qpdf merging files as its manual shows. */
+export function qpdfMerge(inputs: readonly string[], output: string): void {
+  run('qpdf', ['--empty', '--pages', ...inputs, '--', output]);
+}
+
+/** qpdf writing each page to its own file. */
+export function qpdfSplitPages(input: string, outputBase: string): void {
+  run('qpdf', ['--split-pages', input, `${outputBase}.pdf`]);
+}
+
+/** pdftoppm rendering every page to JPEG in one process. */
+export function pdftoppmJpeg(input: string, dpi: number, outputBase: string): void {
+  run('pdftoppm', ['-r', String(dpi), '-jpeg', input, outputBase]);
+}

@@ -47,3 +47,22 @@ function treeRss(root: number): number {
 
 export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 export const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/**
+ * Each side `runs` times, the sides taking turns (so a change in the machine's load touches all
+ * alike), after one unmeasured warm-up each. Returns the wall times per side, in milliseconds.
+ */
+export async function alternate(runs: number, sides: Record<string, () => unknown>): Promise<Record<string, number[]>> {
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(sides).map((name) => [name, []]));
+  for (const side of Object.values(sides)) await side();
+  for (let i = 0; i < runs; i++) {
+    for (const [name, side] of Object.entries(sides)) times[name]!.push((await timed(async () => side())).ms);
+  }
+  return times;
+}
+
+/** "1.23 s (min 1.10 s), 2.46 ms a page": median and best, and the median per page when pages are given. */
+export function summary(ms: number[], pages?: number): string {
+  const perPage = pages ? `, ${(median(ms) / pages).toFixed(2)} ms a page` : '';
+  return `${secs(median(ms))} (min ${secs(Math.min(...ms))})${perPage}`;
+}

@@ -1,16 +1,17 @@
 /**
  * Engine benchmarks against the raw engines on the same inputs, in one run:
- *   npm run bench:engines   (BENCH_SCAN_PAGES=30 BENCH_OCR_PAGES=30 BENCH_BASELINE_OCR_PAGES=10 by default)
+ *   npm run bench:engines   (BENCH_SCAN_PAGES=30 BENCH_OCR_PAGES=30 BENCH_BASELINE_OCR_PAGES=10 BENCH_RUNS=3 by default)
  * Prints a table; never asserts (timings belong here, not in tests).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { closeOfficePool, detectEngines, runTool } from '@wattle/pdf-engine';
 import type { ToolId } from '@wattle/shared';
 import { coldSoffice, ghostscriptEbook, has, ocrmypdf, sequentialTesseract } from './baselines.ts';
 import { median, mib, secs, startRssSampler, timed } from './measure.ts';
+import { pageToolRows } from './page-tools.ts';
 
 const SCAN_PAGES = Number(process.env.BENCH_SCAN_PAGES ?? 30);
 const OCR_PAGES = Number(process.env.BENCH_OCR_PAGES ?? 30);
@@ -39,12 +40,14 @@ const sampler = startRssSampler();
 const engines = await detectEngines();
 console.log(`engines: qpdf ${engines.qpdf.version}, poppler ${engines.pdftoppm.version}, tesseract ${engines.tesseract.version}, LibreOffice warm: ${engines.uno.available}, no-network: ${engines.networkIsolation}\n`);
 
-// Merge: the in-process figure the API overhead is measured against.
-{
-  const parts = Array.from({ length: 50 }, (_, i) => input(`part-${i}.pdf`));
-  const { ms } = await timed(() => tool('merge', parts));
-  row('merge 50 x 5 pages (in-process)', secs(ms), '-', '');
-}
+// Merge, split and PDF to image against qpdf and pdftoppm, time a page at each size.
+await pageToolRows({
+  inputs: join(root, 'inputs'),
+  scratch: join(root, 'peers'),
+  runs: Number(process.env.BENCH_RUNS ?? 3),
+  ours: { engine: (id, files, options) => tool(id, files.map((path) => ({ path, filename: basename(path) })), options) },
+  row,
+});
 
 // Compress a 30-page 300-dpi scan against Ghostscript /ebook; and a text PDF, which must not grow.
 {

@@ -1,8 +1,9 @@
 /**
  * The tools through the whole stack against the engine alone, in one run:
  *   npm run bench:tools     (BENCH_RUNS=5 BENCH_SCAN_PAGES=10 BENCH_OCR_PAGES=5 BENCH_DOCX_PAGES=10)
- * 1. merge 50 files x 5 pages: POST /api/v1/jobs (multipart upload, validation, queue) -> worker ->
- *    outputs, against runTool('merge') in-process on the same files: the API's overhead.
+ * 1. merge of 10, 50 and 200 files, split of 1,000 pages, PDF to image of 100 pages: POST /api/v1/jobs
+ *    (multipart upload, validation, queue) -> worker -> outputs, and runTool in-process on the same
+ *    files, each against qpdf or pdftoppm in the same run: time a page, and the API's overhead.
  * 2. peak memory of the worker (with its engines) through merge + compress + OCR + office-to-pdf.
  * Embedded defaults by default (PGlite: API and worker share this process, so the memory is theirs
  * together). With TEST_DATABASE_URL (PostgreSQL) the worker is its own `APP_ROLES=worker` process and
@@ -10,15 +11,16 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { closeOfficePool, runTool } from '@wattle/pdf-engine';
 import { createTestContext, type TestContext } from '../../apps/server/src/test/harness.ts';
 import { jobForm, postJob, waitForJob, type FormFile } from '../../apps/server/src/test/jobs.ts';
 import { signedInUser } from '../../apps/server/src/test/users.ts';
 import { startWorker } from '../../apps/server/src/jobs/worker.ts';
-import { median, mib, secs, timed } from '../engines/measure.ts';
+import { median, mib, secs } from '../engines/measure.ts';
+import { pageToolRows } from '../engines/page-tools.ts';
 import { peakSampler, treeRss } from './process-memory.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -29,8 +31,6 @@ const root = await mkdtemp(join(tmpdir(), 'wattle-bench-tools-'));
 const made = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/tools/fixtures.ts'), root], { stdio: 'inherit', env: process.env });
 if (made.status !== 0) throw new Error('could not make the inputs');
 const read = async (name: string): Promise<FormFile> => ({ name, bytes: await readFile(join(root, name)) });
-const partNames = (await readdir(join(root, 'parts'))).sort();
-const parts = await Promise.all(partNames.map(async (name) => ({ name, bytes: await readFile(join(root, 'parts', name)) })));
 
 const ctx = await createTestContext({ LOG_LEVEL: 'silent' });
 const separate = ctx.container.database.kind === 'postgres';
@@ -53,27 +53,39 @@ async function viaApi(tool: string, files: FormFile[], options?: unknown) {
   return { job, submitMs: accepted - started, totalMs: performance.now() - started, serverMs: Date.parse(job.finishedAt!) - Date.parse(job.createdAt) };
 }
 
-// 1. Merge overhead. Engine and API runs alternate, so a change in the machine's load touches both alike.
-const inputs = partNames.map((name) => ({ path: join(root, 'parts', name), filename: name }));
-const engineMs: number[] = [];
-const api = [];
-const mergeMemory = peakSampler(workerPid);
-for (let i = 0; i < RUNS; i++) {
-  const dir = join(root, `engine-${i}`);
-  await mkdir(join(dir, 'out'), { recursive: true });
-  engineMs.push((await timed(() => runTool('merge', { inputs, options: {}, workDir: join(dir, 'work'), outputDir: join(dir, 'out') }))).ms);
-  await rm(dir, { recursive: true, force: true });
-  api.push(await viaApi('merge', parts));
-}
-const peaks = [mergeMemory.stop()];
-const totalMs = median(api.map((r) => r.totalMs));
-const engine = median(engineMs);
-console.log(`merge 50 files x 5 pages (median of ${RUNS}; best in brackets):`);
-console.log(`  engine alone (runTool in-process)        ${secs(engine)} (${secs(Math.min(...engineMs))})`);
-console.log(`  through the API, client-observed         ${secs(totalMs)} (${secs(Math.min(...api.map((r) => r.totalMs)))})`);
-console.log(`    upload + validate + enqueue (202)      ${secs(median(api.map((r) => r.submitMs)))}`);
-console.log(`    created -> finished on the server      ${secs(median(api.map((r) => r.serverMs)))}`);
-console.log(`  overhead                                 ${secs(totalMs - engine)} (${((totalMs / engine - 1) * 100).toFixed(0)}%)\n`);
+// 1. Merge, split and PDF to image: the engine alone and through the API, each against qpdf or
+// pdftoppm, taking turns, with the time a page at each size; the API's overhead is the difference.
+const pagesDir = join(root, 'pages');
+const formFiles = new Map<string, FormFile>();
+const asForm = async (path: string) => formFiles.get(path) ?? formFiles.set(path, { name: basename(path), bytes: await readFile(path) }).get(path)!;
+let engineJobs = 0;
+const phases = new Map<string, Awaited<ReturnType<typeof viaApi>>[]>();
+const pageToolMemory = peakSampler(workerPid);
+const measured = await pageToolRows({
+  inputs: pagesDir,
+  scratch: join(root, 'peers'),
+  runs: RUNS,
+  ours: {
+    engine: async (tool, files, options) => {
+      const dir = join(root, `engine-${++engineJobs}`);
+      await mkdir(join(dir, 'out'), { recursive: true });
+      await runTool(tool, { inputs: files.map((path) => ({ path, filename: basename(path) })), options: options ?? {}, workDir: join(dir, 'work'), outputDir: join(dir, 'out') });
+      await rm(dir, { recursive: true, force: true });
+    },
+    API: async (tool, files, options) => {
+      const result = await viaApi(tool, await Promise.all(files.map(asForm)), options);
+      const key = `${tool} of ${files.length} file${files.length === 1 ? '' : 's'}`;
+      phases.set(key, [...(phases.get(key) ?? []), result]);
+    },
+  },
+  row: (what, ours, peer, note) => console.log(`${what}\n  ours ${ours}\n  peer ${peer}\n  ${note}`),
+});
+const peaks = [pageToolMemory.stop()];
+console.log('\nthe API\'s own overhead (API median - engine median):');
+for (const [what, times] of Object.entries(measured)) console.log(`  ${what.padEnd(44)} ${secs(median(times.API!) - median(times.engine!))}`);
+console.log('through the API, in parts (medians): upload + validate + enqueue (202) | created -> finished on the server');
+for (const [key, runs] of phases) console.log(`  ${key.padEnd(44)} ${secs(median(runs.map((r) => r.submitMs)))} | ${secs(median(runs.map((r) => r.serverMs)))}`);
+console.log('');
 
 // 2. The heavier tools, one job each, with the worker's peak memory during each.
 const heavy: [string, FormFile, unknown?][] = [
