@@ -13,12 +13,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../e2e/support/free-port.ts';
 import { docxDocument } from '../packages/pdf-engine/src/test/office-docs.ts';
 import { textPdf } from '../packages/pdf-engine/src/test/fixtures.ts';
 import { median, mib, secs } from './engines/measure.ts';
+import { browser, waitForHealth, type Browser } from './load/browser.ts';
 
 const MILESTONES = (process.env.BENCH_JOBS ?? '60,600,2000').split(',').filter(Boolean).map(Number);
 const OFFICE_RUNS = Number(process.env.BENCH_OFFICE_RUNS ?? 5);
@@ -108,7 +109,7 @@ console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}; launc
 
 const startPeak = peakOf();
 const startedAt = performance.now();
-await waitForHealth();
+await waitForHealth(origin, server);
 const readyMs = performance.now() - startedAt;
 await sleep(5000); // what start-up leaves running (pg-boss maintenance, first periodic jobs) settles
 const peakAtStart = startPeak();
@@ -116,24 +117,8 @@ const launcher = sample().launcher;
 console.log(`start-up: healthy after ${secs(readyMs)}; peak ${mib(peakAtStart)} (launcher: npm and sh, ${mib(launcher)} more)`);
 console.log(`at rest: ${mib(await atRest())}\n    ${describeApp()}`);
 
-/** One browser: its own address and cookies. */
-function visitor(address: string) {
-  const cookies = new Map<string, string>();
-  return async (path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('x-forwarded-for', address);
-    headers.set('origin', origin);
-    if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const res = await fetch(origin + path, { redirect: 'manual', ...init, headers });
-    for (const set of res.headers.getSetCookie()) {
-      const [pair] = set.split(';');
-      const at = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    return res;
-  };
-}
-type Visitor = ReturnType<typeof visitor>;
+const visitor = (address: string) => browser(origin, address);
+type Visitor = Browser;
 
 /** Submits, follows the job's event stream to its end (as the web does), downloads the output. */
 async function runJob(client: Visitor, tool: string, files: { name: string; bytes: Uint8Array; type: string }[]): Promise<number> {
@@ -213,20 +198,3 @@ function coldSoffice(run: number): number {
   return performance.now() - started;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 1200; i++) {
-    if (server.exitCode !== null) throw new Error('the server stopped while starting');
-    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) return;
-    await sleep(100);
-  }
-  throw new Error('the server did not start within two minutes');
-}

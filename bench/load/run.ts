@@ -19,14 +19,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startCommand } from '../../packages/pdf-engine/src/process/run-command.ts';
 import { textPdf } from '../../packages/pdf-engine/src/test/fixtures.ts';
+import { freePort } from '../../e2e/support/free-port.ts';
 import { mailedLink } from '../../e2e/support/outbox.ts';
 import { median, mib, secs } from '../engines/measure.ts';
 import { peakSampler } from '../tools/process-memory.ts';
+import { browser, waitForHealth, type Browser } from './browser.ts';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 20);
 const JOBS = Number(process.env.BENCH_JOBS ?? 3);
@@ -62,7 +63,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', '--import', join(impo
   env: { ...process.env, DATA_DIR: join(root, 'data'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, LOG_LEVEL: 'warn', TRUSTED_PROXY: 'true', APP_ROLES: 'api,worker' },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
-await waitForHealth();
+await waitForHealth(origin, server);
 console.log(`server ${appRoot}, pid ${server.pid} on ${origin}; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
 
 const loopDelay = async (): Promise<LoopDelay> => {
@@ -72,24 +73,8 @@ const loopDelay = async (): Promise<LoopDelay> => {
 };
 const showDelay = (d: LoopDelay) => `event-loop delay p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`;
 
-/** One browser: its own address (X-Forwarded-For, the server trusts it here) and cookies. */
-function visitor(address: string) {
-  const cookies = new Map<string, string>();
-  return async (path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('x-forwarded-for', address);
-    headers.set('origin', origin);
-    if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const res = await fetch(origin + path, { redirect: 'manual', ...init, headers });
-    for (const set of res.headers.getSetCookie()) {
-      const [pair] = set.split(';');
-      const at = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-    return res;
-  };
-}
-type Visitor = ReturnType<typeof visitor>;
+const visitor = (address: string) => browser(origin, address);
+type Visitor = Browser;
 
 function mergeForm(files: Uint8Array[]): FormData {
   const form = new FormData();
@@ -234,23 +219,4 @@ async function signedUp(client: Visitor): Promise<Visitor> {
   const link = await mailedLink({ dataDir: join(root, 'data'), url: origin }, email, 'Verify your email');
   await client(link.slice(origin.length));
   return client;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error('the server stopped while starting');
-    const ok = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error('the server did not start within a minute');
 }
