@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import { PDFDocument, StandardFonts, degrees, rgb } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A4 } from '../test/fixtures.ts';
 import { file, pdfText, workspace, type Workspace } from '../test/harness.ts';
@@ -69,5 +69,27 @@ describe('compare', () => {
     const base = await version('fox', { r: 0, g: 0, b: 1 });
     const [locked] = await ws.run('protect', [file('a.pdf', base)], { userPassword: 'pw' });
     expect(await ws.fail('compare', [file('a.pdf', base), file('b.pdf', await readFile(locked!.path))])).toBe('PDF_ENCRYPTED');
+  });
+});
+
+describe('compare turned pages', () => {
+  it('highlights a changed word where the turned page shows it', async () => {
+    const turned = async (word: string) => {
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      const page = doc.addPage(A4);
+      page.drawText(`The ${word} report`, { x: 72, y: 700, size: 14, font });
+      page.setRotation(degrees(90));
+      return Buffer.from(await doc.save());
+    };
+    const [report, json] = await ws.run('compare', [file('a.pdf', await turned('draft')), file('b.pdf', await turned('final'))]);
+    const [change] = JSON.parse(await readFile(json!.path, 'utf8')).pages[0].changes;
+    expect(change).toMatchObject({ type: 'changed', before: 'draft', after: 'final' });
+    // Shown turned, the page is 841.89 wide and the text runs down from near its top: user y 700 is shown x 700.
+    expect(change.boxesBefore[0].x).toBeGreaterThan(690);
+    expect(change.boxesBefore[0].y).toBeLessThan(595.28 - 72);
+    // The sheet shows the page turned too: the highlight's spot on the sheet is dark with text.
+    const sheet = (await PDFDocument.load(await readFile(report!.path))).getPage(1);
+    expect(sheet.getWidth()).toBeGreaterThan(2 * 841);
   });
 });

@@ -1,9 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import { PDFDocument, rgb, type PDFPage } from '@cantoo/pdf-lib';
+import { degrees, PDFDocument, rgb, type PDFPage } from '@cantoo/pdf-lib';
 import type { ToolContext, ToolOutput } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { outputFilename } from '../output-names.ts';
+import { displayBox } from '../pdf/geometry.ts';
 import { readLayout } from '../pdf/layout-file.ts';
+import type { LayoutPage } from '../pdf/layout.ts';
 import { preparePdf } from '../pdf/prepare.ts';
 import { drawScriptText } from '../pdf/script-text.ts';
 import { checkedOutput, openPrepared } from '../pdf/write.ts';
@@ -29,7 +31,10 @@ const MAX_QUOTE = 80;
 export const compare: Operation<'compare'> = async ([first, second], _options, ctx) => {
   const before = await preparePdf(ctx, first!);
   const after = await preparePdf(ctx, second!);
-  const [textBefore, textAfter] = [(await readLayout(ctx, before.path)).map(pageText), (await readLayout(ctx, after.path)).map(pageText)];
+  const docBefore = await openPrepared(before);
+  const docAfter = await openPrepared(after);
+  const shown = (doc: PDFDocument) => (page: LayoutPage, i: number) => pageText(page, displayBox(doc.getPage(i)));
+  const [textBefore, textAfter] = [(await readLayout(ctx, before.path)).map(shown(docBefore)), (await readLayout(ctx, after.path)).map(shown(docAfter))];
   const pages: PageComparison[] = [];
   const count = Math.max(before.pages, after.pages);
   for (let i = 0; i < count; i++) {
@@ -46,8 +51,6 @@ export const compare: Operation<'compare'> = async ([first, second], _options, c
     ctx.progress(((i + 1) / count) * 0.7);
   }
 
-  const docBefore = await openPrepared(before);
-  const docAfter = await openPrepared(after);
   const report = await PDFDocument.create();
   report.setTitle(`Comparison of ${before.filename} and ${after.filename}`);
   await summary(report, pages, before.filename, after.filename);
@@ -102,7 +105,7 @@ async function summary(report: PDFDocument, pages: PageComparison[], before: str
 
 /** Both versions of a page on one sheet, differences highlighted: red removed, green added, amber changed, purple looks different. */
 async function sideBySide(report: PDFDocument, comparison: PageComparison, before: PDFPage | undefined, after: PDFPage | undefined): Promise<void> {
-  const size = (p: PDFPage | undefined) => (p ? p.getCropBox() : { width: 0, height: 0 });
+  const size = (p: PDFPage | undefined) => (p ? displayBox(p) : { width: 0, height: 0 });
   const [a, b] = [size(before), size(after)];
   const width = Math.max(a.width, 200) + Math.max(b.width, 200) + MARGIN * 3;
   const height = Math.max(a.height, b.height) + MARGIN * 2 + 24;
@@ -115,10 +118,13 @@ async function sideBySide(report: PDFDocument, comparison: PageComparison, befor
     const top = height - MARGIN - 24;
     await drawScriptText(report, sheet, slot.page ? slot.label : `${slot.label}: no such page`, { x: slot.at, y: height - MARGIN, size: 11 });
     if (!slot.page) continue;
-    const box = slot.page.getCropBox();
-    const embedded = await report.embedPage(slot.page, { left: box.x, bottom: box.y, right: box.x + box.width, top: box.y + box.height });
+    const crop = slot.page.getCropBox();
+    const box = displayBox(slot.page);
+    const embedded = await report.embedPage(slot.page, { left: crop.x, bottom: crop.y, right: crop.x + crop.width, top: crop.y + crop.height });
     const y0 = top - box.height;
-    sheet.drawPage(embedded, { x: slot.at, y: y0 });
+    // Drawn as the page is shown: turned clockwise by its /Rotate, about the corner that lands bottom-left.
+    const [dx, dy] = ({ 90: [0, box.height], 180: [box.width, box.height], 270: [box.width, 0] } as Record<number, [number, number]>)[box.rotation] ?? [0, 0];
+    sheet.drawPage(embedded, { x: slot.at + dx, y: y0 + dy, rotate: degrees(-box.rotation) });
     sheet.drawRectangle({ x: slot.at, y: y0, width: box.width, height: box.height, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 });
     const highlight = (r: Box, colour: keyof typeof COLOURS) =>
       sheet.drawRectangle({ x: slot.at + r.x, y: y0 + r.y, width: r.width, height: r.height, color: COLOURS[colour], opacity: 0.3, borderColor: COLOURS[colour], borderWidth: 1 });

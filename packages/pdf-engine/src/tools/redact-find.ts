@@ -104,7 +104,11 @@ export interface PageText {
   words: { start: number; end: number; word: LayoutWord }[];
 }
 
-export function pageText(page: LayoutPage): PageText {
+/**
+ * pdftotext gives each word in the page as shown (turned by /Rotate), but the page's own width and
+ * height unturned: `shown` is the page as shown (pdf/geometry.ts displayBox), which boxes are measured in.
+ */
+export function pageText(page: LayoutPage, shown: { width: number; height: number }): PageText {
   let text = '';
   const words: PageText['words'] = [];
   for (const block of page.blocks) {
@@ -117,7 +121,7 @@ export function pageText(page: LayoutPage): PageText {
       }
     }
   }
-  return { text, width: page.width, height: page.height, words };
+  return { text, width: shown.width, height: shown.height, words };
 }
 
 export type RedactionBox = RedactionMatch['boxes'][number];
@@ -131,8 +135,10 @@ export function boxesFor(page: PageText, start: number, end: number): RedactionB
   for (const { start: ws, end: we, word } of page.words) {
     if (we <= start || ws >= end) continue;
     const chars = Math.max(1, we - ws);
-    const from = (Math.max(start, ws) - ws) / chars;
-    const to = (Math.min(end, we) - ws) / chars;
+    // Text running up or down the page (which way is not known): the whole word goes.
+    const upright = word.xMax - word.xMin >= word.yMax - word.yMin;
+    const from = upright ? (Math.max(start, ws) - ws) / chars : 0;
+    const to = upright ? (Math.min(end, we) - ws) / chars : 1;
     const width = word.xMax - word.xMin;
     const x = Math.max(0, word.xMin + width * from - PAD);
     const y = Math.max(0, page.height - word.yMax - PAD);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A4 } from '../test/fixtures.ts';
@@ -146,5 +146,26 @@ describe('redact', () => {
     const [out] = await ws.run('redact', [file('letter.pdf', letter)], { patterns: ['Kes\\w+'] });
     expect(rawStreams(out!.path)).not.toMatch(/Kestrel/);
     expect(pdfText(out!.path)).not.toMatch(/Kestrel/);
+  });
+});
+
+describe('redact on a turned page', () => {
+  it('blacks out the words where the page shows them', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage(A4);
+    page.drawText('Keep this line', { x: 72, y: 780, size: 14, font });
+    page.drawText('Secret line here', { x: 72, y: 700, size: 14, font });
+    page.setRotation(degrees(90));
+    const [out] = await ws.run('redact', [file('turned.pdf', Buffer.from(await doc.save()))], { text: ['Secret'] });
+    // Shown turned: the page is 841.89 wide; the unturned point (x, y) shows at (y, x) from the bottom-left... measured by pdftotext.
+    execFileSync('pdftoppm', ['-r', '72', '-png', '-singlefile', out!.path, `${out!.path}-shown`]);
+    const original = execFileSync('pdftotext', ['-bbox', '-', '-'], { input: Buffer.from(await doc.save()) }).toString();
+    const word = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">Secret<\/word>/.exec(original)!;
+    const [xMin, yMin, xMax, yMax] = word.slice(1).map(Number) as [number, number, number, number];
+    const { data, info } = await sharp(`${out!.path}-shown.png`).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((Math.round(y) * info.width + Math.round(x)) * info.channels, (Math.round(y) * info.width + Math.round(x)) * info.channels + 3)];
+    expect(at((xMin + xMax) / 2, (yMin + yMax) / 2)).toEqual([0, 0, 0]);
+    expect(pdfText(out!.path)).not.toContain('Secret');
   });
 });
