@@ -97,6 +97,11 @@ export function pdftoppm(opts: {
   };
 }
 
+/** Pages first..last in grey, one `<outputBase>-<n>.pgm` each: at low dpi a process per page costs more than its rendering. */
+export function pdftoppmGrayRange(opts: { input: string; outputBase: string; first: number; last: number; dpi: number }): CommandSpec {
+  return { command: 'pdftoppm', args: ['-f', String(opts.first), '-l', String(opts.last), '-r', String(opts.dpi), '-gray', opts.input, opts.outputBase] };
+}
+
 export function pdftotext(input: string, output: string, mode: 'reading' | 'layout' | 'bbox'): CommandSpec {
   const modeArgs = mode === 'layout' ? ['-layout'] : mode === 'bbox' ? ['-bbox-layout'] : [];
   return { command: 'pdftotext', args: ['-enc', 'UTF-8', ...modeArgs, input, output] };

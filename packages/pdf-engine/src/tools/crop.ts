@@ -1,13 +1,11 @@
 import type { PDFPage } from '@cantoo/pdf-lib';
 import type { ToolOptions } from '@wattle/shared';
-import type { ToolContext } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { displayBox } from '../pdf/geometry.ts';
 import { preparePdf } from '../pdf/prepare.ts';
-import { renderPageRaw, renderSize } from '../pdf/render.ts';
+import { lookAtPagesGray } from '../pdf/render.ts';
 import { chosenPages, openPrepared, writePdf } from '../pdf/write.ts';
 import { outputFilename } from '../output-names.ts';
-import { mapLimit } from '../util/map-limit.ts';
 import type { RawImage } from '../util/ppm.ts';
 import { MM } from './header-footer.ts';
 import type { Operation } from './operation.ts';
@@ -37,13 +35,9 @@ export const crop: Operation<'crop'> = async ([input], options, ctx) => {
   const doc = await openPrepared(pdf);
   const chosen = chosenPages(options.pages, pdf.pages);
   const pages = doc.getPages().map((page, i) => ({ page, number: i + 1 })).filter(({ number }) => !chosen || chosen.has(number));
-  const areas = await mapLimit(pages, ctx.limits.parallelism, async ({ page, number }, i) => {
-    const area = options.cropTo === 'content' ? await contentArea(ctx, pdf.path, doc, number, options.padding * MM) : keptArea(page, options);
-    ctx.progress((i + 1) / pages.length);
-    return area;
-  });
-  for (const [i, { page, number }] of pages.entries()) {
-    const area = areas[i];
+  const ink = options.cropTo === 'content' ? await lookAtPagesGray(ctx, pdf.path, doc, pages.map((p) => p.number), AUTO_DPI, inkBounds) : undefined;
+  for (const { page, number } of pages) {
+    const area = options.cropTo === 'content' ? contentArea(page, ink!.get(number)!, options.padding * MM) : keptArea(page, options);
     if (!area) continue;
     if (area.right - area.left < MIN_SIDE || area.top - area.bottom < MIN_SIDE) {
       const message = `Nothing of page ${number} would be left: make the margins smaller or the box larger.`;
@@ -66,23 +60,31 @@ function keptArea(page: PDFPage, options: Exclude<ToolOptions<'crop'>, { cropTo:
 }
 
 /** The content's bounding box with padding, or undefined for a page with nothing on it (left as it is). */
-async function contentArea(ctx: ToolContext, path: string, doc: Parameters<typeof renderSize>[1], number: number, padding: number): Promise<Area | undefined> {
-  renderSize(ctx, doc, number - 1, AUTO_DPI);
-  const image = await renderPageRaw(ctx, path, number, AUTO_DPI, 'gray');
-  const ink = inkBounds(image);
+function contentArea(page: PDFPage, ink: Ink | undefined, padding: number): Area | undefined {
   if (!ink) return undefined;
-  const { width, height } = displayBox(doc.getPage(number - 1));
-  const pt = (pixels: number, pixelsAcross: number, points: number) => (pixels / pixelsAcross) * points;
+  const { width, height } = displayBox(page);
+  const x = (pixels: number) => (pixels / ink.across) * width;
+  const y = (pixels: number) => height - (pixels / ink.down) * height;
   return {
-    left: Math.max(0, pt(ink.left, image.width, width) - padding),
-    right: Math.min(width, pt(ink.right + 1, image.width, width) + padding),
-    top: Math.min(height, height - pt(ink.top, image.height, height) + padding),
-    bottom: Math.max(0, height - pt(ink.bottom + 1, image.height, height) - padding),
+    left: Math.max(0, x(ink.left) - padding),
+    right: Math.min(width, x(ink.right + 1) + padding),
+    top: Math.min(height, y(ink.top) + padding),
+    bottom: Math.max(0, y(ink.bottom + 1) - padding),
   };
 }
 
-/** The first and last rows and columns (from the top left) holding a pixel darker than paper. */
-export function inkBounds(image: RawImage): { left: number; right: number; top: number; bottom: number } | undefined {
+/** Where a rendered page has ink: first and last rows and columns from the top left, of `across` by `down` pixels. */
+interface Ink {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  across: number;
+  down: number;
+}
+
+/** The first and last rows and columns holding a pixel darker than paper. */
+function inkBounds(image: RawImage): Ink | undefined {
   let left = image.width;
   let right = -1;
   let top = image.height;
@@ -97,7 +99,7 @@ export function inkBounds(image: RawImage): { left: number; right: number; top: 
       bottom = y;
     }
   }
-  return right < 0 ? undefined : { left, right, top, bottom };
+  return right < 0 ? undefined : { left, right, top, bottom, across: image.width, down: image.height };
 }
 
 /** Sets CropBox and TrimBox to an area of the page as shown, mapped back through its rotation. */

@@ -3,11 +3,10 @@ import { join } from 'node:path';
 import type { ToolContext } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { preparePdf } from '../pdf/prepare.ts';
-import { renderPageRaw, renderSize } from '../pdf/render.ts';
+import { lookAtPagesGray } from '../pdf/render.ts';
 import { openPrepared, writePdf } from '../pdf/write.ts';
 import { pdftotext } from '../process/commands.ts';
 import { outputFilename } from '../output-names.ts';
-import { mapLimit } from '../util/map-limit.ts';
 import type { RawImage } from '../util/ppm.ts';
 import type { Operation } from './operation.ts';
 
@@ -24,14 +23,9 @@ export const removeBlankPages: Operation<'remove-blank-pages'> = async ([input],
   const pdf = await preparePdf(ctx, input!);
   const doc = await openPrepared(pdf);
   const texts = await pageTexts(ctx, pdf.path);
-  const blank = await mapLimit(doc.getPageIndices(), ctx.limits.parallelism, async (i) => {
-    if (texts[i]?.trim()) return false;
-    renderSize(ctx, doc, i, BLANK_DPI);
-    const white = whiteShare(await renderPageRaw(ctx, pdf.path, i + 1, BLANK_DPI, 'gray'));
-    ctx.progress((i + 1) / pdf.pages);
-    return white * 100 >= options.threshold;
-  });
-  const removed = blank.flatMap((isBlank, i) => (isBlank ? [i + 1] : []));
+  const textless = doc.getPageIndices().flatMap((i) => (texts[i]?.trim() ? [] : [i + 1]));
+  const white = await lookAtPagesGray(ctx, pdf.path, doc, textless, BLANK_DPI, whiteShare);
+  const removed = textless.filter((page) => white.get(page)! * 100 >= options.threshold);
   if (removed.length === pdf.pages) throw new EngineError('EVERY_PAGE_BLANK', 'Every page of this PDF is blank.', { pages: pdf.pages });
   for (const number of [...removed].reverse()) doc.removePage(number - 1);
   const note = { code: 'PAGES_REMOVED' as const, message: removedMessage(removed) };
