@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { A4 } from '../test/fixtures.ts';
+import { A4, formPdf } from '../test/fixtures.ts';
 import { file, pdfText, workspace, type Workspace } from '../test/harness.ts';
 import { findAll } from './redact-find.ts';
 import { isValidAcn, isValidMedicare, isValidTfn } from './redact-presets.ts';
@@ -167,5 +167,19 @@ describe('redact on a turned page', () => {
     const at = (x: number, y: number) => [...data.subarray((Math.round(y) * info.width + Math.round(x)) * info.channels, (Math.round(y) * info.width + Math.round(x)) * info.channels + 3)];
     expect(at((xMin + xMax) / 2, (yMin + yMax) / 2)).toEqual([0, 0, 0]);
     expect(pdfText(out!.path)).not.toContain('Secret');
+  });
+});
+
+describe('redact beyond the page content', () => {
+  it('clears a form value and removes a comment that says what is redacted', async () => {
+    const doc = await PDFDocument.load(await formPdf());
+    const page = doc.getPage(0);
+    const note = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Text', Rect: [400, 400, 420, 420], Contents: PDFString.of('Ask Jane Citizen first') }));
+    page.node.addAnnot(note);
+    const [out] = await ws.run('redact', [file('form.pdf', Buffer.from(await doc.save()))], { text: ['Jane Citizen'] });
+    expect(rawStreams(out!.path)).not.toContain('Jane Citizen');
+    const result = await PDFDocument.load(await readFile(out!.path));
+    expect(result.getForm().getTextField('name').getText() ?? '').toBe('');
+    expect(out!.notes?.[0]?.message).toMatch(/2 metadata, bookmark, comment or form entries were cleaned/);
   });
 });
