@@ -130,7 +130,9 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
   const canPickStored = Boolean(user) && tool.accepts.includes('pdf');
   const kinds = describeKinds(tool.accepts);
   const sizeLimit = limits ? ` up to ${formatBytes(limits.maxFileBytes)}` : '';
-  const hint = multiple ? `${kinds} files, ${tool.minFiles} to ${tool.maxFiles}${sizeLimit && `,${sizeLimit} each`}` : `One ${kinds} file${sizeLimit}`;
+  // A tool that takes an exact number (image-watermark: a PDF and an image) says so, not "2 to 2".
+  const count = tool.minFiles === tool.maxFiles ? `${tool.maxFiles} files: ${kinds}` : `${kinds} files, ${tool.minFiles} to ${tool.maxFiles}`;
+  const hint = multiple ? `${count}${sizeLimit && `,${sizeLimit} each`}` : `One ${kinds} file${sizeLimit}`;
   const retention = limits ? formatRetention(limits.retentionMinutes) : undefined;
   const missing = Math.max(0, tool.minFiles - inputs.length);
   const refusedDetails = stage.name === 'refused' ? Object.entries(fieldErrorsOf(stage.error)).filter(([key]) => !key.startsWith('options.')).map(([, m]) => m) : [];
