@@ -8,6 +8,7 @@ import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openPage, type PageHost } from './support/pages.ts';
 import { screenshot } from './support/browser.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 
 let host: PageHost;
 
@@ -46,6 +47,7 @@ describe('redact and compare on their tool pages', () => {
     await page.getByRole('button', { name: 'Find matches' }).click();
     await page.getByRole('heading', { name: '3 matches: untick any to keep' }).waitFor();
     await screenshot(page, 'redact-preview');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByLabel('Page 2: “Project Kestrel”').uncheck();
 
     await redactButton.click();
@@ -72,6 +74,7 @@ describe('redact and compare on their tool pages', () => {
     await page.mouse.up();
     await page.getByRole('group', { name: 'Area 1' }).waitFor();
     await screenshot(page, 'redact-area-phone-dark');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Redact PDF' }).click();
     await page.getByRole('heading', { name: 'Your file is ready' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download / }).click()]);
