@@ -31,7 +31,7 @@ const MAX_GLYPHS = 3_000_000;
 async function layoutOf(ctx: ToolContext, pdf: PreparedPdf, share: number): Promise<DocumentLayout> {
   let doc;
   try {
-    doc = await openPdf(new Uint8Array(await readFile(pdf.path)));
+    doc = await openPdf(new Uint8Array(await readFile(pdf.path)), ctx.limits.maxPixels);
   } catch {
     throw new EngineError('PDF_CORRUPT', 'The text of this PDF could not be read.');
   }

@@ -1,4 +1,4 @@
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { PagesMapper, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineError } from '../../errors.ts';
 import { lineText, type Line } from './lines.ts';
 import { pageContent } from './page-content.ts';
@@ -40,6 +40,9 @@ export async function documentLayout(pdf: PDFDocumentProxy, maxGlyphs: number, o
   const pages: PageFlow[] = [];
   let glyphs = 0;
   for (let i = 1; i <= pdf.numPages; i++) {
+    // pdfjs 5 keeps one page count for the whole process (PagesMapper, for its viewer) and checks
+    // page requests against it: with several documents open at once, ours must be the one in force.
+    PagesMapper.instance.pagesNumber = pdf.numPages;
     const page = await pdf.getPage(i);
     const content = await pageContent(page);
     glyphs += content.glyphs.length;

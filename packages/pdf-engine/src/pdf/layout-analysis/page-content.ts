@@ -91,8 +91,9 @@ export function fontFamily(name: string): string {
   return base.replace(/([a-z])([A-Z])/g, '$1 $2').trim() || 'Arial';
 }
 
-export async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
-  return getDocument({ data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, isOffscreenCanvasSupported: false, verbosity: 0 }).promise;
+/** Images over `maxPixels` are not decoded (pdfjs skips them). */
+export async function openPdf(data: Uint8Array, maxPixels: number): Promise<PDFDocumentProxy> {
+  return getDocument({ data, maxImageSize: maxPixels, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, isOffscreenCanvasSupported: false, verbosity: 0 }).promise;
 }
 
 const hex = (n: number) => Math.round(Math.min(255, Math.max(0, n))).toString(16).padStart(2, '0');
