@@ -46,7 +46,7 @@ const pageSize = z.enum(PAGE_SIZES).default('A4').meta({ description: 'Paper siz
 
 /** Header and footer text: one line, with placeholders. */
 const headerFooterText = (place: string) =>
-  stampText(`Text at the ${place}. {n} becomes the page number, {total} the number of pages, {date} today's date and {filename} the file's name.`, 200).optional();
+  stampText(`Text at the ${place}, e.g. Page {n} of {total}. {date} is today's date and {filename} the file's name.`, 200).optional();
 /** Files one add-attachments job attaches. */
 const MAX_ATTACHMENTS = 50;
 const cropLength = (description: string) => z.number().min(0).max(2000).default(0).meta({ description });
