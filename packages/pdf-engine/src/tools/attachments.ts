@@ -3,6 +3,7 @@ import { INPUT_KINDS, safeFilename } from '@wattle/shared';
 import type { ToolOutput } from '../context.ts';
 import { detectFileType } from '../detect/file-type.ts';
 import { EngineError } from '../errors.ts';
+import { pdfaNotKept } from '../pdf/conformance.ts';
 import { checkFileSize, preparePdf } from '../pdf/prepare.ts';
 import { openPrepared, writePdf } from '../pdf/write.ts';
 import { outputFilename } from '../output-names.ts';
@@ -32,7 +33,9 @@ export const addAttachments: Operation<'add-attachments'> = async ([input, ...fi
     await doc.attach(await readFile(file.path), name, { mimeType: kind ? INPUT_KINDS[kind].mime : 'application/octet-stream' });
     ctx.checkAborted();
   }
-  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'with-attachments', 'pdf'), pdf.pages)];
+  // PDF/A-3 allows attached files (pdf-lib writes the /AF entries it asks for); parts 1 and 2 do not.
+  const notes = pdf.profile.pdfaPart === 3 ? [] : pdfaNotKept([pdf.profile], 'PDF/A-1 and PDF/A-2 do not allow attached files');
+  return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'with-attachments', 'pdf'), pdf.pages, notes)];
 };
 
 /** Each embedded file as an output of its own (sent as plain bytes: an attached web page must not open as one). */

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { degrees, PDFDocument } from '@cantoo/pdf-lib';
+import { degrees, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolOutput } from '../context.ts';
@@ -105,6 +105,14 @@ describe('attachments', () => {
       ['figures.txt', 'application/octet-stream'],
     ]);
     expect(await Promise.all(outs.map((o) => readFile(o.path)))).toEqual([logo, Buffer.from('second'), csv]);
+  });
+
+  it('says a PDF/A-1 file is no longer one once files are attached', async () => {
+    const doc = await PDFDocument.load(two);
+    const xmp = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" pdfaid:part="1" pdfaid:conformance="B"/></rdf:RDF></x:xmpmeta>';
+    doc.catalog.set(PDFName.of('Metadata'), doc.context.register(doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' })));
+    const [out] = await ws.run('add-attachments', [file('archive.pdf', Buffer.from(await doc.save({ useObjectStreams: false }))), file('notes.txt', Buffer.from('notes'))]);
+    expect(out!.notes).toEqual([{ code: 'PDFA_NOT_KEPT', message: expect.stringContaining('PDF/A-1 and PDF/A-2 do not allow attached files') }]);
   });
 
   it('says so when a PDF has no attachments', async () => {
