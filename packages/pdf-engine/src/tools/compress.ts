@@ -49,7 +49,8 @@ export const compress: Operation<'compress'> = async ([input], options, ctx) => 
     ctx.checkAborted();
     const source = readImageXObject(doc, stream);
     const image = source && (await reencode(ctx, source, maxSide, level, options.grayscale));
-    if (image) {
+    // Under 5% saved is not worth a generation of JPEG loss.
+    if (image && image.data.length < stream.contents.length * 0.95) {
       replaceImageXObject(doc, ref, stream.dict, image);
       reencoded++;
     }
@@ -109,9 +110,8 @@ function findImages(doc: PDFDocument, dpi: number): Candidate[] {
 const dctShrink = (factor: number) => [8, 4, 2].find((d) => d <= factor) ?? 1;
 
 /**
- * The image re-encoded at the level, or undefined when that is not worth it: it is already at or
- * below the target (no downsampling, quality no higher, colour as asked: left without decoding), or
- * the new JPEG would save under 5%.
+ * The image re-encoded at the level, or undefined when it is already at or below the level (no
+ * downsampling, quality no higher, colour as asked), which is decided without decoding it.
  */
 async function reencode(ctx: ToolContext, source: ImageSource, maxSide: number, level: Level, grayscale: boolean): Promise<EncodedImage | undefined> {
   const scale = Math.min(1, maxSide / Math.max(source.width, source.height));
@@ -134,7 +134,6 @@ async function reencode(ctx: ToolContext, source: ImageSource, maxSide: number, 
     if (Math.ceil(source.width / shrink) !== width || Math.ceil(source.height / shrink) !== height) image = image.resize(width, height, { fit: 'fill', kernel: 'mitchell' });
     if (grey) image = image.toColourspace('b-w');
     const { data, info } = await image.jpeg({ quality: level.quality, chromaSubsampling: '4:2:0', optimiseCoding: true }).toBuffer({ resolveWithObject: true });
-    if (data.length >= source.data.length * 0.95) return undefined;
     return { kind: 'jpeg', data, width: info.width, height: info.height, channels: info.channels === 1 ? 1 : 3 };
   } catch {
     return undefined; // an image sharp cannot read stays as it was
