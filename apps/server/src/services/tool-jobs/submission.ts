@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { detectFileType } from '@wattle/pdf-engine';
 import { AppError, claimsPdf, INPUT_KINDS, type InputKind, type Tool } from '@wattle/shared';
 import type { Container } from '../../container.ts';
@@ -122,7 +121,9 @@ async function createJobs(
         let blobKey = input.blobKey;
         if (input.path || input.copyOf) {
           blobKey = `jobs/${id}/input-${position}`;
-          await container.blobStore.put(blobKey, input.path ? createReadStream(input.path) : await container.blobStore.get(input.copyOf!));
+          // An upload's spooled file is moved into the store, not copied (200 files to merge).
+          if (input.path) await container.blobStore.putFile(blobKey, input.path);
+          else await container.blobStore.put(blobKey, await container.blobStore.get(input.copyOf!));
           storedKeys.push(blobKey);
         }
         inputs.push({ position, filename: input.filename, blobKey: blobKey!, documentId: input.documentId ?? null, size: input.size, kind: input.kind });
