@@ -1,7 +1,10 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
 import { getPath, type FormValues, type OptionField } from '../lib/option-fields';
 import { ColourInput, OptionSlider, SegmentedChoice, SelectChoice } from './option-controls';
 
@@ -58,6 +61,44 @@ function OptionFieldControl({ field, form }: { field: OptionField; form: UseForm
     );
   }
 
+  if (field.kind === 'choices') {
+    return (
+      <FormField
+        control={form.control}
+        name={field.name}
+        render={({ field: control }) => {
+          const ticked = (control.value as string[] | undefined) ?? [];
+          return (
+            <FormItem>
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-medium">{field.label}</legend>
+                <div className="grid gap-2 sm:grid-cols-2">
+                  {field.options.map((option) => {
+                    const id = `${control.name}-${option.value}`;
+                    return (
+                      <div key={option.value} className="flex items-start gap-2">
+                        <Checkbox
+                          id={id}
+                          checked={ticked.includes(String(option.value))}
+                          onCheckedChange={(checked) => control.onChange(checked === true ? [...ticked, option.value] : ticked.filter((v) => v !== option.value))}
+                        />
+                        <Label htmlFor={id} className="leading-tight font-normal">
+                          {option.label}
+                        </Label>
+                      </div>
+                    );
+                  })}
+                </div>
+              </fieldset>
+              {field.description && <FormDescription className="text-xs">{field.description}</FormDescription>}
+              <FormMessage />
+            </FormItem>
+          );
+        }}
+      />
+    );
+  }
+
   return (
     <FormField
       control={form.control}
@@ -91,6 +132,8 @@ function OptionFieldControl({ field, form }: { field: OptionField; form: UseForm
                 onChange={(e) => control.onChange(e.target.value === '' ? undefined : e.target.valueAsNumber)}
                 className="max-w-40"
               />
+            ) : field.kind === 'lines' ? (
+              <Textarea rows={3} name={control.name} ref={control.ref} onBlur={control.onBlur} value={String(control.value ?? '')} onChange={control.onChange} aria-invalid={fieldState.invalid} />
             ) : field.kind === 'text' && field.inputType === 'color' ? (
               <ColourInput name={control.name} ref={control.ref} onBlur={control.onBlur} value={String(control.value ?? '')} onChange={control.onChange} />
             ) : (

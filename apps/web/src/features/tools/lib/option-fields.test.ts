@@ -56,6 +56,18 @@ describe('optionFields', () => {
     expect(byName(fieldsOf('edit-metadata'), 'title')).toMatchObject({ kind: 'text', clearable: true });
   });
 
+  it('maps lists of texts to one-a-line boxes and sets of named choices to tick boxes; lists of boxes get no control', () => {
+    const fields = fieldsOf('redact');
+    expect(fields.map((f) => [f.name, f.kind])).toEqual([
+      ['text', 'lines'],
+      ['patterns', 'lines'],
+      ['presets', 'choices'],
+    ]);
+    expect(byName(fields, 'presets')).toMatchObject({ label: 'Australian numbers and details', options: expect.arrayContaining([{ value: 'tfn', label: 'Tax file numbers' }]) });
+    expect(optionsFromForm(fields, { text: ' Kestrel \n\n Jane Citizen', patterns: '', presets: ['tfn'] })).toEqual({ text: ['Kestrel', 'Jane Citizen'], presets: ['tfn'] });
+    expect(optionsFromForm(fields, { text: '', patterns: '', presets: [] })).toEqual({});
+  });
+
   it('turns a discriminated union into a choice plus the fields of each variant', () => {
     const fields = fieldsOf('split');
     expect(fields[0]).toMatchObject({ name: 'mode', kind: 'choice', defaultValue: 'every' });

@@ -1,4 +1,4 @@
-import { OCR_LANGUAGES } from '@wattle/shared';
+import { OCR_LANGUAGES, REDACTION_PRESETS } from '@wattle/shared';
 
 /**
  * Turns a tool's options (as the JSON Schema the registry generates from its zod schema, the same one
@@ -37,6 +37,10 @@ export type OptionField =
       /** Optional text where "" is a value of its own (clear it), unlike "left out" (keep it). */
       clearable: boolean;
     })
+  /** A list of short texts, typed one a line (the value is the text; the options get the lines). */
+  | (FieldBase & { kind: 'lines'; maxItems?: number; placeholder?: string; defaultValue?: string })
+  /** Several of a closed set, each a tick box. */
+  | (FieldBase & { kind: 'choices'; options: ChoiceOption[]; defaultValue?: string[] })
   /** Page ranges ("1-3,5"): a text field that the page-thumbnail grid can also write. */
   | (FieldBase & { kind: 'pages'; placeholder?: string; defaultValue?: string })
   | (FieldBase & { kind: 'group'; fields: OptionField[] });
@@ -58,6 +62,8 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   oneOf?: JsonSchema[];
+  items?: JsonSchema;
+  maxItems?: number;
 }
 
 /** Labels where the property name does not read well on its own (en-AU). */
@@ -85,6 +91,8 @@ const FIELD_LABELS: Record<string, string> = {
   bottomCenter: 'Bottom centre',
   start: 'First number',
   threshold: 'White threshold',
+  text: 'Words or phrases',
+  presets: 'Australian numbers and details',
 };
 
 /** Descriptions for properties whose schema carries none. */
@@ -105,6 +113,7 @@ const VALUE_LABELS: Record<string, string> = {
   plain: 'Plain text',
   jpeg: 'JPEG',
   ...Object.fromEntries(OCR_LANGUAGES.map((l) => [l.id, l.name])),
+  ...Object.fromEntries(REDACTION_PRESETS.map((p) => [p.id, p.name])),
 };
 
 const FIELD_UNITS: Record<string, FieldUnit> = {
@@ -206,6 +215,14 @@ function fieldFor(key: string, schema: JsonSchema, path: string, required: boole
     }
     case 'object':
       return { ...base, kind: 'group', fields: objectFields(schema, `${path}.`) };
+    case 'array': {
+      // Lists of texts and of choices; lists of objects (redact's areas) have no generated control.
+      const items = schema.items;
+      // A set of named choices (redact's presets); a list of numbers in order (merge's rotations per file) is not one.
+      if (items?.enum?.every((value) => typeof value === 'string')) return { ...base, kind: 'choices', options: items.enum.map((value) => ({ value: value as string, label: labelForValue(value as string) })) };
+      if (items?.type === 'string') return { ...base, description: base.description && `${base.description} One a line.`, kind: 'lines', maxItems: schema.maxItems, placeholder: typeof items.examples?.[0] === 'string' ? items.examples[0] : undefined };
+      return undefined;
+    }
     default:
       return undefined;
   }
@@ -272,7 +289,7 @@ export type FormValues = Record<string, unknown>;
 export function defaultFormValues(fields: OptionField[]): FormValues {
   const values: FormValues = {};
   for (const field of leafFields(fields)) {
-    const fallback = field.kind === 'text' || field.kind === 'pages' ? '' : undefined;
+    const fallback = field.kind === 'text' || field.kind === 'pages' || field.kind === 'lines' ? '' : field.kind === 'choices' ? [] : undefined;
     setPath(values, field.name, field.defaultValue ?? fallback);
   }
   return values;
@@ -287,12 +304,25 @@ export function optionsFromForm(fields: OptionField[], values: FormValues, isEdi
   const options: Record<string, unknown> = {};
   for (const field of leafFields(fields)) {
     if (field.visibleWhen && getPath(values, field.visibleWhen.name) !== field.visibleWhen.value) continue;
-    const value = getPath(values, field.name);
+    const value = listValue(field, getPath(values, field.name));
     if (value === undefined) continue;
     if (value === '' && !field.required && !(field.kind === 'text' && field.clearable && isEdited(field.name))) continue;
     setPath(options, field.name, value);
   }
   return options;
+}
+
+/** A list field's value as the options take it: the non-empty lines, or the ticked choices; left out when empty. */
+function listValue(field: OptionField, value: unknown): unknown {
+  if (field.kind === 'lines') {
+    const lines = String(value ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    return lines.length > 0 ? lines : undefined;
+  }
+  if (field.kind === 'choices') return Array.isArray(value) && value.length > 0 ? value : undefined;
+  return value;
 }
 
 export function getPath(values: FormValues, path: string): unknown {

@@ -20,6 +20,13 @@ describe('validateOptions', () => {
     expect(!result.ok && Object.keys(result.errors)).toEqual(['userPassword']);
   });
 
+  it('says which line of a list is wrong', () => {
+    expect(check('redact', { patterns: 'INV-\\d{6}\n(a+)+b' })).toEqual({
+      ok: false,
+      errors: { patterns: 'Line 2: Repeating a group that repeats or has alternatives can make the search run for ever' },
+    });
+  });
+
   it('checks page numbers against the document once its page count is known', () => {
     expect(check('extract-pages', { pages: '1-3,12' })).toMatchObject({ ok: true });
     expect(check('extract-pages', { pages: '1-3,12' }, 10)).toEqual({

@@ -20,9 +20,13 @@ export function validateOptions(schema: z.ZodType, fields: OptionField[], values
   const errors: Record<string, string> = {};
   const parsed = schema.safeParse(options);
   if (!parsed.success) {
+    const lists = new Set(leafFields(fields).filter((f) => f.kind === 'lines').map((f) => f.name));
     for (const issue of parsed.error.issues) {
       const path = issue.path.join('.');
-      errors[path] ??= messageFor(issue);
+      // A list typed one item a line: the field says which line.
+      const list = issue.path.slice(0, -1).join('.');
+      if (lists.has(list) && typeof issue.path.at(-1) === 'number') errors[list] ??= `Line ${Number(issue.path.at(-1)) + 1}: ${messageFor(issue)}`;
+      else errors[path] ??= messageFor(issue);
     }
   }
   if (context.pageCount) {

@@ -111,7 +111,8 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
   const lastOptions = useRef<Record<string, unknown>>({});
   const submit = form.handleSubmit((options) => {
     files.clearErrors();
-    lastOptions.current = { ...options, ...rotations?.option(), ...redaction?.options() };
+    // The redact page has its own panel (preview, areas); the generated fields serve its batches.
+    lastOptions.current = redaction ? redaction.options() : { ...options, ...rotations?.option() };
     void run.start(requestFor(tool.id, lastOptions.current, inputs));
   });
   const { unlock, unlockAndRun } = inputUnlock(tool, inputs, files.replace, (unlocked) => void run.start(requestFor(tool.id, lastOptions.current, unlocked)));
@@ -244,7 +245,7 @@ function ToolWorkspace({ tool }: { tool: Tool }) {
                 />
               ) : (
                 <div className="space-y-5 rounded-xl border bg-card p-5 shadow-sm">
-                  {fields.length > 0 && (
+                  {fields.length > 0 && !redaction && (
                     <fieldset disabled={busy} className="space-y-5">
                       <legend className="mb-4 text-base font-semibold">Options</legend>
                       <OptionsFields fields={fields} form={form} />
