@@ -1,4 +1,4 @@
-import type { Glyph, TextStyle } from './page-content.ts';
+import { sameStyle, type Glyph } from './page-content.ts';
 
 /**
  * Glyphs -> words -> lines. A line is a run of words on one baseline with no wide gap in it, so
@@ -6,13 +6,7 @@ import type { Glyph, TextStyle } from './page-content.ts';
  * "1.", "a)") alone before a wide gap joins the text after it, as the line's marker.
  */
 
-export interface Word {
-  text: string;
-  x0: number;
-  x1: number;
-  baseline: number;
-  size: number;
-  style: TextStyle;
+export interface Word extends Glyph {
   /** A space separates it from the word before (false where only the style changed). */
   spaceBefore: boolean;
 }
@@ -35,7 +29,6 @@ const BULLETS = '•●◦▪▫■□‣⁃–—*·○➢✓\\-';
 export const MARKER = new RegExp(`^(?:[${BULLETS}]|\\(?(?:\\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)])$`);
 
 export const lineText = (line: Line) => line.words.map((w, i) => (i > 0 && w.spaceBefore ? ' ' : '') + w.text).join('');
-const sameStyle = (a: TextStyle, b: TextStyle) => a.font === b.font && a.size === b.size && a.bold === b.bold && a.italic === b.italic && a.colour === b.colour;
 
 export function makeLine(words: Word[]): Line {
   const size = Math.max(...words.map((w) => w.size));
@@ -51,35 +44,47 @@ export function pageLines(glyphs: Glyph[]): Line[] {
     if (row && Math.abs(row[0]!.baseline - glyph.baseline) < 0.3 * Math.min(row[0]!.size, glyph.size)) row.push(glyph);
     else rows.push([glyph]);
   }
-  const lines: Line[] = [];
-  for (const row of rows) {
-    row.sort((a, b) => a.x0 - b.x0);
-    let words: Word[] = [];
-    let word: Word | undefined;
-    let last: Glyph | undefined;
-    for (const glyph of row) {
-      // The same glyph drawn twice in place (fake bold, shadows) is one glyph.
-      if (last && last.text === glyph.text && Math.abs(last.x0 - glyph.x0) < glyph.size * 0.1) continue;
-      const gap = last ? glyph.x0 - last.x1 : 0;
-      if (last && gap > LINE_GAP * glyph.size) {
-        lines.push(makeLine(words));
-        words = [];
-        word = undefined;
-      }
-      const space = word !== undefined && gap > SPACE_GAP * glyph.size;
-      if (word && !space && sameStyle(word.style, glyph.style)) {
-        word.text += glyph.text;
-        word.x1 = Math.max(word.x1, glyph.x1);
-      } else {
-        word = { text: glyph.text, x0: glyph.x0, x1: glyph.x1, baseline: glyph.baseline, size: glyph.size, style: glyph.style, spaceBefore: words.length === 0 || space };
-        words.push(word);
-      }
-      last = glyph;
-    }
-    if (words.length) lines.push(makeLine(words));
-  }
-  return withMarkers(lines);
+  return withMarkers(rows.flatMap((row) => (row.filter((g) => RIGHT_TO_LEFT.test(g.text)).length > row.length / 2 ? rightToLeft(row) : rowLines(row))));
 }
+
+const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+const mirrored = <T extends { x0: number; x1: number }>(box: T): T => ({ ...box, x0: -box.x1, x1: -box.x0 });
+
+/** A right-to-left row is read from its right: read it mirrored, then put the boxes back. */
+function rightToLeft(row: Glyph[]): Line[] {
+  return rowLines(row.map(mirrored)).map((line) => mirrored({ ...line, words: line.words.map(mirrored) }));
+}
+
+/** One row of glyphs, left to right, into words and lines. */
+function rowLines(row: Glyph[]): Line[] {
+  const lines: Line[] = [];
+  row.sort((a, b) => a.x0 - b.x0);
+  let words: Word[] = [];
+  let word: Word | undefined;
+  let last: Glyph | undefined;
+  for (const glyph of row) {
+    // The same glyph drawn twice in place (fake bold, shadows) is one glyph.
+    if (last && last.text === glyph.text && Math.abs(last.x0 - glyph.x0) < glyph.size * 0.1) continue;
+    const gap = last ? glyph.x0 - last.x1 : 0;
+    if (last && gap > LINE_GAP * glyph.size) {
+      lines.push(makeLine(words));
+      words = [];
+      word = undefined;
+    }
+    const space = word !== undefined && gap > SPACE_GAP * glyph.size;
+    if (word && !space && sameStyle(word.style, glyph.style)) {
+      word.text += glyph.text;
+      word.x1 = Math.max(word.x1, glyph.x1);
+    } else {
+      word = { text: glyph.text, x0: glyph.x0, x1: glyph.x1, baseline: glyph.baseline, size: glyph.size, style: glyph.style, spaceBefore: words.length === 0 || space };
+      words.push(word);
+    }
+    last = glyph;
+  }
+  if (words.length) lines.push(makeLine(words));
+  return lines;
+}
+
 
 /** A marker alone on its line, with text after it on the same baseline, starts that text's line. */
 function withMarkers(lines: Line[]): Line[] {

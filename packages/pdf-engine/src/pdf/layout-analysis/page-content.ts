@@ -18,6 +18,8 @@ export interface TextStyle {
   colour: string;
 }
 
+export const sameStyle = (a: TextStyle, b: TextStyle) => a.font === b.font && a.size === b.size && a.bold === b.bold && a.italic === b.italic && a.colour === b.colour;
+
 export interface Glyph {
   text: string;
   x0: number;

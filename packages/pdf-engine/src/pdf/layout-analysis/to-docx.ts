@@ -3,7 +3,7 @@ import { cellValue, type Table as PageTable } from '../table.ts';
 import type { DocumentLayout, ListFormat } from './document.ts';
 import type { Paragraph as PageParagraph } from './flow.ts';
 import type { Line } from './lines.ts';
-import type { TextStyle } from './page-content.ts';
+import { sameStyle, type TextStyle } from './page-content.ts';
 
 /**
  * A DocumentLayout as a Word document: paragraphs with their runs' fonts, sizes, bold, italic and
@@ -24,8 +24,6 @@ const FORMATS: Record<ListFormat, { format: (typeof LevelFormat)[keyof typeof Le
 };
 const LINE = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
 const NONE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
-
-const sameStyle = (a: TextStyle, b: TextStyle) => a.font === b.font && a.size === b.size && a.bold === b.bold && a.italic === b.italic && a.colour === b.colour;
 
 /** Lines joined into runs of one style; a hyphen ending a line before a lower-case word is a break, not a dash. */
 export function styledRuns(lines: Line[]): { text: string; style: TextStyle }[] {
