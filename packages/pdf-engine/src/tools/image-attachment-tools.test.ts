@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { degrees, PDFDocument, PDFName } from '@cantoo/pdf-lib';
+import { degrees, PDFArray, PDFDocument, PDFHexString, PDFName, PDFString } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolOutput } from '../context.ts';
@@ -105,6 +105,28 @@ describe('attachments', () => {
       ['figures.txt', 'application/octet-stream'],
     ]);
     expect(await Promise.all(outs.map((o) => readFile(o.path)))).toEqual([logo, Buffer.from('second'), csv]);
+  });
+
+  it('finds files in a nested name tree and in file attachment annotations, each once', async () => {
+    const doc = await PDFDocument.load(two);
+    const spec = (name: string, text: string) => {
+      const stream = doc.context.register(doc.context.flateStream(Buffer.from(text), { Type: 'EmbeddedFile' }));
+      return doc.context.register(doc.context.obj({ Type: 'Filespec', F: PDFString.of(name), UF: PDFHexString.fromText(name), EF: { F: stream } }));
+    };
+    const a = spec('a.txt', 'first');
+    const leaf = (name: string, ref: ReturnType<typeof spec>) => doc.context.register(doc.context.obj({ Names: [PDFString.of(name), ref], Limits: [PDFString.of(name), PDFString.of(name)] }));
+    const root = doc.context.obj({ Kids: [leaf('a.txt', a), leaf('b.txt', spec('b.txt', 'second'))] });
+    root.set(PDFName.of('Kids'), doc.context.obj([...root.lookup(PDFName.of('Kids'), PDFArray).asArray(), doc.context.register(root)])); // a loop
+    doc.catalog.set(PDFName.of('Names'), doc.context.obj({ EmbeddedFiles: root }));
+    const page = doc.getPage(0);
+    const attached = (fs: ReturnType<typeof spec>) => doc.context.obj({ Type: 'Annot', Subtype: 'FileAttachment', Rect: [0, 0, 10, 10], FS: fs });
+    page.node.set(PDFName.of('Annots'), doc.context.obj([attached(spec('ü-note.txt', 'third')), attached(a)]));
+    const outs = await ws.run('extract-attachments', [file('r.pdf', Buffer.from(await doc.save()))]);
+    expect(await Promise.all(outs.map(async (o) => [o.filename, (await readFile(o.path)).toString()]))).toEqual([
+      ['a.txt', 'first'],
+      ['b.txt', 'second'],
+      ['ü-note.txt', 'third'],
+    ]);
   });
 
   it('says a PDF/A-1 file is no longer one once files are attached', async () => {
