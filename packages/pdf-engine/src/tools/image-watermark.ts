@@ -36,7 +36,7 @@ export const imageWatermark: Operation<'image-watermark'> = async (inputs, optio
     if (i % 20 === 0) ctx.checkAborted();
     ctx.progress((i + 1) / pdf.pages);
   }
-  const notes = pdfaNotKept([pdf.profile], 'a see-through image is not allowed in PDF/A-1');
+  const notes = pdfaNotKept([pdf.profile], 'the placed image is not written to the rules of PDF/A');
   return [await writePdf(ctx, doc, outputFilename(pdf.filename, 'watermarked', 'pdf'), pdf.pages, notes)];
 };
 
