@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib';
 
 const PAGES = '/Pages';
-/** An object's dictionary ends well within this; a page tree root that does not is not counted. */
-const OBJECT_WINDOW = 4096;
+/** How much of an object is read for its /Count: a root listing 100,000 kids fits. */
+const OBJECT_BYTES = 1024 * 1024;
 
 /**
  * The page count a PDF's bytes state: the /Count of the page tree's root (the /Type /Pages
@@ -13,7 +13,7 @@ const OBJECT_WINDOW = 4096;
  */
 export function statedPageCount(bytes: Buffer): number | undefined {
   const counts = new Set<number>();
-  rootCounts(bytes, (at) => [bytes.lastIndexOf('obj', at, 'latin1'), bytes.indexOf('endobj', at, 'latin1')], counts);
+  rootCounts(bytes, (at) => objectAround(bytes, at), counts);
   for (const stream of objectStreams(bytes)) rootCounts(stream.data, stream.bounds, counts);
   return counts.size === 1 ? [...counts][0] : undefined;
 }
@@ -26,12 +26,19 @@ function rootCounts(text: Buffer, bounds: Bounds, counts: Set<number>): void {
     if (next !== undefined && /[A-Za-z0-9]/.test(String.fromCharCode(next))) continue; // /PagesFoo
     if (!/\/Type\s*$/.test(text.toString('latin1', Math.max(0, at - 16), at))) continue; // the catalog's /Pages 3 0 R
     const [start, end] = bounds(at);
-    if (start < 0 || at - start > OBJECT_WINDOW) continue;
-    const dict = text.toString('latin1', start, end < 0 ? Math.min(text.length, at + OBJECT_WINDOW) : Math.min(end, at + OBJECT_WINDOW));
+    if (start < 0) continue;
+    const dict = text.toString('latin1', start, Math.min(end < 0 ? text.length : end, start + OBJECT_BYTES));
     if (dict.includes('/Parent')) continue;
     const count = /\/Count\s+(\d+)/.exec(dict);
     if (count) counts.add(Number(count[1]));
   }
+}
+
+/** The span of the object `at` sits in: from its "N G obj" to its "endobj"; [-1, -1] when it sits in none. */
+function objectAround(bytes: Buffer, at: number): [number, number] {
+  const header = bytes.lastIndexOf('obj', at, 'latin1');
+  if (header < 0 || bytes.toString('latin1', header - 3, header) === 'end') return [-1, -1];
+  return [header, bytes.indexOf('endobj', at, 'latin1')];
 }
 
 /** Decoded Flate object streams, each with the byte span of every object it holds. */
