@@ -39,7 +39,7 @@ describe('ocr', () => {
       [...execFileSync('pdftotext', ['-bbox', path, '-'], { encoding: 'utf8' }).matchAll(/xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]+)</g)].map(([, x, y, word]) => ({ x: Number(x), y: Number(y), word }));
     const layers = async (out: typeof whole) => {
       const xobjects = (await pdfOf(out!)).getPage(0).node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
-      return xobjects.values().filter((ref) => xobjects.context.lookup(ref, PDFRawStream).dict.get(PDFName.of('Subtype')) === PDFName.of('Form')).length;
+      return xobjects.values().filter((ref) => (xobjects.context.lookup(ref) as PDFRawStream).dict.get(PDFName.of('Subtype')) === PDFName.of('Form')).length;
     };
     expect([await layers(whole), await layers(strips)]).toEqual([1, 2]);
     const expected = wordsOf(whole!.path);
