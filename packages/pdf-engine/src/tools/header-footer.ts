@@ -15,7 +15,7 @@ import type { Operation } from './operation.ts';
 export type PagePosition = 'top-left' | 'top-center' | 'top-right' | 'bottom-left' | 'bottom-center' | 'bottom-right';
 
 export const MM = 72 / 25.4;
-/** Why a stamped PDF/A file is no longer one: pdf-lib writes the font subsets without the CIDSet PDF/A-1 asks for. */
+/** Why a stamped PDF/A file is no longer one: pdf-lib writes the font subsets without the CIDSet PDF/A-1 asks for, and a watermark is transparent. */
 export const STAMPED = 'the stamped text is not written to the rules of PDF/A';
 
 export function hexColour(hex: string) {
