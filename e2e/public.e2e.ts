@@ -80,6 +80,28 @@ describe('public site', () => {
     await context.close();
   });
 
+  it('opens the top bar menus on wide screens by pointer and by keyboard (their code loads when first wanted)', async () => {
+    const context = await newContext(browser, app.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // The keyboard reaches a trigger and keeps its focus when the real menu takes the stand-in's place.
+    const tools = nav.getByRole('button', { name: 'PDF Tools' });
+    await tools.focus();
+    await expect.poll(() => tools.getAttribute('data-state')).toBe('closed');
+    expect(await tools.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => tools.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => nav.getByRole('link', { name: 'All PDF tools' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => tools.getAttribute('aria-expanded')).toBe('false');
+    // The pointer opens the other menu by hovering, as before.
+    await nav.getByRole('button', { name: 'Enterprise' }).hover();
+    await nav.getByRole('button', { name: 'Enterprise' }).hover({ position: { x: 10, y: 10 } });
+    await expect.poll(() => nav.getByRole('link', { name: /Security Features/ }).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('opens one group at a time in the phone menu and closes it on navigation', async () => {
     const context = await newContext(browser, app.url, 'phone');
     const page = await context.newPage();

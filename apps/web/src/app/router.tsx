@@ -13,10 +13,12 @@ import { supportRoutes } from '@/features/support/routes';
 import { teamInviteRoutes } from '@/features/team/routes';
 import { batchRoutes, toolsRoutes } from '@/features/tools/routes';
 import { AppRoot } from './app-root';
-import { GuestOnly, RequireAuth } from './guards/guards';
 import { PublicLayout } from './layouts/public/public-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorBoundary } from './route-error-boundary';
+
+// The guards (and the return-target rules they use) come with the first /auth or /dashboard page, not with every public page.
+const loadGuards = () => import('./guards/guards');
 
 /**
  * The route tree. Each feature exports a `RouteObject[]` from its own routes.tsx (pages loaded with
@@ -33,7 +35,7 @@ export const routes: RouteObject[] = [
         // Errors below render inside the public layout, keeping the top bar and footer.
         children: [{ ErrorBoundary: RouteErrorBoundary, children: [...marketingRoutes, ...publicEditorRoutes, ...toolsRoutes, { path: '*', Component: NotFoundPage }] }],
       },
-      { path: 'auth', Component: GuestOnly, children: authRoutes },
+      { path: 'auth', lazy: async () => ({ Component: (await loadGuards()).GuestOnly }), children: authRoutes },
       // A shared document's reader: no account, no marketing chrome, the company's branding only.
       ...shareViewerRoutes,
       // A team invitation mail's link: signed out it offers sign-up and sign-in, signed in Accept and Decline.
@@ -41,7 +43,7 @@ export const routes: RouteObject[] = [
       // The splat keeps unknown /dashboard/* paths behind the guard: guests go to sign-in, not to a 404.
       {
         path: 'dashboard',
-        Component: RequireAuth,
+        lazy: async () => ({ Component: (await loadGuards()).RequireAuth }),
         // Every dashboard page renders inside the shell (sidebar, header): add areas to its children.
         children: [
           {

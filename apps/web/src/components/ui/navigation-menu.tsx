@@ -1,8 +1,7 @@
-import { cva } from 'class-variance-authority';
-import { ChevronDownIcon } from 'lucide-react';
 import { NavigationMenu as NavigationMenuPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
+import { NavigationMenuChevron, navigationMenuListStyle, navigationMenuRootStyle, navigationMenuTriggerStyle } from './navigation-menu-style';
 
 /**
  * Hover menus for the top bar (the PDF Tools mega-menu). Radix opens after `delayDuration`, skips the
@@ -18,7 +17,7 @@ export function NavigationMenu({
     <NavigationMenuPrimitive.Root
       data-slot="navigation-menu"
       data-viewport={viewport}
-      className={cn('group/navigation-menu relative flex max-w-max flex-1 items-center justify-center', className)}
+      className={cn(navigationMenuRootStyle, className)}
       {...props}
     >
       {children}
@@ -31,7 +30,7 @@ export function NavigationMenuList({ className, ...props }: React.ComponentProps
   return (
     <NavigationMenuPrimitive.List
       data-slot="navigation-menu-list"
-      className={cn('group flex flex-1 list-none items-center justify-center gap-1', className)}
+      className={cn(navigationMenuListStyle, className)}
       {...props}
     />
   );
@@ -41,10 +40,6 @@ export function NavigationMenuItem({ className, ...props }: React.ComponentProps
   return <NavigationMenuPrimitive.Item data-slot="navigation-menu-item" className={cn('relative', className)} {...props} />;
 }
 
-export const navigationMenuTriggerStyle = cva(
-  'group inline-flex h-9 w-max items-center justify-center rounded-md bg-transparent px-4 py-2 text-sm font-medium transition-[color,box-shadow] outline-none hover:bg-accent hover:text-accent-foreground focus:bg-accent focus:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-1 disabled:pointer-events-none disabled:opacity-50 data-[state=open]:bg-accent/60 data-[state=open]:text-accent-foreground',
-);
-
 export function NavigationMenuTrigger({ className, children, ...props }: React.ComponentProps<typeof NavigationMenuPrimitive.Trigger>) {
   return (
     <NavigationMenuPrimitive.Trigger
@@ -52,11 +47,7 @@ export function NavigationMenuTrigger({ className, children, ...props }: React.C
       className={cn(navigationMenuTriggerStyle(), 'group', className)}
       {...props}
     >
-      {children}{' '}
-      <ChevronDownIcon
-        className="relative top-[1px] ml-1 size-3 transition duration-300 group-data-[state=open]:rotate-180"
-        aria-hidden="true"
-      />
+      {children} <NavigationMenuChevron />
     </NavigationMenuPrimitive.Trigger>
   );
 }

@@ -2,8 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import { authClient } from './auth-client';
-import { readAuthError } from './lib/auth-errors';
+import { api } from '@/lib/api-client';
 
 /** better-auth's user and session records, as `GET /api/auth/get-session` returns them. */
 export interface SessionUser {
@@ -47,10 +46,12 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
+/**
+ * A plain read of better-auth's session endpoint (it answers null when signed out): every page needs
+ * the session, so better-auth's client loads only with the pages that sign in or change an account.
+ */
 async function fetchSession(): Promise<SessionPayload | null> {
-  const { data, error } = await authClient.getSession();
-  if (error) throw Object.assign(new Error(readAuthError(error)?.message || 'Session check failed'), { status: error.status });
-  return (data as unknown as SessionPayload | null) ?? null;
+  return (await api.get<SessionPayload | null>('/api/auth/get-session')) ?? null;
 }
 
 /** Re-reads the session (after a sign-in) and returns it; the guards and header follow at once. */
@@ -87,6 +88,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     setSigningOut(true);
     try {
+      const { authClient } = await import('./auth-client');
       const { error } = await authClient.signOut();
       if (error) console.warn('Sign-out failed on the server; clearing the local session anyway', error);
     } catch (err) {

@@ -1,18 +1,10 @@
-import { ArrowRightIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { useRef, useState, type ComponentType } from 'react';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
-import {
-  NavigationMenu,
-  NavigationMenuContent,
-  NavigationMenuItem,
-  NavigationMenuLink,
-  NavigationMenuList,
-  NavigationMenuTrigger,
-} from '@/components/ui/navigation-menu';
-import { ENTERPRISE_LINKS, TOOL_CATEGORIES, type SiteLink } from '@/features/marketing/site-links';
+import { NavigationMenuChevron, navigationMenuListStyle, navigationMenuRootStyle, navigationMenuTriggerStyle } from '@/components/ui/navigation-menu-style';
 import { cn } from '@/lib/utils';
-import { MENU_OPEN_DELAY_MS, MENU_SKIP_DELAY_MS, SCROLL_THRESHOLD_PX } from './layout-constants';
+import type { DesktopMenuProps } from './desktop-menu';
+import { DESKTOP_MENUS, SCROLL_THRESHOLD_PX, type DesktopMenuId } from './layout-constants';
 import { MobileNav } from './mobile-nav';
 import { SessionButtons } from './session-buttons';
 import { useScrolled } from './use-scrolled';
@@ -31,7 +23,7 @@ export function SiteHeader() {
     >
       <div className="mx-auto flex h-full max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
         <Logo />
-        <DesktopMenu />
+        <DesktopNav />
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
           <SessionButtons className="hidden md:flex" />
@@ -42,67 +34,46 @@ export function SiteHeader() {
   );
 }
 
-function DesktopMenu() {
-  return (
-    <NavigationMenu delayDuration={MENU_OPEN_DELAY_MS} skipDelayDuration={MENU_SKIP_DELAY_MS} className="hidden md:flex">
-      <NavigationMenuList>
-        <NavigationMenuItem>
-          <NavigationMenuTrigger>PDF Tools</NavigationMenuTrigger>
-          <NavigationMenuContent>
-            <ul className="grid w-[600px] grid-cols-2 gap-1 p-2">
-              {TOOL_CATEGORIES.map((link) => (
-                <MenuEntry key={link.href} link={link} />
-              ))}
-              <li className="col-span-2 border-t pt-1">
-                <NavigationMenuLink asChild>
-                  <Link to="/tools" className="flex-row items-center justify-between px-3 py-2.5 text-sm font-medium text-primary">
-                    All PDF tools
-                    <ArrowRightIcon className="size-4" aria-hidden="true" />
-                  </Link>
-                </NavigationMenuLink>
-              </li>
-            </ul>
-          </NavigationMenuContent>
-        </NavigationMenuItem>
-        <NavigationMenuItem>
-          <NavigationMenuTrigger>Enterprise</NavigationMenuTrigger>
-          <NavigationMenuContent>
-            <ul className="grid w-[400px] gap-1 p-2">
-              {ENTERPRISE_LINKS.map((link) => (
-                <MenuEntry key={link.href} link={link} />
-              ))}
-            </ul>
-          </NavigationMenuContent>
-        </NavigationMenuItem>
-      </NavigationMenuList>
-    </NavigationMenu>
-  );
-}
+// The hover menus' Radix code is not needed until the pointer or the keyboard comes to them: until
+// then the same triggers stand in, and a click on one or the focus on one carries over to the real menu.
+const loadDesktopMenu = () => import('./desktop-menu');
 
-function MenuEntry({ link }: { link: SiteLink }) {
-  const Icon = link.icon;
-  const content = (
-    <>
-      {Icon && (
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-secondary text-primary">
-          <Icon className="size-5" aria-hidden="true" />
-        </span>
-      )}
-      <span className="grid gap-1">
-        <span className="flex items-center gap-2 text-sm leading-none font-medium">
-          {link.title}
-        </span>
-        <span className="line-clamp-2 text-sm leading-snug text-muted-foreground">{link.description}</span>
-      </span>
-    </>
-  );
+function DesktopNav() {
+  const standIn = useRef<HTMLElement>(null);
+  const clicked = useRef<DesktopMenuId>(undefined);
+  const [loaded, setLoaded] = useState<{ Menu: ComponentType<DesktopMenuProps> } & DesktopMenuProps>();
+
+  const load = () => {
+    void loadDesktopMenu().then(({ DesktopMenu }) => {
+      const active = document.activeElement;
+      const focus = active instanceof HTMLElement && standIn.current?.contains(active) ? (active.dataset.menu as DesktopMenuId) : undefined;
+      setLoaded((current) => current ?? { Menu: DesktopMenu, focus, open: clicked.current });
+    });
+  };
+
+  if (loaded) return <loaded.Menu focus={loaded.focus} open={loaded.open} />;
   return (
-    <li>
-      <NavigationMenuLink asChild>
-        <Link to={link.href} className="flex-row items-start gap-3 p-3">
-          {content}
-        </Link>
-      </NavigationMenuLink>
-    </li>
+    <nav ref={standIn} aria-label="Main" className={cn(navigationMenuRootStyle, 'hidden md:flex')} onPointerEnter={load} onFocus={load}>
+      <div className="relative">
+        <ul className={navigationMenuListStyle}>
+          {DESKTOP_MENUS.map((menu) => (
+            <li key={menu.id} className="relative">
+              <button
+                type="button"
+                data-menu={menu.id}
+                aria-expanded={false}
+                className={cn(navigationMenuTriggerStyle(), 'group')}
+                onClick={() => {
+                  clicked.current = menu.id;
+                  load();
+                }}
+              >
+                {menu.label} <NavigationMenuChevron />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
   );
 }
