@@ -1,6 +1,6 @@
 import { readZipText } from '../detect/zip.ts';
 import { decodeEntities } from '../pdf/layout.ts';
-import { BODY_SIZE, FONT, HEADING_SIZES, STRUCTURE, type StructureBlock } from './structure-set.ts';
+import { BODY_SIZE, HEADING_SIZES, STRUCTURE, VARIANTS, type StructureBlock } from './structure-set.ts';
 
 /**
  * Scores a DOCX made from the structure set's PDF, per feature, 0 to 1, by reading word/document.xml
@@ -110,7 +110,7 @@ const fraction = (hits: number, total: number) => (total === 0 ? 1 : Math.round(
 const paragraphText = (block: Extract<StructureBlock, { kind: 'paragraph' }>) => norm(block.runs.map((r) => r.text).join(''));
 const withoutMarker = (text: string) => text.replace(/^(?:[•●◦▪‣–\-*·]|\d+[.)])\s*/, '');
 
-export function scoreWordXml(document: string, numbering = ''): Score {
+export function scoreWordXml(document: string, numbering = '', font = VARIANTS[0]!.font): Score {
   const { paras, tables } = parseBody(document);
   const kinds = listKinds(numbering);
   const find = (text: string) => paras.findIndex((p) => p.text.includes(norm(text).slice(0, 40)));
@@ -197,7 +197,7 @@ export function scoreWordXml(document: string, numbering = ''): Score {
   score['fonts and sizes'] = fraction(
     fontChecks.filter(({ text, size }) => {
       const run = paras[find(text)]?.runs.find((r) => r.text.trim());
-      return run?.font === FONT && run.size !== undefined && Math.abs(run.size - size) <= 0.5;
+      return run?.font === font && run.size !== undefined && Math.abs(run.size - size) <= 0.5;
     }).length,
     fontChecks.length,
   );
@@ -208,9 +208,9 @@ export function scoreWordXml(document: string, numbering = ''): Score {
   return Object.fromEntries(FEATURES.map((f) => [f, score[f] ?? 0])) as Score;
 }
 
-export async function scoreDocx(path: string): Promise<Score> {
+export async function scoreDocx(path: string, font?: string): Promise<Score> {
   const read = (name: string) => readZipText(path, name, 50_000_000, 1000);
-  return scoreWordXml((await read('word/document.xml')) ?? '', (await read('word/numbering.xml')) ?? '');
+  return scoreWordXml((await read('word/document.xml')) ?? '', (await read('word/numbering.xml')) ?? '', font);
 }
 
 /** Table cells found in a sheet's rows, numbers as numbers (a percentage as its fraction). */

@@ -43,7 +43,15 @@ export type StructureBlock =
   | { kind: 'page-break' }
   | { kind: 'columns'; left: string[]; right: string[] };
 
-export const FONT = 'Liberation Sans';
+/** The set is made twice: ragged in a sans face, and justified in a serif face. */
+export interface StructureVariant {
+  font: string;
+  justified: boolean;
+}
+export const VARIANTS: StructureVariant[] = [
+  { font: 'Liberation Sans', justified: false },
+  { font: 'Liberation Serif', justified: true },
+];
 export const BODY_SIZE = 11;
 export const HEADING_SIZES = { 1: 20, 2: 16, 3: 13 } as const;
 
@@ -114,13 +122,13 @@ export const STRUCTURE: StructureBlock[] = [
 ];
 
 const PT = 2; // docx sizes are half-points
-const run = (r: StyledRun, size = BODY_SIZE) =>
-  new TextRun({ text: r.text, bold: r.bold, italics: r.italic, color: r.colour, size: size * PT, font: FONT });
+const styledRun = (font: string) => (r: StyledRun, size = BODY_SIZE) =>
+  new TextRun({ text: r.text, bold: r.bold, italics: r.italic, color: r.colour, size: size * PT, font });
 
 const BORDER = { style: BorderStyle.SINGLE, size: 6, color: '000000' };
 const NONE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
 
-function table(rows: string[][], ruled: boolean): Table {
+function table(rows: string[][], ruled: boolean, run: ReturnType<typeof styledRun>): Table {
   const side = ruled ? BORDER : NONE;
   return new Table({
     width: { size: 9000, type: WidthType.DXA },
@@ -148,7 +156,9 @@ async function picture(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-export async function structureDocx(): Promise<Buffer> {
+export async function structureDocx({ font, justified }: StructureVariant = VARIANTS[0]!): Promise<Buffer> {
+  const run = styledRun(font);
+  const body = justified ? { alignment: AlignmentType.JUSTIFIED } : {};
   const sections: ISectionOptions[] = [];
   let children: (Paragraph | Table)[] = [];
   let pageBreak: Paragraph | undefined;
@@ -156,10 +166,10 @@ export async function structureDocx(): Promise<Buffer> {
     if (block.kind === 'heading') {
       const heading = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3][block.level - 1];
       children.push(new Paragraph({ heading, spacing: { before: 240, after: 120 }, children: [run({ text: block.text, bold: true }, HEADING_SIZES[block.level])] }));
-    } else if (block.kind === 'paragraph') children.push(new Paragraph({ spacing: { after: 160 }, children: block.runs.map((r) => run(r)) }));
+    } else if (block.kind === 'paragraph') children.push(new Paragraph({ ...body, spacing: { after: 160 }, children: block.runs.map((r) => run(r)) }));
     else if (block.kind === 'list') {
       for (const item of block.items) children.push(new Paragraph({ numbering: { reference: block.ordered ? 'numbers' : 'bullets', level: 0 }, children: [run({ text: item })] }));
-    } else if (block.kind === 'table') children.push(table(block.rows, block.ruled), new Paragraph({ children: [] }));
+    } else if (block.kind === 'table') children.push(table(block.rows, block.ruled, run), new Paragraph({ children: [] }));
     else if (block.kind === 'image') {
       const px = (pt: number) => Math.round((pt * 96) / 72);
       const data = await picture(px(block.width) * 2, px(block.height) * 2);
@@ -171,7 +181,7 @@ export async function structureDocx(): Promise<Buffer> {
       const heading = children.pop()!;
       if (children.at(-1) === pageBreak) children.pop();
       const paragraph = (text: string, first = false) =>
-        new Paragraph({ spacing: { after: 160 }, children: [...(first ? [new ColumnBreak()] : []), run({ text })] });
+        new Paragraph({ ...body, spacing: { after: 160 }, children: [...(first ? [new ColumnBreak()] : []), run({ text })] });
       sections.push(
         { children },
         { children: [heading] },
@@ -187,7 +197,7 @@ export async function structureDocx(): Promise<Buffer> {
   return Packer.toBuffer(
     new Document({
       creator: 'Wattle structure set',
-      styles: { default: { document: { run: { font: FONT, size: BODY_SIZE * PT } } } },
+      styles: { default: { document: { run: { font, size: BODY_SIZE * PT } } } },
       numbering: {
         config: [
           { reference: 'bullets', levels: [{ level: 0, format: LevelFormat.BULLET, text: '•', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] },

@@ -3,24 +3,26 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listZip, readZipText } from '../detect/zip.ts';
 import { file, workspace, type Workspace } from '../test/harness.ts';
-import { structureDocx } from '../test/structure-set.ts';
+import { structureDocx, VARIANTS } from '../test/structure-set.ts';
 import { scoreDocx, scoreSheetRows, scoreSlideXml, type Score } from '../test/structure-score.ts';
 
-/** The structure set through LibreOffice to PDF, then back to Word, Excel and PowerPoint. */
+/** The structure set (both variants) through LibreOffice to PDF, then back to Word, Excel and PowerPoint. */
 let ws: Workspace;
-let pdf: Buffer;
+const pdfs: Buffer[] = [];
 beforeAll(async () => {
   ws = await workspace();
-  const [out] = await ws.run('office-to-pdf', [file('structure.docx', await structureDocx())]);
-  pdf = await readFile(out!.path);
+  for (const variant of VARIANTS) {
+    const [out] = await ws.run('office-to-pdf', [file('structure.docx', await structureDocx(variant))]);
+    pdfs.push(await readFile(out!.path));
+  }
 }, 120_000);
 afterAll(() => ws.dispose());
 
-describe('PDF to Word keeps the document', () => {
+describe.each(VARIANTS.map((variant, i) => ({ ...variant, i })))('PDF to Word keeps the document ($font, justified: $justified)', ({ font, i }) => {
   let score: Score;
   beforeAll(async () => {
-    const [out] = await ws.run('pdf-to-word', [file('structure.pdf', pdf)]);
-    score = await scoreDocx(out!.path);
+    const [out] = await ws.run('pdf-to-word', [file('structure.pdf', pdfs[i]!)]);
+    score = await scoreDocx(out!.path, font);
   }, 60_000);
 
   it('keeps the reading order, column by column, and each paragraph whole', () => {
@@ -48,7 +50,7 @@ describe('PDF to Word keeps the document', () => {
 });
 
 it('PDF to Excel puts each table in cells, numbers as numbers in their format', async () => {
-  const [out] = await ws.run('pdf-to-excel', [file('structure.pdf', pdf)]);
+  const [out] = await ws.run('pdf-to-excel', [file('structure.pdf', pdfs[0]!)]);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(out!.path);
   const rows: unknown[][] = [];
@@ -66,7 +68,7 @@ it('PDF to Excel puts each table in cells, numbers as numbers in their format', 
 });
 
 it('PDF to PowerPoint has the text editable on the slides, over the page images', async () => {
-  const [out] = await ws.run('pdf-to-powerpoint', [file('structure.pdf', pdf)]);
+  const [out] = await ws.run('pdf-to-powerpoint', [file('structure.pdf', pdfs[0]!)]);
   const entries = (await listZip(out!.path, 1000)).map((e) => e.name);
   const slides = entries.filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n));
   expect(slides).toHaveLength(3);
