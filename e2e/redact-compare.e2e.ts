@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser } from './support/browser.ts';
-import { openPage, type PageHost } from './support/pages.ts';
+import { openPage, openSignedInPage, type PageHost } from './support/pages.ts';
 import { screenshot } from './support/browser.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 
@@ -81,6 +81,23 @@ describe('redact and compare on their tool pages', () => {
     const [one, two] = (await textOf((await download.path())!)).split('\f');
     expect(one!.trim()).toBe('');
     expect(two).toContain('Project Kestrel');
+    expect(errors).toEqual([]);
+  });
+
+  it('redact in a batch: words and presets from the generated form, every file redacted', async () => {
+    const { page, errors } = await openSignedInPage(host, 'desktop');
+    await page.goto('/dashboard/batch');
+    await page.getByRole('heading', { name: 'Batch Process' }).waitFor();
+    await page.getByRole('combobox', { name: 'Tool' }).click();
+    await page.getByRole('option', { name: 'Redact PDF' }).click();
+    await page.getByLabel('Words or phrases').fill('Page 1');
+    await page.getByLabel('Tax file numbers').check();
+    await page.locator('input[type=file]').setInputFiles([
+      { name: 'april.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 2 }) },
+      { name: 'may.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 1 }) },
+    ]);
+    await page.getByRole('button', { name: 'Run on 2 documents' }).click();
+    await page.getByText('Finished: 2 done.').waitFor();
     expect(errors).toEqual([]);
   });
 
