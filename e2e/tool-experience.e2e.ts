@@ -103,9 +103,13 @@ describe('tool experience', () => {
     page.on('download', () => downloads++);
     await page.goto('/tools/compress');
     await page.locator('input[type=file]').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: await scanPdf(1) });
+    // Focus follows the new content: the chosen files' heading (the chooser it replaces is gone), then the result's.
+    const focused = () => page.evaluate(() => (document.activeElement?.tagName === 'H2' ? document.activeElement.textContent : null));
+    await expect.poll(focused).toBe('1 file chosen');
     await page.getByRole('list', { name: 'Chosen files' }).getByText(/· 1 page\b/).waitFor();
     await page.getByRole('button', { name: 'Compress PDF' }).click();
     await page.getByRole('heading', { name: 'Your file is ready' }).waitFor();
+    await expect.poll(focused).toBe('Your file is ready');
     await page.getByText(/^[\d.]+ MB → [\d.]+ KB, \d+% smaller$/).waitFor();
     await page.getByRole('figure', { name: 'First page of scan-compressed.pdf' }).locator('canvas').waitFor();
     await screenshot(page, 'tool-experience-compress-result');

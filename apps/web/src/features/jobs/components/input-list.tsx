@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowDownAZIcon, ArrowDownIcon, ArrowUpIcon, FileIcon, FolderOpenIcon, GripVerticalIcon, HistoryIcon, RotateCwIcon, XIcon } from 'lucide-react';
 import { formatBytes } from '@wattle/shared';
 import { Button } from '@/components/ui/button';
@@ -36,9 +36,23 @@ export function InputList({ inputs, onChange, ordered, disabled, preview, pages,
     setDragOver(null);
   };
   const reorderable = ordered && inputs.length > 1 && !disabled;
+  // When the first files come, the list often takes the place of the chooser that had the focus: the
+  // focus comes here then, and a screen reader hears how many files were chosen. A list shown beside
+  // its chooser leaves the focus where it is.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const chosen = inputs.length > 0;
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (chosen && lost) headingRef.current?.focus({ preventScroll: true });
+  }, [chosen]);
 
   return (
     <div className="space-y-2">
+      {chosen && (
+        <h2 ref={headingRef} tabIndex={-1} className="sr-only">
+          {inputs.length === 1 ? '1 file chosen' : `${inputs.length} files chosen`}
+        </h2>
+      )}
       {reorderable && (
         <div className="flex items-center justify-between gap-2">
           <p className="text-xs text-muted-foreground">Drag the files, or use the arrows, to set their order.</p>
