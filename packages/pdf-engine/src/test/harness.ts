@@ -29,6 +29,8 @@ export const OPTIONS: Partial<Record<ToolId, unknown>> = {
   'edit-metadata': { title: 'T' },
   protect: { userPassword: 'x' },
   unlock: { password: '' },
+  // An area always has something to remove, so every file is redacted, not refused as NOTHING_TO_REDACT.
+  redact: { areas: [{ page: 1, x: 0, y: 0, width: 50, height: 50 }], text: ['the'], presets: ['email'] },
   edit: {
     operations: [
       { type: 'text', page: 1, x: 1, y: 1, text: 'Edited' },
@@ -45,7 +47,7 @@ const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAD
 
 /** The files a tool runs on for one PDF: merge takes it twice, some tools need a file beside it. */
 export function filesFor(tool: ToolId, pdf: { name: string; bytes: Buffer }): { name: string; bytes: Buffer }[] {
-  if (tool === 'merge') return [pdf, { ...pdf, name: `b-${pdf.name}` }];
+  if (tool === 'merge' || tool === 'compare') return [pdf, { ...pdf, name: `b-${pdf.name}` }];
   if (tool === 'image-watermark' || tool === 'add-attachments') return [pdf, { name: 'pixel.png', bytes: PIXEL_PNG }];
   return [pdf];
 }
