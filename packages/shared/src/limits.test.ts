@@ -17,6 +17,8 @@ describe('PLAN_LIMITS', () => {
       const limits = PLAN_LIMITS[plan];
       expect(limits.fileBytes, plan).toBeLessThanOrEqual(limits.jobBytes);
       expect(limits.documentBytes, plan).toBeLessThanOrEqual(limits.storageBytes);
+      // A batch counts each of its jobs against the hour: the largest one must fit.
+      expect(limits.batchFiles, plan).toBeLessThanOrEqual(limits.jobsPerHour);
     }
   });
 
@@ -38,5 +40,7 @@ describe('LIMIT_ROWS', () => {
     expect(free['Each file']).toBe('50 MB');
     expect(visitor['Files in one batch']).toBe('Not available');
     expect(free['My Documents storage']).toBe('50 MB');
+    expect(visitor['Jobs an hour']).toBe('100');
+    expect(free['Jobs an hour']).toBe('1,000');
   });
 });

@@ -21,7 +21,8 @@ export interface PlanLimits {
   filesPerJob: number;
   /** Files of one batch, one job each (0: no batches). */
   batchFiles: number;
-  jobsPerMinute: number;
+  /** Jobs started in one hour (a batch counts each of its jobs). */
+  jobsPerHour: number;
   /** Heavy jobs (OCR, conversions, …) waiting or running at once. */
   heavyJobsAtOnce: number;
   /** Each PDF kept in My Documents (0: no My Documents). */
@@ -38,7 +39,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, Readonly<PlanLimits>>> = {
     pages: 50,
     filesPerJob: 100,
     batchFiles: 0,
-    jobsPerMinute: 10,
+    jobsPerHour: 100,
     heavyJobsAtOnce: 2,
     documentBytes: 0,
     storageBytes: 0,
@@ -50,7 +51,8 @@ export const PLAN_LIMITS: Readonly<Record<Plan, Readonly<PlanLimits>>> = {
     pages: 2000,
     filesPerJob: 200,
     batchFiles: 100,
-    jobsPerMinute: 60,
+    // A whole batch fits in an hour, many times over.
+    jobsPerHour: 1000,
     // A whole batch may wait at once.
     heavyJobsAtOnce: 100,
     // Spec section 9: PDFs up to 5 MB, 50 MB of storage.
@@ -76,7 +78,7 @@ export const LIMIT_ROWS: readonly { label: string; key: keyof PlanLimits; show: 
   { label: 'Pages in each document', key: 'pages', show: count },
   { label: 'Files in one job', key: 'filesPerJob', show: count },
   { label: 'Files in one batch', key: 'batchFiles', show: none(count) },
-  { label: 'Jobs a minute', key: 'jobsPerMinute', show: count },
+  { label: 'Jobs an hour', key: 'jobsPerHour', show: count },
   { label: 'OCR and conversions waiting at once', key: 'heavyJobsAtOnce', show: count },
   { label: 'Each PDF in My Documents', key: 'documentBytes', show: none(formatBytes) },
   { label: 'My Documents storage', key: 'storageBytes', show: none(formatBytes) },

@@ -11,7 +11,7 @@ export interface CallerLimits {
   maxPages: number;
   /** Files of one job. */
   maxFiles: number;
-  jobsPerMinute: number;
+  jobsPerHour: number;
   /** Inputs and outputs are deleted this long after the job was made. */
   retentionMinutes: number;
   /** Inputs of one batch (one job each). */
@@ -27,7 +27,7 @@ export function callerLimits(config: Pick<Config, 'VISITOR_RETENTION_MINUTES' | 
     maxTotalBytes: row.jobBytes,
     maxPages: row.pages,
     maxFiles: row.filesPerJob,
-    jobsPerMinute: row.jobsPerMinute,
+    jobsPerHour: row.jobsPerHour,
     retentionMinutes: account ? config.ACCOUNT_RETENTION_HOURS * 60 : config.VISITOR_RETENTION_MINUTES,
     maxBatchInputs: row.batchFiles,
     maxOpenHeavyJobs: row.heavyJobsAtOnce,
@@ -48,6 +48,6 @@ export const OPEN_JOBS_RETRY_AFTER_SECONDS = 30;
 
 /** The part of the limits the browser is told about (GET /api/v1/tools). */
 export function publicLimits(limits: CallerLimits) {
-  const { maxFileBytes, maxTotalBytes, maxPages, jobsPerMinute, retentionMinutes } = limits;
-  return { maxFileBytes, maxTotalBytes, maxPages, jobsPerMinute, retentionMinutes };
+  const { maxFileBytes, maxTotalBytes, maxPages, jobsPerHour, retentionMinutes } = limits;
+  return { maxFileBytes, maxTotalBytes, maxPages, jobsPerHour, retentionMinutes };
 }

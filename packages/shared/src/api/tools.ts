@@ -14,7 +14,7 @@ export const toolLimitsSchema = z
     maxFileBytes: z.int().positive(),
     maxTotalBytes: z.int().positive(),
     maxPages: z.int().positive(),
-    jobsPerMinute: z.int().positive(),
+    jobsPerHour: z.int().positive(),
     retentionMinutes: z.int().positive(),
   })
   .register(apiComponents, { id: 'Limits', description: "The caller's limits: visitors get smaller ones than account holders." });

@@ -105,7 +105,7 @@ const submitErrors = {
   413: error('FILE_TOO_LARGE, checked while streaming.'),
   415: error('UNSUPPORTED_FILE_TYPE: a file is not a type the tool accepts.'),
   422: error('PDF_CORRUPT (details.filename): a file named .pdf is damaged or is not a PDF.'),
-  429: error('RATE_LIMITED (too many jobs a minute, or too much heavy work open) or QUEUE_FULL (with Retry-After).'),
+  429: error('RATE_LIMITED (too many jobs an hour, or too much heavy work open) or QUEUE_FULL (with Retry-After).'),
   503: error('ENGINE_UNAVAILABLE: the tool cannot run on this server.'),
 };
 

@@ -11,7 +11,7 @@ import type { AppEnv } from '../types.ts';
 /**
  * POST /api/v1/tools/redact/preview: what a redact job with these options would find, listed before
  * anything is removed (multipart: `options` as JSON, then the PDF). Counted against the caller's
- * jobs a minute, since it reads the whole document.
+ * jobs an hour, since it reads the whole document.
  */
 export async function redactPreview(container: Container, c: Context<AppEnv>): Promise<Response> {
   const owner = c.get('owner');

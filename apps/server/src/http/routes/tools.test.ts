@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOLS } from '@wattle/shared';
+import { PLAN_LIMITS, TOOLS } from '@wattle/shared';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { jobForm, postJob, waitForJob } from '../../test/jobs.ts';
 import { makePdf } from '../../test/pdfs.ts';
@@ -32,10 +32,10 @@ describe('tool registry and OpenAPI over HTTP', () => {
     expect(imageToPdf.acceptMime).toContain('image/png');
     expect(imageToPdf.acceptExtensions).toContain('.tiff');
     expect(body.tools.find((t: { id: string }) => t.id === 'merge').batchable).toBe(false);
-    expect(body.limits).toEqual({ maxFileBytes: 10 * 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024, maxPages: 50, jobsPerMinute: 10, retentionMinutes: 60 });
+    expect(body.limits).toEqual({ maxFileBytes: 10 * 1024 * 1024, maxTotalBytes: 50 * 1024 * 1024, maxPages: 50, jobsPerHour: 100, retentionMinutes: 60 });
 
     const { client } = await signedInUser(ctx);
-    expect((await (await client.request('/api/v1/tools')).json()).limits).toMatchObject({ maxFileBytes: 50 * 1024 * 1024, maxPages: 500, retentionMinutes: 1440 });
+    expect((await (await client.request('/api/v1/tools')).json()).limits).toMatchObject({ maxFileBytes: 50 * 1024 * 1024, maxPages: PLAN_LIMITS.free.pages, jobsPerHour: PLAN_LIMITS.free.jobsPerHour, retentionMinutes: 1440 });
     expect((await ctx.client().request('/api/v1/tools/ocr')).status).toBe(200);
     expect((await ctx.client().request('/api/v1/tools/nope')).status).toBe(404);
   });

@@ -10,7 +10,7 @@ import { takeFromRateLimit } from '../rate-limit.ts';
 
 /**
  * Who may start which tool job now: the tool's engine is installed, its pool's queue has room, and
- * the caller is within their per-minute allowance and their caps on open heavy work.
+ * the caller is within their hourly allowance and their caps on open heavy work.
  */
 
 /** Who is asking: the request's owner (none yet for a visitor's first job) and their address. */
@@ -30,11 +30,11 @@ export function toolAvailable(container: Container, tool: Tool): boolean {
 /** Tools that answer ENGINE_UNAVAILABLE on this machine (for the start-up log). */
 export const unavailableTools = (container: Container) => TOOLS.filter((tool) => !toolAvailable(container, tool)).map((tool) => tool.id);
 
-/** Counts `n` jobs against the caller's per-minute allowance (per account, or per IP for visitors). */
+/** Counts `n` jobs against the caller's allowance an hour, the limits table's (per account, or per IP for visitors). */
 export async function checkRate(container: Container, caller: Caller, n: number): Promise<void> {
   const userId = userIdOf(caller.owner);
   const key = userId ? `user:${userId}` : `ip:${caller.ip}`;
-  await takeFromRateLimit(container, key, { max: limitsFor(container, caller.owner).jobsPerMinute, windowSeconds: 60 }, n);
+  await takeFromRateLimit(container, key, { max: limitsFor(container, caller.owner).jobsPerHour, windowSeconds: 3600 }, n);
 }
 
 /**
