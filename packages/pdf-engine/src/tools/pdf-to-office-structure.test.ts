@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listZip, readZipText } from '../detect/zip.ts';
@@ -75,4 +76,17 @@ it('PDF to PowerPoint has the text editable on the slides, over the page images'
   expect(entries.filter((n) => /^ppt\/media\/.+\.png$/.test(n))).toHaveLength(1);
   const xml = (await Promise.all(slides.map((n) => readZipText(out!.path, n, 10_000_000, 1000)))).join('');
   expect(scoreSlideXml(xml)).toBe(1);
+});
+
+it('PDF to Word gives pages of another size their own section, at that size', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([595.28, 841.89]).drawText('Portrait page', { x: 72, y: 760, size: 12, font });
+  doc.addPage([841.89, 595.28]).drawText('Landscape page', { x: 72, y: 520, size: 12, font });
+  doc.addPage([841.89, 595.28]).drawText('Landscape again', { x: 72, y: 520, size: 12, font });
+  const [out] = await ws.run('pdf-to-word', [file('mixed.pdf', Buffer.from(await doc.save()))]);
+  const xml = (await readZipText(out!.path, 'word/document.xml', 10_000_000, 1000))!;
+  const sizes = [...xml.matchAll(/<w:pgSz w:w="(\d+)" w:h="(\d+)"/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  expect(sizes).toEqual([[11906, 16838], [16838, 11906]]);
+  expect([...xml.matchAll(/<w:br w:type="page"\/>/g)]).toHaveLength(1);
 });

@@ -1,7 +1,7 @@
 import { AlignmentType, BorderStyle, Document, HeadingLevel, ImageRun, LevelFormat, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { cellValue, type Table as PageTable } from '../table.ts';
 import type { DocumentLayout, ListFormat } from './document.ts';
-import type { Paragraph as PageParagraph } from './flow.ts';
+import type { PageFlow, Paragraph as PageParagraph } from './flow.ts';
 import type { Line } from './lines.ts';
 import { sameStyle, type TextStyle } from './page-content.ts';
 
@@ -74,16 +74,37 @@ function table(t: PageTable): Table {
   });
 }
 
+/** Consecutive pages of one size share a section; a new size starts a new section (and so a new page). */
+interface Section {
+  width: number;
+  height: number;
+  pages: PageFlow[];
+  children: (Paragraph | Table)[];
+}
+
+/** Side margins from the section's content: its leftmost and rightmost text, within reason. */
+function margins(section: Section): { left: number; right: number } {
+  const boxes: { x0: number; x1: number }[] = section.pages.flatMap((p) => p.blocks.flatMap((b): { x0: number; x1: number }[] => (b.kind === 'paragraph' ? b.lines : [b.kind === 'table' ? b.table : b.image])));
+  return {
+    left: twips(Math.max(18, Math.min(144, ...boxes.map((b) => b.x0)))),
+    right: twips(Math.max(18, Math.min(144, ...boxes.map((b) => section.width - b.x1)))),
+  };
+}
+
 export async function layoutToDocx(layout: DocumentLayout): Promise<Buffer> {
-  const children: (Paragraph | Table)[] = [];
+  const sections: Section[] = [];
   const instances = new Map<string, number>();
   let previousList: string | undefined;
-  const content = layout.pages.flatMap((p) => p.blocks.map((b) => (b.kind === 'paragraph' ? b.lines : b.kind === 'table' ? [b.table] : [b.image]))).flat();
-  const first = layout.pages[0] ?? { width: 595.28, height: 841.89 };
-  const left = Math.max(18, Math.min(144, ...content.map((c) => c.x0)));
-  const right = Math.max(18, Math.min(144, ...content.map((c) => first.width - c.x1)));
-  for (const [p, page] of layout.pages.entries()) {
-    let pageBreak = p > 0;
+  for (const page of layout.pages) {
+    let section = sections.at(-1);
+    // Within a section a page break run starts each page; a new section starts its own page.
+    let pageBreak = section !== undefined;
+    if (!section || Math.abs(section.width - page.width) > 1 || Math.abs(section.height - page.height) > 1) {
+      sections.push((section = { width: page.width, height: page.height, pages: [], children: [] }));
+      pageBreak = false;
+    }
+    section.pages.push(page);
+    const children = section.children;
     const breakRun = () => {
       const run = pageBreak ? [new PageBreak()] : [];
       pageBreak = false;
@@ -95,9 +116,8 @@ export async function layoutToDocx(layout: DocumentLayout): Promise<Buffer> {
         children.push(table(block.table), new Paragraph({ children: [] }));
         previousList = undefined;
       } else if (block.kind === 'image') {
-        const png = block.image.png;
-        const { x0, x1, top, bottom } = block.image;
-        if (png) children.push(new Paragraph({ children: [...breakRun(), new ImageRun({ type: 'png', data: png, transformation: { width: pixels(x1 - x0), height: pixels(bottom - top) } })] }));
+        const { x0, x1, top, bottom, png } = block.image;
+        children.push(new Paragraph({ children: [...breakRun(), new ImageRun({ type: 'png', data: png, transformation: { width: pixels(x1 - x0), height: pixels(bottom - top) } })] }));
         previousList = undefined;
       } else children.push(paragraph(block, breakRun()));
     }
@@ -138,12 +158,10 @@ export async function layoutToDocx(layout: DocumentLayout): Promise<Buffer> {
           })),
         })),
       },
-      sections: [
-        {
-          properties: { page: { size: { width: twips(first.width), height: twips(first.height) }, margin: { top: 720, bottom: 720, left: twips(left), right: twips(right) } } },
-          children: children.length ? children : [new Paragraph({ children: [] })],
-        },
-      ],
+      sections: (sections.length ? sections : [{ width: 595.28, height: 841.89, pages: [], children: [] }]).map((section) => ({
+        properties: { page: { size: { width: twips(section.width), height: twips(section.height) }, margin: { top: 720, bottom: 720, ...margins(section) } } },
+        children: section.children.length ? section.children : [new Paragraph({ children: [] })],
+      })),
     }),
   );
 }
