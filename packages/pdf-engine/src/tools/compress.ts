@@ -21,7 +21,7 @@ import type { Operation } from './operation.ts';
 const LEVELS = {
   low: { dpi: 200, quality: 75 },
   medium: { dpi: 150, quality: 60 },
-  high: { dpi: 100, quality: 45 },
+  high: { dpi: 100, quality: 40 },
 } as const;
 type Level = (typeof LEVELS)[keyof typeof LEVELS];
 
