@@ -27,6 +27,8 @@ export interface AlignedRun {
 }
 
 const TOLERANCE = 2;
+/** Points: a single row of a ruled grid taller than this is a frame. */
+const FRAME_HEIGHT = 150;
 
 function cluster(values: number[]): number[] {
   const out: number[] = [];
@@ -56,6 +58,8 @@ export function ruledTables(lines: Line[], rules: Rule[]): { tables: Table[]; re
     const edges = cluster(group.filter((r) => !horizontal(r)).map((r) => r.x0));
     if (ys.length < 2 || edges.length < 3) continue;
     const [x0, x1, top, bottom] = [edges[0]!, edges.at(-1)!, ys[0]!, ys.at(-1)!];
+    // One tall row is a frame around text (a page border with a rule between its columns), not a table.
+    if (ys.length === 2 && bottom - top > FRAME_HEIGHT) continue;
     const inside = (l: Line) => l.x0 >= x0 - TOLERANCE && l.x1 <= x1 + TOLERANCE && l.baseline > top && l.baseline < bottom;
     const words: Word[][][] = ys.slice(1).map(() => edges.slice(1).map(() => []));
     for (const line of rest.filter(inside)) {
