@@ -21,8 +21,8 @@ export interface ToolOutput {
 }
 
 export interface ToolNote {
-  /** REDACTED: what a redaction removed, and which pages became images. PAGES_REMOVED: how many pages a tool took out. */
-  code: 'PDFA_NOT_KEPT' | 'REDACTED' | 'PAGES_REMOVED';
+  /** REDACTED: what a redaction removed, and which pages became images. PAGES_REMOVED: how many pages a tool took out. PDFA_CHECKED: the PDF/A checks a result passed. */
+  code: 'PDFA_NOT_KEPT' | 'REDACTED' | 'PAGES_REMOVED' | 'PDFA_CHECKED';
   /** Safe to show. */
   message: string;
 }

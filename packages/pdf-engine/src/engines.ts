@@ -62,6 +62,8 @@ const REQUIRED: Record<ToolId, readonly Binary[]> = {
   sanitize: ['qpdf'],
   redact: ['pdftotext', 'pdftoppm', 'qpdf'],
   compare: ['pdftotext', 'pdftoppm'],
+  'pdf-to-pdfa': ['qpdf'],
+  'validate-pdfa': [],
 };
 
 /** The binaries a tool needs that this machine lacks; empty when the tool can run. */

@@ -19,6 +19,10 @@ export const ENGINE_ERROR_CODES = [
   'EVERY_PAGE_BLANK',
   /** extract-attachments on a PDF without any. */
   'NO_ATTACHMENTS',
+  /** pdf-to-pdfa: fonts it cannot embed, transparency in PDF/A-1b, a result that fails a check. */
+  'PDFA_FONTS_NOT_EMBEDDED',
+  'PDFA_TRANSPARENCY',
+  'PDFA_CHECKS_FAILED',
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

@@ -17,6 +17,7 @@ import { pdfToExcel, pdfToPowerpoint, pdfToText, pdfToWord } from './tools/pdf-t
 import { ocr } from './tools/ocr.ts';
 import { redact } from './tools/redact.ts';
 import { compare } from './tools/compare.ts';
+import { pdfToPdfa, validatePdfa } from './tools/pdfa.ts';
 import { bates, headerFooter } from './tools/header-footer.ts';
 import { nUp } from './tools/n-up.ts';
 import { crop } from './tools/crop.ts';
@@ -62,4 +63,6 @@ export const OPERATIONS: { [Id in ToolId]: Operation<Id> } = {
   sanitize,
   redact,
   compare,
+  'pdf-to-pdfa': pdfToPdfa,
+  'validate-pdfa': validatePdfa,
 };

@@ -43,6 +43,10 @@ export const ERROR_CATALOGUE = {
   // Redaction: nothing matched, or the result still held what was to be removed.
   NOTHING_TO_REDACT: { status: 422, message: 'Nothing in this PDF matches what you asked to redact, so no file was made.' },
   REDACTION_NOT_VERIFIED: { status: 422, message: 'Redacted text could still be found in the result, so no file was made.' },
+  // PDF/A: what pdf-to-pdfa cannot fix on its own.
+  PDFA_FONTS_NOT_EMBEDDED: { status: 422, message: 'Some fonts in this PDF are not embedded, so it cannot become PDF/A. Make the PDF again with its fonts embedded.' },
+  PDFA_TRANSPARENCY: { status: 422, message: 'This PDF uses transparency, which PDF/A-1b does not allow. Choose PDF/A-2b instead.' },
+  PDFA_CHECKS_FAILED: { status: 422, message: 'The result did not pass every PDF/A check, so no file was made.' },
   RATE_LIMITED: { status: 429, message: 'Please wait a moment before trying again.' },
   QUEUE_FULL: { status: 429, message: 'We are busy right now. Please try again in a minute.' },
   ENGINE_TIMEOUT: { status: 504, message: 'The document took too long to process.' },

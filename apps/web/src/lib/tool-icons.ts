@@ -1,11 +1,13 @@
 import type { ToolCategory, ToolId } from '@wattle/shared';
 import {
+  ArchiveIcon,
   CombineIcon,
   CropIcon,
   DiffIcon,
   EyeOffIcon,
   FileIcon,
   FileCogIcon,
+  FileCheckIcon,
   FileDownIcon,
   FileImageIcon,
   FileInputIcon,
@@ -90,4 +92,6 @@ export const TOOL_ICONS: Record<ToolId, LucideIcon> = {
   sanitize: ShieldCheckIcon,
   redact: EyeOffIcon,
   compare: DiffIcon,
+  'pdf-to-pdfa': ArchiveIcon,
+  'validate-pdfa': FileCheckIcon,
 };

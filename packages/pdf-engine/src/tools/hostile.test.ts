@@ -20,7 +20,7 @@ import { childProcesses, file, filesFor, OPTIONS, PDF_TOOLS, workspace, type Wor
 
 const DAMAGED: EngineErrorCode[] = ['PDF_CORRUPT', 'VALIDATION_FAILED'];
 /** What a tool may find missing in what is left of a damaged file: no attachments here, no page with anything on it. */
-const LACKING: Partial<Record<ToolId, EngineErrorCode[]>> = { 'extract-attachments': ['NO_ATTACHMENTS'], 'remove-blank-pages': ['EVERY_PAGE_BLANK'] };
+const LACKING: Partial<Record<ToolId, EngineErrorCode[]>> = { 'extract-attachments': ['NO_ATTACHMENTS'], 'remove-blank-pages': ['EVERY_PAGE_BLANK'], 'pdf-to-pdfa': ['PDFA_FONTS_NOT_EMBEDDED'] };
 
 let ws: Workspace;
 const inputs: Record<string, Buffer> = {};

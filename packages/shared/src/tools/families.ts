@@ -29,7 +29,7 @@ export const TOOL_FAMILIES = [
     sections: [
       { title: 'Mark up pages', tools: ['watermark', 'image-watermark', 'page-numbers', 'header-footer', 'bates', 'flatten'] },
       { title: 'Rearrange pages', tools: ['organize', 'rotate', 'merge', 'split', 'extract-pages', 'remove-pages', 'remove-blank-pages', 'crop', 'n-up'] },
-      { title: 'Fix and tidy', tools: ['edit-metadata', 'add-attachments', 'extract-attachments', 'repair', 'unlock'] },
+      { title: 'Fix and tidy', tools: ['edit-metadata', 'add-attachments', 'extract-attachments', 'repair', 'unlock', 'pdf-to-pdfa', 'validate-pdfa'] },
       { title: 'Review', tools: ['compare', 'redact'] },
     ],
   },

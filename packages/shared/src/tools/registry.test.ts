@@ -11,6 +11,7 @@ const ISSUE_TOOLS = [
   'edit', 'blank-pdf', 'text-to-pdf',
   // issue 14
   'redact', 'compare',
+  'pdf-to-pdfa', 'validate-pdfa',
   'header-footer', 'bates', 'n-up', 'crop', 'remove-blank-pages', 'image-watermark', 'add-attachments', 'extract-attachments',
 ];
 
@@ -110,6 +111,8 @@ describe('tool registry', () => {
       ['ocr', { language: 'chi_tra' }],
       ['redact', { areas: [{ page: 1, x: 72, y: 700, width: 200, height: 20 }], text: ['Project Kestrel'], patterns: ['INV-\\d{6}'], presets: ['tfn', 'medicare', 'abn', 'acn', 'bsb', 'account', 'phone', 'email'] }],
       ['compare', {}],
+      ['pdf-to-pdfa', { conformance: '1b' }],
+      ['validate-pdfa', {}],
       ['header-footer', { topLeft: '{filename}', bottomCenter: 'Page {n} of {total}', topRight: '{date}', margin: 5, pages: '2-' }],
       ['bates', { prefix: 'ABC', start: 1, digits: 6 }],
       ['bates', { prefix: 'ABC', start: 1, digits: 6, position: 'top-left' }],

@@ -657,6 +657,37 @@ export const TOOLS = [
     engine: 'poppler',
     heavy: true,
   }),
+  tool({
+    id: 'pdf-to-pdfa',
+    name: 'PDF to PDF/A',
+    description: 'Make a PDF fit for long-term archiving (PDF/A), with its fonts embedded and colours defined, and see which checks it passed.',
+    category: 'optimise',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: z.strictObject({
+      conformance: z
+        .enum(['1b', '2b', '3b'])
+        .default('2b')
+        .meta({ description: 'PDF/A-2b suits most archives; 1b is for archives that ask for it (no transparency); 3b can keep attached files.' }),
+    }),
+    output: 'pdf',
+    engine: 'qpdf',
+    heavy: false,
+  }),
+  tool({
+    id: 'validate-pdfa',
+    name: 'Check PDF/A',
+    description: 'Check whether a PDF meets the PDF/A archiving rules it claims, in a report of every check passed or failed.',
+    category: 'optimise',
+    accepts: ['pdf'],
+    minFiles: 1,
+    maxFiles: 1,
+    options: none(),
+    output: 'report',
+    engine: 'pdf-lib',
+    heavy: false,
+  }),
 ] as const;
 
 export type Tool = (typeof TOOLS)[number];

@@ -1,0 +1,176 @@
+import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFStream, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
+import { profileOfDocument } from './conformance.ts';
+import { mentionsEncryption } from './inspect.ts';
+
+/**
+ * The PDF/A rules the engine can verify on its own (no veraPDF here): what pdf-to-pdfa promises and
+ * validate-pdfa reports. Colour spaces, glyph widths and the rest of ISO 19005 are not checked.
+ */
+
+export const PDFA_LEVELS = ['1b', '2b', '3b'] as const;
+export type PdfaLevel = (typeof PDFA_LEVELS)[number];
+
+export interface PdfaCheck {
+  id: string;
+  /** en-AU, for the report. */
+  name: string;
+  passed: boolean;
+  /** Why it failed, safe to show. */
+  detail?: string;
+}
+
+const ANNOT_PRINT = 4;
+const ANNOT_HIDDEN = 2 | 1 | 32; // Hidden, Invisible, NoView
+
+const name = (value: PDFObject | undefined) => (value instanceof PDFName ? value.decodeText() : undefined);
+const dictOf = (object: PDFObject) => (object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : undefined);
+
+/** Every dictionary in the file, indirect or nested directly in another (pdf-lib writes ExtGStates inline). */
+function* everyDict(doc: PDFDocument): Generator<PDFDict> {
+  function* within(object: PDFObject): Generator<PDFDict> {
+    const dict = dictOf(object);
+    if (dict) {
+      yield dict;
+      for (const [, value] of dict.entries()) yield* within(value);
+    } else if (object instanceof PDFArray) {
+      for (const item of object.asArray()) yield* within(item);
+    }
+  }
+  for (const [, object] of doc.context.enumerateIndirectObjects()) yield* within(object);
+}
+
+/** Fonts (not Type 3, which are drawn with PDF operators) whose descriptor carries no font file. */
+export function unembeddedFonts(doc: PDFDocument): string[] {
+  const missing = new Set<string>();
+  for (const dict of everyDict(doc)) {
+    if (name(dict.get(PDFName.of('Type'))) !== 'Font') continue;
+    const subtype = name(dict.get(PDFName.of('Subtype')));
+    if (subtype === 'Type3' || subtype === 'Type0') continue; // a Type 0 font's descendant is checked on its own
+    const descriptor = dict.lookupMaybe(PDFName.of('FontDescriptor'), PDFDict);
+    const embedded = ['FontFile', 'FontFile2', 'FontFile3'].some((key) => descriptor?.has(PDFName.of(key)));
+    if (!embedded) missing.add((name(dict.get(PDFName.of('BaseFont'))) ?? 'unnamed font').replace(/^[A-Z]{6}\+/, ''));
+  }
+  return [...missing].sort();
+}
+
+/** Soft masks, constant alpha below 1, blend modes and transparency groups: what PDF/A-1 forbids. */
+export function usesTransparency(doc: PDFDocument): boolean {
+  for (const dict of everyDict(doc)) {
+    const smask = dict.get(PDFName.of('SMask'));
+    if (smask && name(smask) !== 'None') return true;
+    for (const key of ['CA', 'ca']) {
+      const alpha = dict.lookupMaybe(PDFName.of(key), PDFNumber);
+      if (alpha && alpha.asNumber() < 1) return true;
+    }
+    const blend = name(dict.get(PDFName.of('BM')));
+    if (blend && blend !== 'Normal' && blend !== 'Compatible') return true;
+    if (name(dict.lookupMaybe(PDFName.of('Group'), PDFDict)?.get(PDFName.of('S'))) === 'Transparency') return true;
+  }
+  return false;
+}
+
+function hasScripts(doc: PDFDocument): boolean {
+  if (doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict)?.has(PDFName.of('JavaScript'))) return true;
+  for (const dict of everyDict(doc)) {
+    if ((dict.has(PDFName.of('JS')) || dict.has(PDFName.of('AA')) || name(dict.get(PDFName.of('S'))) === 'JavaScript')) return true;
+  }
+  return false;
+}
+
+function annotationsPrintable(doc: PDFDocument): boolean {
+  for (const page of doc.getPages()) {
+    const annots = page.node.Annots();
+    for (let i = 0; i < (annots?.size() ?? 0); i++) {
+      const annot = doc.context.lookup(annots!.get(i));
+      if (!(annot instanceof PDFDict) || name(annot.get(PDFName.of('Subtype'))) === 'Popup') continue;
+      const flags = annot.lookupMaybe(PDFName.of('F'), PDFNumber)?.asNumber() ?? 0;
+      if (!(flags & ANNOT_PRINT) || flags & ANNOT_HIDDEN) return false;
+    }
+  }
+  return true;
+}
+
+function hasOutputIntent(doc: PDFDocument): boolean {
+  const intents = doc.catalog.lookupMaybe(PDFName.of('OutputIntents'), PDFArray);
+  for (let i = 0; i < (intents?.size() ?? 0); i++) {
+    const intent = doc.context.lookup(intents!.get(i));
+    if (intent instanceof PDFDict && name(intent.get(PDFName.of('S'))) === 'GTS_PDFA1' && intent.lookup(PDFName.of('DestOutputProfile')) instanceof PDFStream) return true;
+  }
+  return false;
+}
+
+function hasEmbeddedFiles(doc: PDFDocument): boolean {
+  if (doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict)?.has(PDFName.of('EmbeddedFiles'))) return true;
+  for (const dict of everyDict(doc)) {
+    if (name(dict.get(PDFName.of('Subtype'))) === 'FileAttachment') return true;
+  }
+  return false;
+}
+
+/** The XMP stream as PDF/A needs it: in the catalog, unfiltered, claiming the level. */
+function xmpClaim(doc: PDFDocument, level: PdfaLevel): string | undefined {
+  const metadata = doc.catalog.lookup(PDFName.of('Metadata'));
+  if (!(metadata instanceof PDFRawStream)) return 'The PDF has no XMP metadata.';
+  if (metadata.dict.has(PDFName.of('Filter'))) return 'The XMP metadata is compressed.';
+  const claim = profileOfDocument(doc).pdfa;
+  if (claimedLevel(doc) !== level) return claim ? `The XMP metadata claims ${claim}, not PDF/A-${level}.` : 'The XMP metadata does not claim PDF/A.';
+  return undefined;
+}
+
+/** Checks `doc` (loaded from `bytes`) against `level`. */
+export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): PdfaCheck[] {
+  const check = (id: string, checkName: string, failure: string | undefined): PdfaCheck => ({ id, name: checkName, passed: !failure, ...(failure && { detail: failure }) });
+  const partOne = level === '1b';
+  const version = Number(/%PDF-(\d\.\d)/.exec(bytes.toString('latin1', 0, 1024))?.[1] ?? 0);
+  const fonts = unembeddedFonts(doc);
+  const checks = [
+    check('version', `PDF version ${partOne ? '1.4' : '1.7'} or earlier`, version > 0 && version <= (partOne ? 1.4 : 1.7) ? undefined : `The file is PDF ${version || 'of no stated version'}.`),
+    check('metadata', `XMP metadata claims PDF/A-${level}`, xmpClaim(doc, level)),
+    check('output-intent', 'Output intent with an ICC colour profile', hasOutputIntent(doc) ? undefined : 'There is no PDF/A output intent.'),
+    check('fonts', 'Every font embedded', fonts.length === 0 ? undefined : `Fonts not embedded: ${fonts.join(', ')}.`),
+    check('encryption', 'Not encrypted', mentionsEncryption(bytes) && doc.context.trailerInfo.Encrypt ? 'The file is encrypted.' : undefined),
+    check('scripts', 'No JavaScript or automatic actions', hasScripts(doc) ? 'The file has JavaScript or actions that run by themselves.' : undefined),
+    check('annotations', 'Comments and fields are printed and visible', annotationsPrintable(doc) ? undefined : 'Some comments or fields are hidden or not printed.'),
+    check('file-id', 'File identifier in the trailer', doc.context.trailerInfo.ID ? undefined : 'The trailer has no file identifier.'),
+  ];
+  if (level !== '3b') checks.push(check('attachments', 'No attached files', hasEmbeddedFiles(doc) ? `PDF/A-${level} cannot hold attached files; PDF/A-3b can.` : undefined));
+  if (partOne) {
+    checks.push(
+      check('transparency', 'No transparency', usesTransparency(doc) ? 'The file uses transparency, which PDF/A-1 does not allow.' : undefined),
+      check('object-streams', 'No object streams', bytes.includes('/ObjStm') || /\/Type\s*\/XRef\b/.test(bytes.toString('latin1')) ? 'The file uses object or cross-reference streams.' : undefined),
+    );
+  }
+  return checks;
+}
+
+/** The level a file claims, if it claims one this checker knows; levels a and u include b. */
+export function claimedLevel(doc: PDFDocument): PdfaLevel | undefined {
+  const claim = profileOfDocument(doc).pdfa?.replace('PDF/A-', '').replace(/[au]$/, 'b');
+  return PDFA_LEVELS.find((level) => level === claim);
+}
+
+/** Object keys a PDF/A file must not carry, removed by pdf-to-pdfa: scripts and automatic actions. */
+export function removeScripts(doc: PDFDocument): void {
+  doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict)?.delete(PDFName.of('JavaScript'));
+  for (const dict of everyDict(doc)) {
+    dict.delete(PDFName.of('AA'));
+    for (const key of ['A', 'OpenAction']) {
+      const action = dict.get(PDFName.of(key));
+      const resolved = action instanceof PDFRef ? doc.context.lookup(action) : action;
+      if (resolved instanceof PDFDict && name(resolved.get(PDFName.of('S'))) === 'JavaScript') dict.delete(PDFName.of(key));
+    }
+  }
+}
+
+/** PDF/A wants every annotation printed and none hidden. */
+export function makeAnnotationsPrintable(doc: PDFDocument): void {
+  for (const page of doc.getPages()) {
+    const annots = page.node.Annots();
+    for (let i = 0; i < (annots?.size() ?? 0); i++) {
+      const annot = doc.context.lookup(annots!.get(i));
+      if (!(annot instanceof PDFDict)) continue;
+      const flags = annot.lookupMaybe(PDFName.of('F'), PDFNumber)?.asNumber() ?? 0;
+      annot.set(PDFName.of('F'), PDFNumber.of((flags | ANNOT_PRINT) & ~ANNOT_HIDDEN));
+    }
+  }
+}
