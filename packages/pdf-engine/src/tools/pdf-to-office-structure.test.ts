@@ -90,3 +90,22 @@ it('PDF to Word gives pages of another size their own section, at that size', as
   expect(sizes).toEqual([[11906, 16838], [16838, 11906]]);
   expect([...xml.matchAll(/<w:br w:type="page"\/>/g)]).toHaveLength(1);
 });
+
+it('PDF to Word starts a numbered list at its first number, and starts again after a break in the numbers', async () => {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595.28, 841.89]);
+  ['3. Third step', '4. Fourth step'].forEach((text, i) => page.drawText(text, { x: 72, y: 760 - i * 14, size: 11, font }));
+  page.drawText('A paragraph between the lists.', { x: 72, y: 700, size: 11, font });
+  ['1. Again from one', '2. And two'].forEach((text, i) => page.drawText(text, { x: 72, y: 670 - i * 14, size: 11, font }));
+  const [out] = await ws.run('pdf-to-word', [file('steps.pdf', Buffer.from(await doc.save()))]);
+  const numbering = (await readZipText(out!.path, 'word/numbering.xml', 10_000_000, 1000))!;
+  const document = (await readZipText(out!.path, 'word/document.xml', 10_000_000, 1000))!;
+  // numId -> its abstract numbering -> the first level's start.
+  const abstractStart = new Map([...numbering.matchAll(/<w:abstractNum [^>]*w:abstractNumId="(\d+)"[\s\S]*?<w:start w:val="(\d+)"\/>/g)].map((m) => [m[1], Number(m[2])]));
+  const startOf = new Map([...numbering.matchAll(/<w:num w:numId="(\d+)"[^>]*>\s*<w:abstractNumId w:val="(\d+)"\/>/g)].map((m) => [m[1], abstractStart.get(m[2]!)]));
+  const numIds = [...document.matchAll(/<w:numId w:val="(\d+)"\/>/g)].map((m) => m[1]!);
+  expect(numIds.map((id) => startOf.get(id))).toEqual([3, 3, 1, 1]);
+  expect(numIds[0]).toBe(numIds[1]);
+  expect(numIds[2]).not.toBe(numIds[0]);
+});

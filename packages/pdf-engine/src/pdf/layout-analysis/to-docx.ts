@@ -22,6 +22,18 @@ const FORMATS: Record<ListFormat, { format: (typeof LevelFormat)[keyof typeof Le
   lowerRoman: { format: LevelFormat.LOWER_ROMAN, text: (l) => `%${l + 1}.` },
   upperRoman: { format: LevelFormat.UPPER_ROMAN, text: (l) => `%${l + 1}.` },
 };
+/** The number a marker stands for: "3." is 3, "c)" is 3, "iv." is 4; bullets have none. */
+function markerNumber(marker: string, format: ListFormat): number | undefined {
+  const core = marker.replace(/^\(|[.)]$/g, '').toLowerCase();
+  if (format === 'decimal') return Number(core);
+  if (format === 'lowerLetter' || format === 'upperLetter') return core.charCodeAt(0) - 96;
+  if (format === 'lowerRoman' || format === 'upperRoman') {
+    const values: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+    return [...core].reduce((sum, c, i) => sum + ((values[core[i + 1] ?? ''] ?? 0) > values[c]! ? -values[c]! : values[c]!), 0);
+  }
+  return undefined;
+}
+
 const LINE = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
 const NONE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
 
@@ -94,7 +106,9 @@ function margins(section: Section): { left: number; right: number } {
 export async function layoutToDocx(layout: DocumentLayout): Promise<Buffer> {
   const sections: Section[] = [];
   const instances = new Map<string, number>();
-  let previousList: string | undefined;
+  const references = new Map<string, { format: ListFormat; start: number }>();
+  let reference = '';
+  let previousList: { format: ListFormat; number: number } | undefined;
   for (const page of layout.pages) {
     let section = sections.at(-1);
     // Within a section a page break run starts each page; a new section starts its own page.
@@ -128,11 +142,18 @@ export async function layoutToDocx(layout: DocumentLayout): Promise<Buffer> {
     const list = layout.list.get(block);
     let numbering;
     if (list) {
-      const reference = list.format;
-      if (previousList !== reference || list.level === 0 && reference !== 'bullet' && /^\(?(1|a|i|A|I)[.)]$/.test(block.marker ?? '')) instances.set(reference, (instances.get(reference) ?? 0) + 1);
-      numbering = { reference, level: list.level, instance: instances.get(reference) ?? 0 };
-    }
-    previousList = list?.format;
+      // A list continues while the numbers follow on; otherwise a new list starts at its first number.
+      const number = markerNumber(block.marker!, list.format);
+      const follows = previousList?.format === list.format && (number === undefined || list.level > 0 || number === previousList.number + 1);
+      if (!follows) {
+        const start = list.level === 0 ? (number ?? 1) : 1;
+        reference = `${list.format}-${start}`;
+        references.set(reference, { format: list.format, start });
+        instances.set(reference, (instances.get(reference) ?? 0) + 1);
+      }
+      numbering = { reference, level: list.level, instance: instances.get(reference)! };
+      previousList = { format: list.format, number: list.level === 0 && number !== undefined ? number : (previousList?.number ?? 0) };
+    } else previousList = undefined;
     return new Paragraph({
       ...(level && { heading: HEADINGS[level - 1] }),
       ...(numbering && { numbering }),
@@ -147,12 +168,13 @@ export async function layoutToDocx(layout: DocumentLayout): Promise<Buffer> {
       creator: 'Wattle PDF',
       styles: { default: { document: { run: { size: Math.round(layout.bodySize * 2), ...(bodyFont && { font: bodyFont }) } } } },
       numbering: {
-        config: (Object.keys(FORMATS) as ListFormat[]).map((reference) => ({
+        config: [...references].map(([reference, { format, start }]) => ({
           reference,
           levels: Array.from({ length: 9 }, (_, level) => ({
             level,
-            format: FORMATS[reference].format,
-            text: FORMATS[reference].text(level),
+            format: FORMATS[format].format,
+            text: FORMATS[format].text(level),
+            start: level === 0 ? start : 1,
             alignment: AlignmentType.LEFT,
             style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
           })),
