@@ -58,6 +58,15 @@ describe('detectFileType', () => {
     expect(await typeOf(Buffer.concat([Buffer.alloc(2000, 0x41), pdf]))).toBeUndefined();
   });
 
+  it('reads HEIC and HEIF photos by their ftyp brand, and not AVIF or MP4', async () => {
+    const ftyp = (brand: string, compatible = 'mif1') => Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from(`ftyp${brand}\0\0\0\0${compatible}miaf`, 'latin1'), Buffer.alloc(64)]);
+    expect(await typeOf(ftyp('heic'))).toBe('heic');
+    expect(await typeOf(ftyp('heix'))).toBe('heic');
+    expect(await typeOf(ftyp('mif1', 'heic'))).toBe('heic');
+    expect(await typeOf(ftyp('avif'))).toBeUndefined();
+    expect(await typeOf(ftyp('isom', 'mp41'))).toBeUndefined();
+  });
+
   it('tells Office and OpenDocument files apart by their parts', async () => {
     expect(await typeOf(await docxDocument(1))).toBe('docx');
     expect(await typeOf(await xlsxDocument())).toBe('xlsx');

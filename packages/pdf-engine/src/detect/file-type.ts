@@ -47,6 +47,7 @@ export async function detectFileType(path: string): Promise<InputKind | undefine
     if (starts('GIF87a') || starts('GIF89a')) return 'gif';
     if (starts('RIFF') && starts('WEBP', 8)) return 'webp';
     if (starts([0x49, 0x49, 0x2a, 0x00]) || starts([0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
+    if (starts('ftyp', 4) && isHeic(bytes)) return 'heic';
     if (bytes.subarray(0, PDF_HEADER_WINDOW).includes('%PDF-')) return 'pdf';
     if (starts('{\\rtf')) return 'rtf';
     if (starts('PK\x03\x04')) return zipKind(path);
@@ -73,6 +74,16 @@ async function zipKind(path: string): Promise<InputKind | undefined> {
   } catch {
     return undefined; // not a readable zip
   }
+}
+
+/** HEVC brands of an ISO base media file's ftyp box, major or compatible (a mif1 file may be AVIF, which we do not take). */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx']);
+
+function isHeic(bytes: Buffer): boolean {
+  const end = Math.min(bytes.length, bytes.readUInt32BE(0));
+  const brands = [bytes.toString('latin1', 8, 12)];
+  for (let at = 16; at + 4 <= end; at += 4) brands.push(bytes.toString('latin1', at, at + 4));
+  return brands.some((brand) => HEIC_BRANDS.has(brand));
 }
 
 /** UTF-8 without NULs or control characters other than tab, newlines and form feed. */

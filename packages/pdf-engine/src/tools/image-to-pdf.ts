@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { clip, concatTransformationMatrix, drawObject, endPath, PDFDocument, popGraphicsState, pushGraphicsState, rectangle } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { IMAGE_INPUT_KINDS, paperPage, type PaperSize } from '@wattle/shared';
@@ -66,7 +68,7 @@ async function decodeImage(ctx: ToolContext, input: ToolInput): Promise<ImagePag
   if (!kind || !(IMAGE_INPUT_KINDS as readonly string[]).includes(kind)) {
     throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This file is not a supported image.', { filename: input.filename });
   }
-  const bytes = await readFile(input.path);
+  let bytes: Buffer = await readFile(input.path);
   const limitInputPixels = ctx.limits.maxPixels;
   let meta: sharp.Metadata;
   try {
@@ -80,19 +82,38 @@ async function decodeImage(ctx: ToolContext, input: ToolInput): Promise<ImagePag
   if (width * height > limitInputPixels) {
     throw new EngineError('LIMIT_EXCEEDED', 'The image has too many pixels.', { filename: input.filename, limit: 'maxPixels', width, height });
   }
+  if (kind === 'heic') {
+    bytes = await heicToJpeg(ctx, input);
+    meta = await sharp(bytes, { limitInputPixels }).metadata();
+  }
   const dpi = meta.density && meta.density >= 50 && meta.density <= 1200 ? meta.density : 72;
   const frames = kind === 'tiff' ? (meta.pages ?? 1) : 1;
   if (frames > ctx.limits.maxPages) throw new EngineError('LIMIT_EXCEEDED', 'The image has too many pages.', { limit: 'maxPages' });
   const out: ImagePage[] = [];
   for (let page = 0; page < frames; page++) {
     try {
-      out.push(await encodeFrame(bytes, kind, meta, page, limitInputPixels, dpi));
+      out.push(await encodeFrame(bytes, kind === 'heic' ? 'jpeg' : kind, meta, page, limitInputPixels, dpi));
     } catch (error) {
       if (error instanceof EngineError) throw error;
       throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This image could not be read.', { filename: input.filename }, { cause: error });
     }
   }
   return out;
+}
+
+/**
+ * sharp reads a HEIC's header but its libvips has no HEVC decoder (patents), so Debian's heif-convert
+ * decodes it, turned upright, to a JPEG the usual path takes on. The primary image only: a HEIC holding
+ * several is written as name-1.jpg and so on.
+ */
+async function heicToJpeg(ctx: ToolContext, input: ToolInput): Promise<Buffer> {
+  const base = join(ctx.dir, `heic-${randomUUID()}`);
+  const result = await ctx.run({ command: 'heif-convert', args: ['--quiet', '-q', '92', input.path, `${base}.jpg`] });
+  for (const path of [`${base}.jpg`, `${base}-1.jpg`]) {
+    const jpeg = await readFile(path).catch(() => undefined);
+    if (result.exitCode === 0 && jpeg) return jpeg;
+  }
+  throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This image could not be read.', { filename: input.filename });
 }
 
 async function encodeFrame(bytes: Buffer, kind: string, meta: sharp.Metadata, page: number, limitInputPixels: number, dpi: number): Promise<ImagePage> {

@@ -20,6 +20,8 @@ export const INPUT_KINDS = {
   webp: { mime: 'image/webp', extensions: ['.webp'] },
   gif: { mime: 'image/gif', extensions: ['.gif'] },
   tiff: { mime: 'image/tiff', extensions: ['.tif', '.tiff'] },
+  /** HEIC and HEIF photos (iPhones save these), HEVC-coded. */
+  heic: { mime: 'image/heic', extensions: ['.heic', '.heif'] },
   docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['.docx'] },
   doc: { mime: 'application/msword', extensions: ['.doc'] },
   odt: { mime: 'application/vnd.oasis.opendocument.text', extensions: ['.odt'] },
@@ -37,7 +39,7 @@ export const INPUT_KINDS = {
 
 export type InputKind = keyof typeof INPUT_KINDS;
 
-export const IMAGE_INPUT_KINDS = ['jpeg', 'png', 'webp', 'gif', 'tiff'] as const satisfies readonly InputKind[];
+export const IMAGE_INPUT_KINDS = ['jpeg', 'png', 'webp', 'gif', 'tiff', 'heic'] as const satisfies readonly InputKind[];
 export const OFFICE_INPUT_KINDS = [
   'docx', 'doc', 'odt', 'rtf', 'txt', 'xlsx', 'xls', 'ods', 'pptx', 'ppt', 'odp',
 ] as const satisfies readonly InputKind[];

@@ -62,7 +62,7 @@ describe('tool registry', () => {
     ['watermark', { text: 'two\nlines' }],
     ['page-numbers', { format: 'Page {n}\t{total}' }],
     ['merge', { rotations: [45] }],
-    ['merge', { rotations: Array.from({ length: 51 }, () => 90) }],
+    ['merge', { rotations: Array.from({ length: 201 }, () => 90) }],
     ['extract-pages', { pages: '1-999999999' }],
     ['extract-pages', { pages: 'all' }],
     ['split', { mode: 'ranges' }],

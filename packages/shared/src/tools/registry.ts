@@ -183,7 +183,7 @@ export const TOOLS = [
   tool({
     id: 'image-to-pdf',
     name: 'Image to PDF',
-    description: 'Turn JPEG, PNG, WebP, GIF or TIFF images into a PDF, one page per image.',
+    description: 'Turn JPEG, PNG, WebP, GIF, TIFF or HEIC images into a PDF, one page per image.',
     category: 'to-pdf',
     accepts: IMAGE_INPUT_KINDS,
     minFiles: 1,

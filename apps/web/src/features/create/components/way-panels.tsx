@@ -85,7 +85,7 @@ export function ImagesPanel({ value, onChange, pageSize, disabled }: { value: Cr
         multiple
         onFiles={add}
         title={value.inputs.length > 0 ? 'Add more images' : 'Drop your images here'}
-        hint={`JPEG, PNG, WebP, GIF or TIFF, up to ${tool.maxFiles}. Each becomes a page, turned the right way up.`}
+        hint={`JPEG, PNG, WebP, GIF, TIFF or HEIC, up to ${tool.maxFiles}. Each becomes a page, turned the right way up.`}
         buttonLabel="Choose images"
         inputLabel="Choose images"
         disabled={disabled}

@@ -27,7 +27,7 @@ const CONVERSIONS: { icon: LucideIcon; title: string; description: string; advan
   { icon: FileTextIcon, title: 'PDF to Word', description: 'Take the text of a PDF into an editable Word document, block by block in reading order, with larger headings in bold.', href: '/tools/pdf-to-word' },
   { icon: FileSpreadsheetIcon, title: 'PDF to Excel', description: 'Lay the text of each page out in spreadsheet rows and columns, one sheet per page, so tables from statements and reports can be worked with.', href: '/tools/pdf-to-excel' },
   { icon: PresentationIcon, title: 'PDF to PowerPoint', description: 'Put each page on its own slide as a picture, with the page’s text in the speaker notes, ready to present.', href: '/tools/pdf-to-powerpoint' },
-  { icon: FileImageIcon, title: 'Image to PDF', description: 'Combine photos and scans (JPEG, PNG, WebP, GIF or TIFF) into one PDF, one page per image.', href: '/tools/image-to-pdf' },
+  { icon: FileImageIcon, title: 'Image to PDF', description: 'Combine photos and scans (JPEG, PNG, WebP, GIF, TIFF or HEIC) into one PDF, one page per image.', href: '/tools/image-to-pdf' },
   { icon: FileTextIcon, title: 'Word to PDF', description: 'Create a PDF from a Word document (or Excel, PowerPoint, OpenDocument, RTF or text) that looks the same on every screen and printer.', href: '/tools/office-to-pdf' },
   { icon: ScanTextIcon, title: 'OCR', description: `Recognise the text in scanned documents so it can be searched, selected and copied, in ${OCR_LANGUAGES.length} languages including English.`, advanced: true, href: '/tools/ocr' },
 ];
