@@ -102,6 +102,12 @@ describe('page tools', () => {
     expect(pageTexts(removed!.path)).toEqual(['Page 1', 'Page 3']);
   });
 
+  it('extracts pages in the order asked, each once, from a long document', async () => {
+    const [out] = await ws.run('extract-pages', [file('r.pdf', await textPdf(40))], { pages: '30-33,5,1-2,31' });
+    expect(out).toMatchObject({ filename: 'r-extracted.pdf', pages: 7 });
+    expect(pageTexts(out!.path)).toEqual(['Page 30', 'Page 31', 'Page 32', 'Page 33', 'Page 5', 'Page 1', 'Page 2']);
+  });
+
   it('rotates the chosen pages by the angle, adding to their rotation', async () => {
     const [out] = await ws.run('rotate', [file('r.pdf', five)], { angle: 90, pages: '2-3' });
     expect((await pdfOf(out!)).getPages().map((p) => p.getRotation().angle)).toEqual([0, 90, 90, 0, 0]);

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { countPagesInRanges, expandPageRanges, type PageRange } from '@wattle/shared';
 import type { Operation } from './operation.ts';
-import type { ToolContext, ToolNote } from '../context.ts';
+import type { ToolContext, ToolInput, ToolNote } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { pdfaNotKept } from '../pdf/conformance.ts';
 import { preparePdf, preparePdfInProcess, type PreparedPdf } from '../pdf/prepare.ts';
@@ -74,9 +74,7 @@ export const split: Operation<'split'> = async ([input], options, ctx) => {
     const parts = await splitWithQpdf(ctx, pdf, ranges, every);
     return parts && { pdf, ranges, parts };
   };
-  const done = (await attempt(await preparePdfInProcess(ctx, input!))) ?? (await attempt(await preparePdf(ctx, input!)));
-  if (!done) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this PDF.');
-  const { pdf, ranges, parts } = done;
+  const { pdf, ranges, parts } = await withCarefulRetry(ctx, input!, attempt);
   const notes = notesOf(copied(pdf));
   const targets = ranges.map((range) => ctx.output(outputFilename(pdf.filename, `pages-${range.start === range.end ? range.start : `${range.start}-${range.end}`}`, 'pdf')));
   await mapLimit(targets, FILES_AT_ONCE, (target, i) => rename(parts[i]!, target.path));
@@ -116,12 +114,37 @@ export const organize: Operation<'organize'> = async ([input], options, ctx) => 
   return [await writePdf(ctx, out, outputFilename(pdf.filename, 'organised', 'pdf'), indices.length, copied(pdf))];
 };
 
+/** The pages asked for, each once, in the order asked: one qpdf run. */
 export const extractPages: Operation<'extract-pages'> = async ([input], options, ctx) => {
-  const pdf = await preparePdf(ctx, input!);
-  const indices = [...new Set(expandPageRanges(pageRangesFor('pages', options.pages, pdf.pages)))].map((p) => p - 1);
-  const out = await composePdf(ctx, [{ doc: await openPrepared(pdf), indices }]);
-  return [await writePdf(ctx, out, outputFilename(pdf.filename, 'extracted', 'pdf'), indices.length, copied(pdf))];
+  const target = ctx.output(outputFilename(input!.filename, 'extracted', 'pdf'));
+  return withCarefulRetry(ctx, input!, async (pdf) => {
+    const pages = [...new Set(expandPageRanges(pageRangesFor('pages', options.pages, pdf.pages)))];
+    const result = await ctx.run(qpdfSelect(pdf.path, inOrder(pages), target.path));
+    if (!qpdfSucceeded(result) || (await countWrittenPages(ctx, target.path)) !== pages.length) return undefined;
+    return [{ path: target.path, filename: target.filename, contentType: PDF_TYPE, pages: pages.length, ...notesOf(copied(pdf)) }];
+  });
 };
+
+/** "5,1,2,3,9" -> "5,1-3,9": qpdf's page list, runs shortened, order kept. */
+function inOrder(pages: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < pages.length; i++) {
+    const start = pages[i]!;
+    while (pages[i + 1] === pages[i]! + 1) i++;
+    parts.push(start === pages[i] ? `${start}` : `${start}-${pages[i]}`);
+  }
+  return parts.join(',');
+}
+
+/**
+ * Runs `work` on the input as counted in-process and, when qpdf's result disagreed with that count
+ * (undefined), once more on the input prepared the careful way (qpdf count, decrypt, repair).
+ */
+async function withCarefulRetry<T>(ctx: ToolContext, input: ToolInput, work: (pdf: PreparedPdf) => Promise<T | undefined>): Promise<T> {
+  const done = (await work(await preparePdfInProcess(ctx, input))) ?? (await work(await preparePdf(ctx, input)));
+  if (done === undefined) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this PDF.');
+  return done;
+}
 
 export const removePages: Operation<'remove-pages'> = async ([input], options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
