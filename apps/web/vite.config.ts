@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { licences } from './build/licences';
 import { precompress } from './build/precompress';
 import { toolCatalogue } from './build/tool-catalogue';
 
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), toolCatalogue(), precompress()],
+  plugins: [react(), tailwindcss(), toolCatalogue(), licences(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -18,6 +19,9 @@ export default defineConfig({
   preview: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
+  // Decision 096: every chunk carried its modules' licence headers (each lucide icon's file its own),
+  // about 2 KB gzipped of the landing page; the notices ship once instead, in /licenses.md (build/licences.ts).
+  esbuild: { legalComments: 'none' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,11 @@
 import { RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { NotFoundPage } from './not-found-page';
+
+// Only the 404 answer needs it; the rest of this boundary stays in the first download, since it is
+// what a tab shows when a deploy has replaced the code it would load.
+const NotFoundPage = lazy(async () => ({ default: (await import('./not-found-page')).NotFoundPage }));
 
 /** A deploy replaces hashed chunk files; a tab opened before it fails to load the new page's code. */
 function isChunkLoadError(error: unknown): boolean {
@@ -10,7 +14,13 @@ function isChunkLoadError(error: unknown): boolean {
 
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
 
   const stale = isChunkLoadError(error);
   if (!stale) console.error(error);

@@ -14,8 +14,10 @@ import { teamInviteRoutes } from '@/features/team/routes';
 import { batchRoutes, toolsRoutes } from '@/features/tools/routes';
 import { AppRoot } from './app-root';
 import { PublicLayout } from './layouts/public/public-layout';
-import { NotFoundPage } from './not-found-page';
 import { RouteErrorBoundary } from './route-error-boundary';
+
+// An unknown address is rare: its page loads when asked for.
+const notFoundRoute: RouteObject = { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) };
 
 // The guards (and the return-target rules they use) come with the first /auth or /dashboard page, not with every public page.
 const loadGuards = () => import('./guards/guards');
@@ -33,7 +35,7 @@ export const routes: RouteObject[] = [
       {
         Component: PublicLayout,
         // Errors below render inside the public layout, keeping the top bar and footer.
-        children: [{ ErrorBoundary: RouteErrorBoundary, children: [...marketingRoutes, ...publicEditorRoutes, ...toolsRoutes, { path: '*', Component: NotFoundPage }] }],
+        children: [{ ErrorBoundary: RouteErrorBoundary, children: [...marketingRoutes, ...publicEditorRoutes, ...toolsRoutes, notFoundRoute] }],
       },
       { path: 'auth', lazy: async () => ({ Component: (await loadGuards()).GuestOnly }), children: authRoutes },
       // A shared document's reader: no account, no marketing chrome, the company's branding only.
@@ -57,7 +59,7 @@ export const routes: RouteObject[] = [
               ...batchRoutes,
               ...editorRoutes,
               ...downloadsRoutes,
-              { path: '*', Component: NotFoundPage },
+              notFoundRoute,
             ],
           },
         ],

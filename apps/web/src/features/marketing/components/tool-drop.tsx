@@ -6,8 +6,6 @@ import { Button } from '@/components/ui/button';
 import { acceptAttribute } from '@/features/tools/lib/file-checks';
 import { toolSummary } from '@/lib/tool-catalogue';
 import { TOOL_ICONS } from '@/lib/tool-icons';
-import { handoffState } from '@/lib/tool-handoff';
-import { dropRoute } from '../lib/drop-route';
 
 /** What people most often do with one PDF, most common first. */
 const PDF_TOOLS = ['compress', 'pdf-to-word', 'split', 'protect', 'rotate', 'organize', 'watermark', 'ocr'] as const;
@@ -22,13 +20,18 @@ export function ToolDrop() {
   const [refusal, setRefusal] = useState<string>();
   const chooserRef = useRef<HTMLHeadingElement>(null);
 
-  const open = (toolId: string, files: File[]) => void navigate(`/tools/${toolId}`, { state: handoffState({ files }) });
+  const open = async (toolId: string, files: File[]) => {
+    const { handoffState } = await import('@/lib/tool-handoff');
+    await navigate(`/tools/${toolId}`, { state: handoffState({ files }) });
+  };
 
-  const take = (files: File[]) => {
+  // The routing and the hand-over load with the first drop: the zone itself is all the first screen needs.
+  const take = async (files: File[]) => {
+    const { dropRoute } = await import('../lib/drop-route');
     const route = dropRoute(files);
     setRefusal(route.kind === 'refused' ? route.message : undefined);
     setPdf(route.kind === 'choose-pdf-tool' ? files[0] : undefined);
-    if (route.kind === 'tool') open(route.toolId, files);
+    if (route.kind === 'tool') await open(route.toolId, files);
     // The choice appears in the zone: take focus there, as a screen reader would need.
     if (route.kind === 'choose-pdf-tool') requestAnimationFrame(() => chooserRef.current?.focus());
   };
@@ -38,7 +41,7 @@ export function ToolDrop() {
       aria-label="Start with a file"
       accept={acceptAttribute(Object.keys(INPUT_KINDS) as InputKind[])}
       multiple
-      onFiles={take}
+      onFiles={(files) => void take(files)}
       title="Drop your files here"
       hint="PDF, Word, Excel, PowerPoint, images or text. We open the right tool; nothing is uploaded until you run it."
       buttonLabel="Choose files"
@@ -60,7 +63,7 @@ export function ToolDrop() {
               const Icon = TOOL_ICONS[id];
               return (
                 <li key={id}>
-                  <Button type="button" variant="outline" className="h-auto w-full justify-start py-2 whitespace-normal" onClick={() => open(id, [pdf])}>
+                  <Button type="button" variant="outline" className="h-auto w-full justify-start py-2 whitespace-normal" onClick={() => void open(id, [pdf])}>
                     <Icon aria-hidden />
                     {toolSummary(id)!.name}
                   </Button>
