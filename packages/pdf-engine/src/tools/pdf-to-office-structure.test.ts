@@ -76,6 +76,9 @@ it('PDF to PowerPoint has the text editable on the slides, over the page images'
   expect(entries.filter((n) => /^ppt\/media\/.+\.png$/.test(n))).toHaveLength(1);
   const xml = (await Promise.all(slides.map((n) => readZipText(out!.path, n, 10_000_000, 1000)))).join('');
   expect(scoreSlideXml(xml)).toBe(1);
+  // List markers stay with their items.
+  expect(xml).toMatch(/<a:t>• <\/a:t>[\s\S]*?<a:t>Collect the invoices for each branch<\/a:t>/);
+  expect(xml).toMatch(/<a:t>1\. <\/a:t>[\s\S]*?<a:t>Open the ledger for the quarter<\/a:t>/);
 });
 
 it('PDF to Word gives pages of another size their own section, at that size', async () => {

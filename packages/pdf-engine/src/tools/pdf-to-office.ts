@@ -75,7 +75,7 @@ export const pdfToExcel: Operation<'pdf-to-excel'> = async ([input], _options, c
     for (const block of page.blocks) {
       if (block.kind === 'paragraph') {
         const cell = sheet.getCell(row++, 1);
-        cell.value = styledRuns(block.lines).map((r) => r.text).join('');
+        cell.value = `${block.marker ? `${block.marker} ` : ''}${styledRuns(block.lines).map((r) => r.text).join('')}`;
         if (layout.headingLevel.has(block)) cell.font = { bold: true };
       } else if (block.kind === 'table') {
         for (const cells of block.table.cells) {
@@ -125,9 +125,11 @@ export const pdfToPowerpoint: Operation<'pdf-to-powerpoint'> = async ([input], _
     const scale = Math.min(first.width / page.width, first.height / page.height);
     const [dx, dy] = [(first.width - page.width * scale) / 2, (first.height - page.height * scale) / 2];
     const at = (x0: number, top: number, x1: number, bottom: number) => ({ x: inches(dx + x0 * scale), y: inches(dy + top * scale), w: inches((x1 - x0) * scale), h: inches((bottom - top) * scale) });
-    const textBox = (lines: Line[]) => {
+    const textBox = (lines: Line[], marker?: string) => {
       if (lines.length === 0) return;
       const runs = lines.flatMap((line, l) => styledRuns([line]).map((r, k, all) => ({ text: r.text, options: { fontFace: r.style.font, fontSize: r.style.size * scale, bold: r.style.bold, italic: r.style.italic, color: r.style.colour, breakLine: k === all.length - 1 && l < lines.length - 1 } })));
+      // A list marker goes first, in its item's style.
+      if (marker) runs.unshift({ text: `${marker} `, options: { ...runs[0]!.options, breakLine: false } });
       const box = at(Math.min(...lines.map((l) => l.x0)), Math.min(...lines.map((l) => l.top)), Math.max(...lines.map((l) => l.x1)), Math.max(...lines.map((l) => l.bottom)));
       slide.addText(runs, { ...box, w: box.w * 1.05 + 0.05, margin: 0, valign: 'top', wrap: false, fit: 'none' });
     };
@@ -139,7 +141,7 @@ export const pdfToPowerpoint: Operation<'pdf-to-powerpoint'> = async ([input], _
     }
     for (const rule of page.rules) slide.addShape(pptx.ShapeType.line, { ...at(rule.x0, rule.y0, rule.x1, rule.y1), line: { color: '000000', width: 0.75 } });
     for (const block of page.blocks) {
-      if (block.kind === 'paragraph') textBox(block.lines);
+      if (block.kind === 'paragraph') textBox(block.lines, block.marker);
       else if (block.kind === 'table') for (const cell of block.table.cells.flat()) textBox(cell);
     }
     slide.addNotes(page.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.lines] : b.kind === 'table' ? b.table.cells.flat() : [])).map((lines) => styledRuns(lines).map((r) => r.text).join('')).join('\n\n'));
