@@ -131,11 +131,14 @@ async function runJob(client: Visitor, tool: string, files: { name: string; byte
   const form = new FormData();
   form.append('tool', tool);
   for (const f of files) form.append('files', new Blob([f.bytes as BlobPart], { type: f.type }), f.name);
-  let res = await client('/api/v1/jobs', { method: 'POST', body: form });
-  // A visitor's jobs a minute are limited: wait as the app asks, as the web does.
-  while (res.status === 429) {
-    await sleep(Number(res.headers.get('retry-after') ?? 1) * 1000);
-    res = await client('/api/v1/jobs', { method: 'POST', body: form });
+  // A visitor's jobs a minute are limited: wait as the app asks, as the web does. A refusal sent before
+  // the upload was read can end the connection under it (EPIPE): that is waited out too.
+  const submit = () => client('/api/v1/jobs', { method: 'POST', body: form }).catch(() => undefined);
+  let res = await submit();
+  for (let tries = 0; !res || res.status === 429; tries++) {
+    if (tries === 60) throw new Error(`${tool}: refused for a minute`);
+    await sleep(Number(res?.headers.get('retry-after') ?? 1) * 1000);
+    res = await submit();
   }
   if (res.status !== 202) throw new Error(`${tool}: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
