@@ -74,20 +74,6 @@ export function parseBboxLayout(xhtml: string): LayoutPage[] {
   return pages;
 }
 
-export const lineText = (line: LayoutLine) => line.words.map((w) => w.text).join(' ');
-
-/** A block's lines as one paragraph; a hyphen at a line end before a lower-case word is a break, not a dash. */
-export function blockText(block: LayoutBlock): string {
-  let text = '';
-  for (const line of block.lines) {
-    const next = lineText(line);
-    if (!text) text = next;
-    else if (/[a-z]-$/.test(text) && /^[a-z]/.test(next)) text = text.slice(0, -1) + next;
-    else text += ` ${next}`;
-  }
-  return text;
-}
-
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
