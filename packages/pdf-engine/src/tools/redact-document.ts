@@ -111,16 +111,27 @@ function clearField(field: PDFDict, kids: PDFObject | undefined, lookup: (o: PDF
   if (kids instanceof PDFArray) for (const kid of kids.asArray()) (lookup(kid) as PDFDict | undefined)?.delete?.(PDFName.of('AP'));
 }
 
-/** Annotations that overlap a redacted box go: what they show or say may be what was redacted. */
-export function removeAnnotationsIn(doc: PDFDocument, pageIndex: number, boxes: readonly RedactionBox[], display: DisplayBox): void {
-  const page = doc.getPage(pageIndex);
-  const annots = page.node.lookup(PDFName.of('Annots'));
-  if (!(annots instanceof PDFArray)) return;
-  const areas = boxes.map((box) => {
+/** A box on the page as shown, in the page's own coordinates (unturned). */
+export interface PageArea {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export function pageAreas(boxes: readonly RedactionBox[], display: DisplayBox): PageArea[] {
+  return boxes.map((box) => {
     const a = display.toPage(box.x, box.y);
     const b = display.toPage(box.x + box.width, box.y + box.height);
     return { x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) };
   });
+}
+
+/** Annotations that overlap a redacted box go: what they show or say may be what was redacted. */
+export function removeAnnotationsIn(doc: PDFDocument, pageIndex: number, areas: readonly PageArea[]): void {
+  const page = doc.getPage(pageIndex);
+  const annots = page.node.lookup(PDFName.of('Annots'));
+  if (!(annots instanceof PDFArray)) return;
   for (let i = annots.size() - 1; i >= 0; i--) {
     const annot = doc.context.lookup(annots.get(i));
     const rect = annot instanceof PDFDict ? annot.lookup(PDFName.of('Rect')) : undefined;

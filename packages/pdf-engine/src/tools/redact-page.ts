@@ -7,9 +7,9 @@ import { renderPageRaw } from '../pdf/render.ts';
 import type { RedactionBox } from './redact-find.ts';
 
 /**
- * A redacted page becomes one image of itself with the boxes burned in black: everything under a box
- * (text, vector paths, image pixels) is gone, not covered, and the page's old content, fonts and
- * images are no longer referenced (the file is rewritten afterwards, so they are not written at all).
+ * A redacted page whose content cannot be rewritten (redact-content.ts) becomes one image of itself
+ * with the boxes burned in black: everything under a box (text, vector paths, image pixels) is gone,
+ * not covered, and the page's old content, fonts and images are no longer referenced (the file is rewritten afterwards, so they are not written at all).
  * The price: the rest of that page is no longer text (no OCR is applied, or it could bring back what
  * was redacted from what is left of the glyphs).
  */

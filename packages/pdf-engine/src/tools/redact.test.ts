@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from '@cantoo/pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb, type PDFPage } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedFont } from '../pdf/fonts.ts';
 import { A4, formPdf } from '../test/fixtures.ts';
 import { file, pdfText, workspace, type Workspace } from '../test/harness.ts';
 import { findAll } from './redact-find.ts';
@@ -106,7 +107,7 @@ describe('redact', () => {
       expect(raw.toUpperCase()).not.toContain(hexOf(gone));
     }
     expect(out!.notes?.[0]).toMatchObject({ code: 'REDACTED' });
-    expect(out!.notes?.[0]?.message).toMatch(/^4 matches were removed; pages 1, 2 are now an image/);
+    expect(out!.notes?.[0]?.message).toMatch(/^4 matches were removed; 1 metadata/); // no page had to become an image
     const doc = await PDFDocument.load(await readFile(out!.path));
     expect(doc.getTitle()).toBe('[redacted] briefing');
     expect(doc.getAuthor()).toBe('J Citizen');
@@ -120,8 +121,15 @@ describe('redact', () => {
     expect(r).toBeGreaterThan(200);
     expect(g! + b!).toBeLessThan(60);
     const [one, two] = pdfText(out!.path).split('\f');
-    expect(one!.trim()).toBe(''); // page 1 is an image now
+    expect(one).toContain('Re: Project Kestrel settlement'); // page 1 keeps its text
     expect(two).toContain('The Project Kestrel budget'); // page 2 untouched
+    // The pixels are gone from the image itself, not only covered: the only image left is the redacted copy.
+    expect(imagesIn(out!.path)).toBe(1);
+    execFileSync('pdfimages', ['-png', out!.path, `${out!.path}-image`]);
+    const { data, info } = await sharp(`${out!.path}-image-000.png`).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    expect(at(20, 80)).toEqual([0, 0, 0]);
+    expect(at(80, 20)[0]).toBeGreaterThan(200);
   });
 
   it('cuts vector paths under an area', async () => {
@@ -146,6 +154,76 @@ describe('redact', () => {
     const [out] = await ws.run('redact', [file('letter.pdf', letter)], { patterns: ['Kes\\w+'] });
     expect(rawStreams(out!.path)).not.toMatch(/Kestrel/);
     expect(pdfText(out!.path)).not.toMatch(/Kestrel/);
+  });
+});
+
+/** A page with the secret on its second line; `extra` adds content after the text (raw operators, resources). */
+async function twoLinePdf(extra?: (doc: PDFDocument, page: PDFPage) => void, embedded = false): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = embedded ? await embeddedFont(doc, 'latin') : await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage(A4);
+  page.drawText('Keep every word of this line', { x: 72, y: 780, size: 12, font });
+  page.drawText('The Kestrel code stays secret', { x: 72, y: 756, size: 12, font });
+  extra?.(doc, page);
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+const imagesIn = (path: string) => execFileSync('pdfimages', ['-list', path]).toString().trim().split('\n').length - 2;
+
+describe('redact keeps the rest of the page as text', () => {
+  it('removes only the redacted word from the content stream', async () => {
+    const [out] = await ws.run('redact', [file('two.pdf', await twoLinePdf())], { text: ['Kestrel'] });
+    const text = pdfText(out!.path);
+    expect(text).toContain('Keep every word of this line');
+    expect(text).toMatch(/The\s+code stays secret/);
+    expect(text).not.toContain('Kestrel');
+    const raw = rawStreams(out!.path);
+    expect(raw).not.toContain('Kestrel');
+    expect(raw.toUpperCase()).not.toContain(hexOf('Kestrel'));
+    expect(imagesIn(out!.path)).toBe(0); // not rasterised
+    expect(out!.notes?.[0]?.message).toBe('1 match was removed.');
+    // The box is painted where the word was, and the word after it has not moved.
+    const before = execFileSync('pdftotext', ['-bbox', '-', '-'], { input: await twoLinePdf() }).toString();
+    const after = execFileSync('pdftotext', ['-bbox', out!.path, '-']).toString();
+    const xOf = (bbox: string, word: string) => Number(new RegExp(`xMin="([\\d.]+)"[^>]*>${word}<`).exec(bbox)![1]);
+    expect(xOf(after, 'code')).toBeCloseTo(xOf(before, 'code'), 1);
+    const kestrel = new RegExp(`xMin="([\\d.]+)" yMin="([\\d.]+)" xMax="([\\d.]+)" yMax="([\\d.]+)">Kestrel<`).exec(before)!.slice(1).map(Number) as [number, number, number, number];
+    expect(await pixelAt(out!.path, 1, (kestrel[0] + kestrel[2]) / 2, A4[1] - (kestrel[1] + kestrel[3]) / 2)).toEqual([0, 0, 0]);
+  });
+
+  it('measures an embedded font by its CID widths', async () => {
+    const [out] = await ws.run('redact', [file('embedded.pdf', await twoLinePdf(undefined, true))], { text: ['Kestrel'] });
+    const text = pdfText(out!.path);
+    expect(text).toContain('Keep every word of this line');
+    expect(text).toMatch(/The\s+code stays secret/);
+    expect(text).not.toContain('Kestrel');
+    expect(imagesIn(out!.path)).toBe(0);
+  });
+
+  it('drops the text that marked content carries', async () => {
+    const marked = await twoLinePdf((doc, page) => page.node.addContentStream(doc.context.register(doc.context.stream('/Span <</ActualText (Kestrel code) /MCID 0>> BDC EMC'))));
+    const [out] = await ws.run('redact', [file('marked.pdf', marked)], { text: ['Kestrel'] });
+    expect(rawStreams(out!.path)).not.toContain('Kestrel');
+    expect(rawStreams(out!.path)).toContain('/Span <</MCID 0>> BDC');
+    expect(pdfText(out!.path)).toContain('Keep every word of this line');
+  });
+
+  it('burns in a page it cannot read: a Type 3 font or an unknown operator', async () => {
+    const type3 = await twoLinePdf((doc, page) => {
+      const glyph = doc.context.register(doc.context.stream('1000 0 0 0 750 750 d1 0 0 750 750 re f'));
+      const font = doc.context.register(
+        doc.context.obj({ Type: 'Font', Subtype: 'Type3', FontBBox: [0, 0, 750, 750], FontMatrix: [0.001, 0, 0, 0.001, 0, 0], CharProcs: { sq: glyph }, Encoding: { Type: 'Encoding', Differences: [97, PDFName.of('sq')] }, FirstChar: 97, LastChar: 97, Widths: [1000], Resources: {} }),
+      );
+      (page.node.Resources()!.lookup(PDFName.of('Font')) as PDFDict).set(PDFName.of('T3'), font);
+      page.node.addContentStream(doc.context.register(doc.context.stream('BT /T3 12 Tf 72 700 Td (aaa) Tj ET')));
+    });
+    const unknown = await twoLinePdf((doc, page) => page.node.addContentStream(doc.context.register(doc.context.stream('q 1 0 0 1 0 0 cm wombat Q'))));
+    for (const input of [type3, unknown]) {
+      const [out] = await ws.run('redact', [file('odd.pdf', input)], { text: ['Kestrel'] });
+      expect(out!.notes?.[0]?.message).toMatch(/^1 match was removed; page 1 is now an image/);
+      expect(pdfText(out!.path)).not.toContain('Keep every word');
+      expect(rawStreams(out!.path)).not.toContain('Kestrel');
+    }
   });
 });
 

@@ -16,7 +16,8 @@ import { qpdfSucceeded } from '../pdf/qpdf.ts';
 import { checkedOutput, openPrepared } from '../pdf/write.ts';
 import type { Operation } from './operation.ts';
 import { boxesFor, findAll, pageText, type RedactionBox } from './redact-find.ts';
-import { documentSlots, removeAnnotationsIn, type TextSlot } from './redact-document.ts';
+import { redactContent } from './redact-content.ts';
+import { documentSlots, pageAreas, removeAnnotationsIn, type TextSlot } from './redact-document.ts';
 import { burnRedactions } from './redact-page.ts';
 
 /** What a redaction would remove: the matches on pages, the boxes per page, and the other strings hit. */
@@ -62,10 +63,18 @@ export const redact: Operation<'redact'> = async ([input], options, ctx) => {
     throw new EngineError('NOTHING_TO_REDACT', 'Nothing in this PDF matches what you asked to redact, so no file was made.');
   }
   let done = 0;
+  const burned: number[] = [];
   for (const [index, boxes] of plan.boxes) {
     ctx.checkAborted();
-    removeAnnotationsIn(doc, index, boxes, displayBox(doc.getPage(index)));
-    await burnRedactions(ctx, doc, pdf.path, index, boxes);
+    const areas = pageAreas(boxes, displayBox(doc.getPage(index)));
+    removeAnnotationsIn(doc, index, areas);
+    try {
+      await redactContent(doc, index, areas);
+    } catch {
+      // Not understood (or a malformed object met on the way): the burn-in needs no understanding.
+      await burnRedactions(ctx, doc, pdf.path, index, boxes);
+      burned.push(index + 1);
+    }
     ctx.progress((++done / plan.boxes.size) * 0.8);
   }
   for (const { slot, ranges } of plan.slots) slot.clean(ranges);
@@ -79,7 +88,7 @@ export const redact: Operation<'redact'> = async ([input], options, ctx) => {
   }
   await checkRedacted(ctx, { ...pdf, path: target.path }, options);
 
-  const pages = [...plan.boxes.keys()].sort((a, b) => a - b).map((i) => i + 1);
+  const pages = burned.sort((a, b) => a - b);
   const summary: ToolNote = {
     code: 'REDACTED',
     message:
@@ -88,7 +97,7 @@ export const redact: Operation<'redact'> = async ([input], options, ctx) => {
       (plan.slots.length > 0 ? `; ${plan.slots.length} metadata, bookmark, comment or form ${plan.slots.length === 1 ? 'entry was' : 'entries were'} cleaned` : '') +
       '.',
   };
-  return [await checkedOutput(ctx, target, pdf.pages, [summary, ...pdfaNotKept([pdf.profile], 'its redacted pages are rebuilt')])];
+  return [await checkedOutput(ctx, target, pdf.pages, [summary, ...pdfaNotKept([pdf.profile], 'its redacted pages are rewritten')])];
 };
 
 /** The result is searched again, pages and other strings, and the areas for any word left: anything found fails the job. */

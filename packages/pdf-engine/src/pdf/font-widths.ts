@@ -1,0 +1,96 @@
+import { PDFArray, PDFDict, PDFName, PDFNumber, StandardFontEmbedder, StandardFonts, type PDFObject } from '@cantoo/pdf-lib';
+import { ContentNotUnderstood } from './content-ops.ts';
+
+/** One glyph of a shown string: its code's bytes and its width in thousandths of the font size. */
+export interface ShownGlyph {
+  bytes: Uint8Array;
+  width: number;
+  /** Single-byte code 32, the only one word spacing applies to. */
+  space: boolean;
+}
+
+export type GlyphReader = (bytes: Uint8Array) => ShownGlyph[];
+
+const num = (o: PDFObject | undefined) => (o instanceof PDFNumber ? o.asNumber() : undefined);
+
+/** Standard-14 widths by code, for fonts that carry no /Widths (pdf-lib writes Helvetica that way). */
+function standardWidths(baseFont: string): Map<number, number> | undefined {
+  if (!(Object.values(StandardFonts) as string[]).includes(baseFont)) return undefined;
+  const { font, encoding } = StandardFontEmbedder.for(baseFont as Parameters<typeof StandardFontEmbedder.for>[0]);
+  const widths = new Map<number, number>();
+  for (const point of encoding.supportedCodePoints) {
+    const { code, name } = encoding.encodeUnicodeCodePoint(point);
+    widths.set(code, font.getWidthOfGlyph(name) ?? 0);
+  }
+  return widths;
+}
+
+/**
+ * How a font splits a string into glyphs and how wide each is: simple fonts by /Widths (or the
+ * standard-14 metrics), Type 0 fonts with Identity-H by /W and /DW. Anything else (Type 3, other
+ * CMaps, vertical writing, a standard font re-encoded) is not understood.
+ */
+export function glyphReader(font: PDFDict): GlyphReader {
+  const subtype = font.lookup(PDFName.of('Subtype'));
+  if (subtype === PDFName.of('Type0')) return cidReader(font);
+  if (subtype !== PDFName.of('Type1') && subtype !== PDFName.of('TrueType') && subtype !== PDFName.of('MMType1')) {
+    throw new ContentNotUnderstood(`font subtype ${String(subtype)}`);
+  }
+  const widths = font.lookup(PDFName.of('Widths'));
+  let widthOf: (code: number) => number | undefined;
+  if (widths instanceof PDFArray) {
+    const first = num(font.lookup(PDFName.of('FirstChar'))) ?? 0;
+    const descriptor = font.lookup(PDFName.of('FontDescriptor'));
+    const missing = descriptor instanceof PDFDict ? (num(descriptor.lookup(PDFName.of('MissingWidth'))) ?? 0) : 0;
+    const list = widths.asArray().map((w) => num(font.context.lookup(w)) ?? missing);
+    widthOf = (code) => list[code - first] ?? missing;
+  } else {
+    const base = font.lookup(PDFName.of('BaseFont'));
+    const encoding = font.lookup(PDFName.of('Encoding'));
+    const standard = base instanceof PDFName ? standardWidths(base.decodeText()) : undefined;
+    const plain = encoding === undefined || encoding === PDFName.of('WinAnsiEncoding');
+    if (!standard || !plain) throw new ContentNotUnderstood('a font without widths');
+    widthOf = (code) => standard.get(code);
+  }
+  return (bytes) =>
+    [...bytes].map((code, i) => {
+      const width = widthOf(code);
+      if (width === undefined) throw new ContentNotUnderstood(`no width for code ${code}`);
+      return { bytes: bytes.subarray(i, i + 1), width, space: code === 32 };
+    });
+}
+
+function cidReader(font: PDFDict): GlyphReader {
+  if (font.lookup(PDFName.of('Encoding')) !== PDFName.of('Identity-H')) throw new ContentNotUnderstood('a CMap other than Identity-H');
+  const descendants = font.lookup(PDFName.of('DescendantFonts'));
+  const cid = descendants instanceof PDFArray ? descendants.lookup(0) : undefined;
+  if (!(cid instanceof PDFDict)) throw new ContentNotUnderstood('a Type 0 font without its CID font');
+  const fallback = num(cid.lookup(PDFName.of('DW'))) ?? 1000;
+  const widths = new Map<number, number>();
+  const w = cid.lookup(PDFName.of('W'));
+  const items = w instanceof PDFArray ? w.asArray().map((o) => font.context.lookup(o)) : [];
+  for (let i = 0; i < items.length; ) {
+    const first = num(items[i]);
+    const next = items[i + 1];
+    if (first === undefined) throw new ContentNotUnderstood('a bad /W array');
+    if (next instanceof PDFArray) {
+      next.asArray().forEach((o, k) => widths.set(first + k, num(font.context.lookup(o)) ?? fallback));
+      i += 2;
+    } else {
+      const last = num(next);
+      const width = num(items[i + 2]);
+      if (last === undefined || width === undefined || last - first > 65_535) throw new ContentNotUnderstood('a bad /W array');
+      for (let c = first; c <= last; c++) widths.set(c, width);
+      i += 3;
+    }
+  }
+  return (bytes) => {
+    if (bytes.length % 2) throw new ContentNotUnderstood('an odd-length string in a two-byte font');
+    const glyphs: ShownGlyph[] = [];
+    for (let i = 0; i < bytes.length; i += 2) {
+      const code = (bytes[i]! << 8) | bytes[i + 1]!;
+      glyphs.push({ bytes: bytes.subarray(i, i + 2), width: widths.get(code) ?? fallback, space: false });
+    }
+    return glyphs;
+  };
+}
