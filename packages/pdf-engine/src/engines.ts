@@ -63,6 +63,7 @@ const REQUIRED: Record<ToolId, readonly Binary[]> = {
   redact: ['pdftotext', 'pdftoppm', 'qpdf'],
   compare: ['pdftotext', 'pdftoppm'],
   'pdf-to-pdfa': ['qpdf'],
+  'html-to-pdf': [],
   'validate-pdfa': [],
 };
 

@@ -18,6 +18,7 @@ import { ocr } from './tools/ocr.ts';
 import { redact } from './tools/redact.ts';
 import { compare } from './tools/compare.ts';
 import { pdfToPdfa, validatePdfa } from './tools/pdfa.ts';
+import { htmlToPdf } from './tools/html-to-pdf.ts';
 import { bates, headerFooter } from './tools/header-footer.ts';
 import { nUp } from './tools/n-up.ts';
 import { crop } from './tools/crop.ts';
@@ -63,6 +64,7 @@ export const OPERATIONS: { [Id in ToolId]: Operation<Id> } = {
   sanitize,
   redact,
   compare,
+  'html-to-pdf': htmlToPdf,
   'pdf-to-pdfa': pdfToPdfa,
   'validate-pdfa': validatePdfa,
 };

@@ -8,6 +8,7 @@ import {
   FileIcon,
   FileCogIcon,
   FileCheckIcon,
+  FileCodeIcon,
   FileDownIcon,
   FileImageIcon,
   FileInputIcon,
@@ -92,6 +93,7 @@ export const TOOL_ICONS: Record<ToolId, LucideIcon> = {
   sanitize: ShieldCheckIcon,
   redact: EyeOffIcon,
   compare: DiffIcon,
+  'html-to-pdf': FileCodeIcon,
   'pdf-to-pdfa': ArchiveIcon,
   'validate-pdfa': FileCheckIcon,
 };

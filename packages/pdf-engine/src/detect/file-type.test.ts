@@ -73,7 +73,7 @@ describe('detectFileType', () => {
     expect(await typeOf(odtDocument('x'))).toBe('odt');
     expect(await typeOf(buildZip([{ name: 'mimetype', data: 'application/vnd.oasis.opendocument.spreadsheet', store: true }]))).toBe('ods');
     expect(await typeOf(buildZip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'ppt/presentation.xml', data: '<p/>' }]))).toBe('pptx');
-    expect(await typeOf(buildZip([{ name: 'hello.txt', data: 'a zip, not a document' }]))).toBeUndefined();
+    expect(await typeOf(buildZip([{ name: 'hello.txt', data: 'a zip, not a document' }]))).toBe('zip');
   });
 
   it('tells legacy Word, Excel and PowerPoint apart by their streams', async () => {
@@ -86,6 +86,9 @@ describe('detectFileType', () => {
   it('RTF, UTF-8 text and unknown binaries', async () => {
     expect(await typeOf(Buffer.from('{\\rtf1\\ansi hello}'))).toBe('rtf');
     expect(await typeOf(Buffer.from('Grüße aus Perth 漢字\n'.repeat(1000)))).toBe('txt');
+    expect(await typeOf(Buffer.from('\n<!DOCTYPE html>\n<html lang="en-AU"><body>Hi</body></html>'))).toBe('html');
+    expect(await typeOf(Buffer.from('<!-- saved page --><html><p>Hi</p></html>'))).toBe('html');
+    expect(await typeOf(Buffer.from('Use <html> tags like this.'))).toBe('txt');
     expect(await typeOf(Buffer.from([0x00, 0x01, 0x02, 0x03]))).toBeUndefined();
     expect(await typeOf(Buffer.alloc(0))).toBeUndefined();
   });

@@ -55,7 +55,7 @@ export async function detectFileType(path: string): Promise<InputKind | undefine
       const names = new Set(await compoundFileStreamNames(file));
       return CFB_STREAMS.find(([stream]) => names.has(stream))?.[1];
     }
-    if (looksLikeText(bytes, bytesRead === SNIFF_BYTES)) return 'txt';
+    if (looksLikeText(bytes, bytesRead === SNIFF_BYTES)) return /^\uFEFF?\s*(<!--[^]*?-->\s*)*<(!doctype html|html)[\s>]/i.test(bytes.toString('utf8')) ? 'html' : 'txt';
     return undefined;
   } finally {
     await file.close();
@@ -69,8 +69,8 @@ async function zipKind(path: string): Promise<InputKind | undefined> {
       const mimetype = await readZipText(path, 'mimetype', 200, ZIP_MAX_ENTRIES);
       return mimetype === undefined ? undefined : ODF_MIMETYPES[mimetype.trim()];
     }
-    if (!names.has('[Content_Types].xml')) return undefined;
-    return OOXML_MAIN_PARTS.find(([part]) => names.has(part))?.[1];
+    if (!names.has('[Content_Types].xml')) return 'zip';
+    return OOXML_MAIN_PARTS.find(([part]) => names.has(part))?.[1] ?? 'zip';
   } catch {
     return undefined; // not a readable zip
   }

@@ -89,3 +89,16 @@ export async function checkZipBudget(path: string, limits: { maxUnpackedBytes: n
   });
   return total;
 }
+
+/** Every file of a zip in memory, keyed by its path inside; at most `maxBytes` unpacked in all (sizes counted as inflated). */
+export async function readZipFiles(path: string, limits: { maxBytes: number; maxEntries: number }): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  let total = 0;
+  await walkZip(path, limits.maxEntries, async (zip, entry) => {
+    if (entry.fileName.endsWith('/')) return;
+    const chunks: Buffer[] = [];
+    total += await readEntry(zip, entry, limits.maxBytes - total, (c) => chunks.push(c));
+    files.set(entry.fileName, Buffer.concat(chunks));
+  });
+  return files;
+}

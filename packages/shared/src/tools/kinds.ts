@@ -29,6 +29,10 @@ export const INPUT_KINDS = {
   txt: { mime: 'text/plain', extensions: ['.txt'] },
   /** Text by content (detection answers txt); the kind gives upload forms the Markdown extensions. */
   md: { mime: 'text/markdown', extensions: ['.md', '.markdown'] },
+  /** A web page: text that starts with <!doctype html> or <html>. */
+  html: { mime: 'text/html', extensions: ['.html', '.htm'] },
+  /** A ZIP that is no Office document: a web page with its images and styles. */
+  zip: { mime: 'application/zip', extensions: ['.zip'] },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['.xlsx'] },
   xls: { mime: 'application/vnd.ms-excel', extensions: ['.xls'] },
   ods: { mime: 'application/vnd.oasis.opendocument.spreadsheet', extensions: ['.ods'] },
@@ -48,7 +52,7 @@ export const OFFICE_INPUT_KINDS = [
 export const OUTPUT_KINDS = ['pdf', 'pdfs', 'images', 'docx', 'xlsx', 'pptx', 'txt', 'report', 'files'] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
 
-export const ENGINES = ['pdf-lib', 'qpdf', 'poppler', 'tesseract', 'libreoffice', 'sharp'] as const;
+export const ENGINES = ['pdf-lib', 'qpdf', 'poppler', 'tesseract', 'libreoffice', 'sharp', 'chromium'] as const;
 export type EngineId = (typeof ENGINES)[number];
 
 /** English and the languages most spoken in Australian homes that tesseract has Debian packages for. */

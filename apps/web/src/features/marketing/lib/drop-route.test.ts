@@ -25,9 +25,14 @@ describe('dropRoute', () => {
     expect(dropRoute([file('notes.txt', 'text/plain')])).toEqual({ kind: 'tool', toolId: 'text-to-pdf' });
   });
 
+  it('sends a web page, or a ZIP of one, to HTML to PDF', () => {
+    expect(dropRoute([file('notice.html', 'text/html')])).toEqual({ kind: 'tool', toolId: 'html-to-pdf' });
+    expect(dropRoute([file('site.zip', 'application/zip')])).toEqual({ kind: 'tool', toolId: 'html-to-pdf' });
+  });
+
   it('says what went wrong for a mix of kinds, several Office files or an unknown kind', () => {
     expect(dropRoute([file('a.pdf'), file('b.docx')])).toMatchObject({ kind: 'refused', message: 'Drop files of one kind at a time: PDFs, images, or one Office or text file.' });
     expect(dropRoute([file('a.docx'), file('b.docx')])).toMatchObject({ kind: 'refused', message: 'Office to PDF converts one file at a time. Drop one file.' });
-    expect(dropRoute([file('archive.zip', 'application/zip')])).toMatchObject({ kind: 'refused', message: 'archive.zip is not a file our tools take: drop a PDF, an image, or a Word, Excel, PowerPoint or text file.' });
+    expect(dropRoute([file('holiday.mp4', 'video/mp4')])).toMatchObject({ kind: 'refused', message: 'holiday.mp4 is not a file our tools take: drop a PDF, an image, a web page, or a Word, Excel, PowerPoint or text file.' });
   });
 });

@@ -12,6 +12,7 @@ const TEXT_KINDS: readonly InputKind[] = ['txt', 'md'];
 function toolFor(kind: InputKind): string {
   if (kind === 'pdf') return 'merge';
   if (TEXT_KINDS.includes(kind)) return 'text-to-pdf';
+  if (kind === 'html' || kind === 'zip') return 'html-to-pdf';
   if ((IMAGE_INPUT_KINDS as readonly InputKind[]).includes(kind)) return 'image-to-pdf';
   if ((OFFICE_INPUT_KINDS as readonly InputKind[]).includes(kind)) return 'office-to-pdf';
   throw new Error(`no tool for ${kind}`);
@@ -21,7 +22,7 @@ export function dropRoute(files: readonly FileLike[]): DropRoute {
   const tools = new Set<string>();
   for (const file of files) {
     const kind = kindOfFile(file, ALL_KINDS);
-    if (!kind) return { kind: 'refused', message: `${file.name} is not a file our tools take: drop a PDF, an image, or a Word, Excel, PowerPoint or text file.` };
+    if (!kind) return { kind: 'refused', message: `${file.name} is not a file our tools take: drop a PDF, an image, a web page, or a Word, Excel, PowerPoint or text file.` };
     tools.add(toolFor(kind));
   }
   if (tools.size !== 1) return { kind: 'refused', message: 'Drop files of one kind at a time: PDFs, images, or one Office or text file.' };

@@ -1,0 +1,79 @@
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildZip } from '../test/zip.ts';
+import { file, pdfOf, pdfText, workspace, type Workspace } from '../test/harness.ts';
+
+let ws: Workspace;
+let canary: Server;
+const hits: string[] = [];
+let port = 0;
+beforeAll(async () => {
+  ws = await workspace();
+  canary = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    res.end('caught');
+  });
+  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+  port = (canary.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise((resolve) => canary.close(resolve));
+  await ws.dispose();
+});
+
+const page = (body: string, head = '') => Buffer.from(`<!DOCTYPE html>\n<html lang="en-AU"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`);
+
+describe('html-to-pdf', () => {
+  it('prints an HTML file on A4, or the paper asked for', async () => {
+    const [a4] = await ws.run('html-to-pdf', [file('notice.html', page('<h1>Council notice</h1><p>Bins go out on Tuesday.</p>'))]);
+    expect(a4!.filename).toBe('notice.pdf');
+    expect(a4!.pages).toBe(1);
+    const size = (await pdfOf(a4!)).getPage(0).getSize(); // Chromium rounds to whole pixels
+    expect(Math.abs(size.width - 595.28)).toBeLessThan(1);
+    expect(Math.abs(size.height - 841.89)).toBeLessThan(1);
+    expect(pdfText(a4!.path)).toContain('Bins go out on Tuesday.');
+    const [letter] = await ws.run('html-to-pdf', [file('notice.html', page('<p>Hi</p>'))], { pageSize: 'Letter' });
+    expect(Math.round((await pdfOf(letter!)).getPage(0).getSize().width)).toBe(612);
+  }, 60_000);
+
+  it('prints a ZIP with its stylesheet and image, from index.html', async () => {
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const zip = buildZip([
+      { name: 'site/about.html', data: '<!DOCTYPE html><html><body>Not this one</body></html>' },
+      { name: 'site/index.html', data: '<!DOCTYPE html><html><head><link rel="stylesheet" href="css/main.css"></head><body><p class="x">Styled</p><img src="img/logo.png"></body></html>' },
+      { name: 'site/css/main.css', data: '.x::after { content: " by the stylesheet"; }' },
+      { name: 'site/img/logo.png', data: png },
+    ]);
+    const [out] = await ws.run('html-to-pdf', [file('site.zip', zip)]);
+    expect(pdfText(out!.path)).toContain('Styled by the stylesheet');
+    expect((await pdfOf(out!)).context.enumerateIndirectObjects().some(([, o]) => 'dict' in o && String((o as { dict: { toString(): string } }).dict).includes('/Subtype /Image'))).toBe(true);
+  }, 60_000);
+
+  it('lets nothing leave the machine, not even to loopback: fetch, images, styles, frames, websockets, links', async () => {
+    const url = `http://127.0.0.1:${port}`;
+    const hostile = page(
+      `<img src="${url}/img"><iframe src="${url}/frame"></iframe><object data="${url}/object"></object><video src="${url}/video" autoplay></video>
+       <iframe src="file:///etc/hostname"></iframe><p style="background:url(${url}/background)">Still printed</p>
+       <script>fetch('${url}/fetch'); new WebSocket('ws://127.0.0.1:${port}/socket'); navigator.sendBeacon('${url}/beacon'); while (true) {}</script>`,
+      `<link rel="stylesheet" href="${url}/css"><link rel="prefetch" href="${url}/prefetch"><link rel="dns-prefetch" href="//canary.example"><meta http-equiv="refresh" content="0;url=${url}/refresh"><style>@import url(${url}/import); @font-face { font-family: x; src: url(${url}/font); } body { font-family: x; }</style>`,
+    );
+    const [out] = await ws.run('html-to-pdf', [file('hostile.html', hostile)]);
+    expect(pdfText(out!.path)).toContain('Still printed');
+    expect(pdfText(out!.path)).not.toMatch(/caught/);
+    expect(hits).toEqual([]);
+  }, 60_000);
+
+  it('stops a page that lays out to more pages than allowed, and one past the time budget', async () => {
+    const long = page('<p style="page-break-after: always">Page</p>'.repeat(30));
+    expect(await ws.fail('html-to-pdf', [file('long.html', long)], {}, { maxPages: 10 })).toBe('LIMIT_EXCEEDED');
+    const huge = page('<table>' + '<tr><td>cell</td><td>cell</td></tr>'.repeat(400_000) + '</table>');
+    expect(await ws.fail('html-to-pdf', [file('huge.html', huge)], {}, { processTimeoutMs: 3000 })).toBe('ENGINE_TIMEOUT');
+  }, 60_000);
+
+  it('refuses a ZIP without a page, and a file that is no web page', async () => {
+    expect(await ws.fail('html-to-pdf', [file('photos.zip', buildZip([{ name: 'a.txt', data: 'text' }]))])).toBe('UNSUPPORTED_FILE_TYPE');
+    expect(await ws.fail('html-to-pdf', [file('notes.html', Buffer.from('just some notes'))])).toBe('UNSUPPORTED_FILE_TYPE');
+  });
+});
