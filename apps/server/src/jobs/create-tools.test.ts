@@ -19,8 +19,8 @@ describe('Create PDF tools through POST /api/v1/jobs', () => {
     await worker?.stop();
     await ctx?.close();
   });
-  // Every test client shares one IP here: a fresh rate-limit window for each test.
-  beforeEach(() => clock.advance(61_000));
+  // Every test client shares one IP here: a fresh hour of job allowance for each test.
+  beforeEach(() => clock.advance(3_601_000));
 
   /** Runs a job to the end and answers its one output's name and page sizes. */
   const run = async (client: TestClient, form: FormData) => {

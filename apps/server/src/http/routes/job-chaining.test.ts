@@ -22,8 +22,8 @@ afterAll(async () => {
   await worker?.stop();
   await ctx?.close();
 });
-// Every test client shares one IP here: a fresh rate-limit window for each test.
-beforeEach(() => clock.advance(61_000));
+// Every test client shares one IP here: a fresh hour of job allowance for each test.
+beforeEach(() => clock.advance(3_601_000));
 
 async function finished(client: TestClient, form: FormData) {
   const res = await postJob(client, form);

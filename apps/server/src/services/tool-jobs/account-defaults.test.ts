@@ -23,8 +23,8 @@ describe('account defaults for tool options', () => {
     file.bytes = await makePdf({ pages: 1 });
   });
   afterAll(() => ctx?.close());
-  // Every test client shares one IP here: a fresh rate-limit window for each test.
-  beforeEach(() => clock.advance(61_000));
+  // Every test client shares one IP here: a fresh hour of job allowance for each test.
+  beforeEach(() => clock.advance(3_601_000));
 
   const accountWith = async (settings: Record<string, string>) => {
     const { client } = await signedInUser(ctx);
