@@ -64,6 +64,7 @@ const REQUIRED: Record<ToolId, readonly Binary[]> = {
   compare: ['pdftotext', 'pdftoppm'],
   'pdf-to-pdfa': ['qpdf'],
   'html-to-pdf': [],
+  'email-to-pdf': [],
   'validate-pdfa': [],
 };
 

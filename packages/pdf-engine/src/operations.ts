@@ -19,6 +19,7 @@ import { redact } from './tools/redact.ts';
 import { compare } from './tools/compare.ts';
 import { pdfToPdfa, validatePdfa } from './tools/pdfa.ts';
 import { htmlToPdf } from './tools/html-to-pdf.ts';
+import { emailToPdf } from './tools/email-to-pdf.ts';
 import { bates, headerFooter } from './tools/header-footer.ts';
 import { nUp } from './tools/n-up.ts';
 import { crop } from './tools/crop.ts';
@@ -65,6 +66,7 @@ export const OPERATIONS: { [Id in ToolId]: Operation<Id> } = {
   redact,
   compare,
   'html-to-pdf': htmlToPdf,
+  'email-to-pdf': emailToPdf,
   'pdf-to-pdfa': pdfToPdfa,
   'validate-pdfa': validatePdfa,
 };

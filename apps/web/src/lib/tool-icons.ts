@@ -31,6 +31,7 @@ import {
   ListOrderedIcon,
   LockIcon,
   LockOpenIcon,
+  MailIcon,
   PanelsTopLeftIcon,
   PaperclipIcon,
   Minimize2Icon,
@@ -94,6 +95,7 @@ export const TOOL_ICONS: Record<ToolId, LucideIcon> = {
   redact: EyeOffIcon,
   compare: DiffIcon,
   'html-to-pdf': FileCodeIcon,
+  'email-to-pdf': MailIcon,
   'pdf-to-pdfa': ArchiveIcon,
   'validate-pdfa': FileCheckIcon,
 };

@@ -89,6 +89,8 @@ describe('detectFileType', () => {
     expect(await typeOf(Buffer.from('\n<!DOCTYPE html>\n<html lang="en-AU"><body>Hi</body></html>'))).toBe('html');
     expect(await typeOf(Buffer.from('<!-- saved page --><html><p>Hi</p></html>'))).toBe('html');
     expect(await typeOf(Buffer.from('Use <html> tags like this.'))).toBe('txt');
+    expect(await typeOf(Buffer.from('Received: by mx\r\nFrom: Ana <ana@example.com.au>\r\n  (folded)\r\nSubject: Hi\r\n\r\nBody'))).toBe('eml');
+    expect(await typeOf(Buffer.from('From: a note I wrote\nabout nothing\n\nSubject: x'))).toBe('txt');
     expect(await typeOf(Buffer.from([0x00, 0x01, 0x02, 0x03]))).toBeUndefined();
     expect(await typeOf(Buffer.alloc(0))).toBeUndefined();
   });

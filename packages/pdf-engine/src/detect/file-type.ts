@@ -55,7 +55,7 @@ export async function detectFileType(path: string): Promise<InputKind | undefine
       const names = new Set(await compoundFileStreamNames(file));
       return CFB_STREAMS.find(([stream]) => names.has(stream))?.[1];
     }
-    if (looksLikeText(bytes, bytesRead === SNIFF_BYTES)) return /^\uFEFF?\s*(<!--[^]*?-->\s*)*<(!doctype html|html)[\s>]/i.test(bytes.toString('utf8')) ? 'html' : 'txt';
+    if (looksLikeText(bytes, bytesRead === SNIFF_BYTES)) return textKind(bytes.toString('utf8'));
     return undefined;
   } finally {
     await file.close();
@@ -84,6 +84,17 @@ function isHeic(bytes: Buffer): boolean {
   const brands = [bytes.toString('latin1', 8, 12)];
   for (let at = 16; at + 4 <= end; at += 4) brands.push(bytes.toString('latin1', at, at + 4));
   return brands.some((brand) => HEIC_BRANDS.has(brand));
+}
+
+/** Header lines an email starts with; an EML needs From and one more of these before its first blank line. */
+const MAIL_HEADERS = /^(from|to|cc|date|subject|mime-version|message-id|received|return-path|delivered-to):/i;
+
+function textKind(text: string): InputKind {
+  if (/^\uFEFF?\s*(<!--[^]*?-->\s*)*<(!doctype html|html)[\s>]/i.test(text)) return 'html';
+  const head = text.split(/\r?\n\r?\n/, 1)[0]!.split(/\r?\n/);
+  const named = head.filter((line) => MAIL_HEADERS.test(line));
+  const wellFormed = head.every((line) => /^[!-9;-~]+:/.test(line) || /^[ \t]/.test(line));
+  return wellFormed && named.length >= 2 && named.some((line) => /^from:/i.test(line)) ? 'eml' : 'txt';
 }
 
 /** UTF-8 without NULs or control characters other than tab, newlines and form feed. */

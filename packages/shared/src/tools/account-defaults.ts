@@ -33,6 +33,7 @@ const ACCOUNT_DEFAULTS: { [Id in ToolId]?: (settings: ToolSettings) => Partial<T
   'text-to-pdf': (s) => ({ pageSize: s.preferred_page_size }),
   'n-up': (s) => ({ pageSize: s.preferred_page_size }),
   'html-to-pdf': (s) => ({ pageSize: s.preferred_page_size }),
+  'email-to-pdf': (s) => ({ pageSize: s.preferred_page_size }),
 };
 
 /** The options a tool takes from the account's settings; none for tools the settings do not touch. */

@@ -19,7 +19,7 @@ export const TOOL_FAMILIES = [
     name: 'Create PDF',
     sections: [
       { title: 'Start from scratch', tools: ['blank-pdf', 'text-to-pdf'] },
-      { title: 'From files you already have', tools: ['image-to-pdf', 'office-to-pdf', 'html-to-pdf'] },
+      { title: 'From files you already have', tools: ['image-to-pdf', 'office-to-pdf', 'html-to-pdf', 'email-to-pdf'] },
       { title: 'Combine and make searchable', tools: ['merge', 'ocr'] },
     ],
   },

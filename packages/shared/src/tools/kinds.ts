@@ -33,6 +33,8 @@ export const INPUT_KINDS = {
   html: { mime: 'text/html', extensions: ['.html', '.htm'] },
   /** A ZIP that is no Office document: a web page with its images and styles. */
   zip: { mime: 'application/zip', extensions: ['.zip'] },
+  /** An email saved as a file: text that starts with mail headers, From among them. */
+  eml: { mime: 'message/rfc822', extensions: ['.eml'] },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['.xlsx'] },
   xls: { mime: 'application/vnd.ms-excel', extensions: ['.xls'] },
   ods: { mime: 'application/vnd.oasis.opendocument.spreadsheet', extensions: ['.ods'] },

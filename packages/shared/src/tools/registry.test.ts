@@ -11,7 +11,7 @@ const ISSUE_TOOLS = [
   'edit', 'blank-pdf', 'text-to-pdf',
   // issue 14
   'redact', 'compare',
-  'pdf-to-pdfa', 'validate-pdfa', 'html-to-pdf',
+  'pdf-to-pdfa', 'validate-pdfa', 'html-to-pdf', 'email-to-pdf',
   'header-footer', 'bates', 'n-up', 'crop', 'remove-blank-pages', 'image-watermark', 'add-attachments', 'extract-attachments',
 ];
 

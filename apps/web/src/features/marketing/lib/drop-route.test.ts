@@ -28,6 +28,7 @@ describe('dropRoute', () => {
   it('sends a web page, or a ZIP of one, to HTML to PDF', () => {
     expect(dropRoute([file('notice.html', 'text/html')])).toEqual({ kind: 'tool', toolId: 'html-to-pdf' });
     expect(dropRoute([file('site.zip', 'application/zip')])).toEqual({ kind: 'tool', toolId: 'html-to-pdf' });
+    expect(dropRoute([file('invoice.eml')])).toEqual({ kind: 'tool', toolId: 'email-to-pdf' });
   });
 
   it('says what went wrong for a mix of kinds, several Office files or an unknown kind', () => {
