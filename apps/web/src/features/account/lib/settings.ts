@@ -43,7 +43,7 @@ export const SETTINGS: SettingDefinition[] = [
   {
     field: 'preferred_page_size',
     label: 'Default Page Size',
-    description: `The paper size ${getTool('image-to-pdf').name}, ${getTool('blank-pdf').name}, ${getTool('text-to-pdf').name} and ${getTool('n-up').name} start with. Each tool still lets you choose.`,
+    description: `The paper size ${getTool('image-to-pdf').name}, ${getTool('blank-pdf').name}, ${getTool('text-to-pdf').name}, ${getTool('n-up').name}, ${getTool('html-to-pdf').name} and ${getTool('email-to-pdf').name} start with. Each tool still lets you choose.`,
     options: PAGE_SIZES.map((value) => ({ value, label: value })),
     toUpdate: (value) => ({ preferred_page_size: value as (typeof PAGE_SIZES)[number] }),
   },
