@@ -51,6 +51,16 @@ const headerFooterText = (place: string) =>
 const MAX_ATTACHMENTS = 50;
 const cropLength = (description: string) => z.number().min(0).max(2000).default(0).meta({ description });
 const cropPages = pageRanges('Which pages to crop, e.g. 1-3,5. Leave it empty to crop every page.').optional();
+/** One file in, printed by the sealed Chromium (html-to-pdf, email-to-pdf) on the account's paper. */
+const printedByChromium = {
+  category: 'to-pdf',
+  minFiles: 1,
+  maxFiles: 1,
+  options: z.strictObject({ pageSize }),
+  output: 'pdf',
+  engine: 'chromium',
+  heavy: true,
+} as const;
 
 export const TOOLS = [
   tool({
@@ -661,27 +671,15 @@ export const TOOLS = [
     id: 'html-to-pdf',
     name: 'HTML to PDF',
     description: 'Turn a web page you upload, as an HTML file or a ZIP with its images and styles, into a PDF without reaching the internet.',
-    category: 'to-pdf',
     accepts: ['html', 'zip'],
-    minFiles: 1,
-    maxFiles: 1,
-    options: z.strictObject({ pageSize }),
-    output: 'pdf',
-    engine: 'chromium',
-    heavy: true,
+    ...printedByChromium,
   }),
   tool({
     id: 'email-to-pdf',
     name: 'Email to PDF',
     description: 'Turn an email saved as an EML file into a PDF with its headers and message, and its attachments carried inside.',
-    category: 'to-pdf',
     accepts: ['eml'],
-    minFiles: 1,
-    maxFiles: 1,
-    options: z.strictObject({ pageSize }),
-    output: 'pdf',
-    engine: 'chromium',
-    heavy: true,
+    ...printedByChromium,
   }),
   tool({
     id: 'pdf-to-pdfa',
