@@ -54,7 +54,7 @@ export const OFFICE_INPUT_KINDS = [
 export const OUTPUT_KINDS = ['pdf', 'pdfs', 'images', 'docx', 'xlsx', 'pptx', 'txt', 'report', 'files'] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
 
-export const ENGINES = ['pdf-lib', 'qpdf', 'poppler', 'tesseract', 'libreoffice', 'sharp', 'chromium'] as const;
+export const ENGINES = ['pdf-lib', 'pdfjs', 'qpdf', 'poppler', 'tesseract', 'libreoffice', 'sharp', 'chromium'] as const;
 export type EngineId = (typeof ENGINES)[number];
 
 /** English and the languages most spoken in Australian homes that tesseract has Debian packages for. */

@@ -26,9 +26,9 @@ import { SignUpButton } from '../components/sign-up-button';
 const CONVERSIONS_ID = 'conversion-tools';
 
 const CONVERSIONS: { icon: LucideIcon; title: string; description: string; advanced?: boolean; href: string }[] = [
-  { icon: FileTextIcon, title: 'PDF to Word', description: 'Take the text of a PDF into an editable Word document, block by block in reading order, with larger headings in bold.', href: '/tools/pdf-to-word' },
-  { icon: FileSpreadsheetIcon, title: 'PDF to Excel', description: 'Lay the text of each page out in spreadsheet rows and columns, one sheet per page, so tables from statements and reports can be worked with.', href: '/tools/pdf-to-excel' },
-  { icon: PresentationIcon, title: 'PDF to PowerPoint', description: 'Put each page on its own slide as a picture, with the page’s text in the speaker notes, ready to present.', href: '/tools/pdf-to-powerpoint' },
+  { icon: FileTextIcon, title: 'PDF to Word', description: 'Turn a PDF into an editable Word document that keeps its headings, paragraphs, lists, tables, images and page breaks, with columns read in order.', href: '/tools/pdf-to-word' },
+  { icon: FileSpreadsheetIcon, title: 'PDF to Excel', description: 'Put the tables of each page into spreadsheet cells, one sheet per page, with amounts and percentages as numbers you can add up.', href: '/tools/pdf-to-excel' },
+  { icon: PresentationIcon, title: 'PDF to PowerPoint', description: 'Put each page on its own slide, its text editable over the page’s images, and the text in the speaker notes too.', href: '/tools/pdf-to-powerpoint' },
   { icon: FileImageIcon, title: 'Image to PDF', description: 'Combine photos and scans (JPEG, PNG, WebP, GIF, TIFF or HEIC) into one PDF, one page per image.', href: '/tools/image-to-pdf' },
   { icon: FileTextIcon, title: 'Word to PDF', description: 'Create a PDF from a Word document (or Excel, PowerPoint, OpenDocument, RTF or text) that looks the same on every screen and printer.', href: '/tools/office-to-pdf' },
   { icon: FileCodeIcon, title: 'HTML to PDF', description: 'Print a web page you upload, as an HTML file or a ZIP with its images and styles, to PDF. Nothing on the page can reach the internet.', href: '/tools/html-to-pdf' },
