@@ -75,7 +75,8 @@ async function recognise(ctx: ToolContext, pdfPath: string, page: number, dpi: n
   let parts = [{ path: image, from: 0, to: 1 }];
   try {
     if (strips > 1) parts = await splitPage(image, strips);
-    return await Promise.all(parts.map(async ({ path, from, to }) => ({ doc: await textLayer(ctx, path, page, dpi, language), from, to })));
+    // mapLimit waits for every strip to settle: on abort, no tesseract outlives the job.
+    return await mapLimit(parts, parts.length, async ({ path, from, to }) => ({ doc: await textLayer(ctx, path, page, dpi, language), from, to }));
   } finally {
     await Promise.all([...new Set([image, ...parts.map(({ path }) => path)])].map((path) => rm(path, { force: true })));
   }
