@@ -11,6 +11,7 @@ DEBIAN_PACKAGES=(
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno
   fonts-dejavu fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea
   ghostscript libtiff-tools libheif-examples chromium postgresql util-linux procps curl jq
+  ocrmypdf # the benches' OCR peer, as ghostscript is their compress peer
 )
 
 missing=()
