@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxDocument, odtDocument, xlsxDocument } from '../test/office-docs.ts';
 import { junkPrepended, textPdf } from '../test/fixtures.ts';
+import { outlookMessage } from '../test/outlook-message.ts';
 import { buildZip } from '../test/zip.ts';
 import { detectFileType } from './file-type.ts';
 
@@ -81,6 +82,8 @@ describe('detectFileType', () => {
     expect(await typeOf(compoundFile('Workbook'))).toBe('xls');
     expect(await typeOf(compoundFile('PowerPoint Document'))).toBe('ppt');
     expect(await typeOf(compoundFile('EncryptedPackage'))).toBeUndefined();
+    const message = { subject: 'S', body: 'B', from: { name: 'A', email: 'a@example.com.au' }, to: { name: 'B', email: 'b@example.com.au' }, sent: new Date() };
+    expect(await typeOf(outlookMessage(message))).toBe('msg');
   });
 
   it('RTF, UTF-8 text and unknown binaries', async () => {

@@ -53,6 +53,8 @@ export async function detectFileType(path: string): Promise<InputKind | undefine
     if (starts('PK\x03\x04')) return zipKind(path);
     if (starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
       const names = new Set(await compoundFileStreamNames(file));
+      // Before the Office streams: a Word file attached as an embedded object lists its streams among the message's.
+      if (names.has('__properties_version1.0') && [...names].some((name) => name.startsWith('__substg1.0_'))) return 'msg';
       return CFB_STREAMS.find(([stream]) => names.has(stream))?.[1];
     }
     if (looksLikeText(bytes, bytesRead === SNIFF_BYTES)) return textKind(bytes.toString('utf8'));

@@ -1,7 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { file, pdfOf, pdfText, workspace, type Workspace } from '../test/harness.ts';
+import { outlookMessage } from '../test/outlook-message.ts';
 
 let ws: Workspace;
 beforeAll(async () => {
@@ -48,6 +52,37 @@ describe('email-to-pdf', () => {
     expect(pdfText(out!.path)).toContain('Sushi at 12:30?');
     expect(Math.round((await pdfOf(out!)).getPage(0).getSize().width)).toBe(612);
   }, 60_000);
+
+  it('prints an Outlook message (MSG): its sender, recipient, date, subject and body, and carries its attachment', async () => {
+    const figures = Buffer.from('quarter,total\nQ1,1200\n');
+    const msg = outlookMessage({
+      subject: 'Quarterly BAS',
+      body: 'Hello Ana,\nthe figures are attached.',
+      from: { name: 'Ben Tran', email: 'ben@example.com.au' },
+      to: { name: 'Ana Silva', email: 'ana@example.com.au' },
+      sent: new Date('2026-11-23T22:30:00Z'),
+      attachment: { filename: 'figures.csv', bytes: figures },
+    });
+    const [out] = await ws.run('email-to-pdf', [file('bas.msg', msg)]);
+    expect(out!.filename).toBe('bas.pdf');
+    execFileSync('qpdf', ['--check', out!.path]);
+    const text = pdfText(out!.path);
+    for (const expected of ['Ben Tran <ben@example.com.au>', 'Ana Silva <ana@example.com.au>', 'Tuesday, 24 November 2026 at 9:30 am', 'Quarterly BAS', 'figures.csv (1 KB)', 'the figures are attached.']) {
+      expect(text).toContain(expected);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'msg-attached-'));
+    try {
+      execFileSync('pdfdetach', ['-saveall', '-o', dir, out!.path]);
+      expect(readFileSync(join(dir, 'figures.csv'))).toEqual(figures);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('says a damaged Outlook message could not be read', async () => {
+    const msg = outlookMessage({ subject: 'Cut short', body: 'x', from: { name: 'A', email: 'a@example.com.au' }, to: { name: 'B', email: 'b@example.com.au' }, sent: new Date() });
+    expect(await ws.fail('email-to-pdf', [file('cut.msg', msg.subarray(0, 1536))])).toBe('UNSUPPORTED_FILE_TYPE');
+  });
 
   it('refuses a file that is no email', async () => {
     expect(await ws.fail('email-to-pdf', [file('notes.eml', Buffer.from('just some notes'))])).toBe('UNSUPPORTED_FILE_TYPE');

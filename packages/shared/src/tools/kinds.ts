@@ -35,6 +35,8 @@ export const INPUT_KINDS = {
   zip: { mime: 'application/zip', extensions: ['.zip'] },
   /** An email saved as a file: text that starts with mail headers, From among them. */
   eml: { mime: 'message/rfc822', extensions: ['.eml'] },
+  /** An Outlook message: a compound file with MAPI property streams. */
+  msg: { mime: 'application/vnd.ms-outlook', extensions: ['.msg'] },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['.xlsx'] },
   xls: { mime: 'application/vnd.ms-excel', extensions: ['.xls'] },
   ods: { mime: 'application/vnd.oasis.opendocument.spreadsheet', extensions: ['.ods'] },

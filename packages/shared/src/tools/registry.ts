@@ -677,8 +677,8 @@ export const TOOLS = [
   tool({
     id: 'email-to-pdf',
     name: 'Email to PDF',
-    description: 'Turn an email saved as an EML file into a PDF with its headers and message, and its attachments carried inside.',
-    accepts: ['eml'],
+    description: 'Turn an email saved as an EML or Outlook MSG file into a PDF with its headers and message, and its attachments carried inside.',
+    accepts: ['eml', 'msg'],
     ...printedByChromium,
   }),
   tool({

@@ -29,6 +29,7 @@ describe('dropRoute', () => {
     expect(dropRoute([file('notice.html', 'text/html')])).toEqual({ kind: 'tool', toolId: 'html-to-pdf' });
     expect(dropRoute([file('site.zip', 'application/zip')])).toEqual({ kind: 'tool', toolId: 'html-to-pdf' });
     expect(dropRoute([file('invoice.eml')])).toEqual({ kind: 'tool', toolId: 'email-to-pdf' });
+    expect(dropRoute([file('invoice.msg')])).toEqual({ kind: 'tool', toolId: 'email-to-pdf' });
   });
 
   it('says what went wrong for a mix of kinds, several Office files or an unknown kind', () => {

@@ -13,7 +13,7 @@ function toolFor(kind: InputKind): string {
   if (kind === 'pdf') return 'merge';
   if (TEXT_KINDS.includes(kind)) return 'text-to-pdf';
   if (kind === 'html' || kind === 'zip') return 'html-to-pdf';
-  if (kind === 'eml') return 'email-to-pdf';
+  if (kind === 'eml' || kind === 'msg') return 'email-to-pdf';
   if ((IMAGE_INPUT_KINDS as readonly InputKind[]).includes(kind)) return 'image-to-pdf';
   if ((OFFICE_INPUT_KINDS as readonly InputKind[]).includes(kind)) return 'office-to-pdf';
   throw new Error(`no tool for ${kind}`);

@@ -32,7 +32,7 @@ const CONVERSIONS: { icon: LucideIcon; title: string; description: string; advan
   { icon: FileImageIcon, title: 'Image to PDF', description: 'Combine photos and scans (JPEG, PNG, WebP, GIF, TIFF or HEIC) into one PDF, one page per image.', href: '/tools/image-to-pdf' },
   { icon: FileTextIcon, title: 'Word to PDF', description: 'Create a PDF from a Word document (or Excel, PowerPoint, OpenDocument, RTF or text) that looks the same on every screen and printer.', href: '/tools/office-to-pdf' },
   { icon: FileCodeIcon, title: 'HTML to PDF', description: 'Print a web page you upload, as an HTML file or a ZIP with its images and styles, to PDF. Nothing on the page can reach the internet.', href: '/tools/html-to-pdf' },
-  { icon: MailIcon, title: 'Email to PDF', description: 'Keep an email saved as an EML file as a PDF: who sent it, to whom and when, the message, and its attachments inside the PDF.', href: '/tools/email-to-pdf' },
+  { icon: MailIcon, title: 'Email to PDF', description: 'Keep an email saved as an EML or Outlook MSG file as a PDF: who sent it, to whom and when, the message, and its attachments inside the PDF.', href: '/tools/email-to-pdf' },
   { icon: ScanTextIcon, title: 'OCR', description: `Recognise the text in scanned documents so it can be searched, selected and copied, in ${OCR_LANGUAGES.length} languages including English.`, advanced: true, href: '/tools/ocr' },
 ];
 
