@@ -83,8 +83,8 @@ describe('the landing page', () => {
 
     // A kind no tool takes stays on the landing page, saying why.
     await page.goto('/');
-    await dropOn(page, 'Start with a file', [{ name: 'archive.zip', mimeType: 'application/zip', buffer: Buffer.from('PK') }]);
-    await page.getByRole('alert').filter({ hasText: 'archive.zip is not a file our tools take' }).waitFor();
+    await dropOn(page, 'Start with a file', [{ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('ID3') }]);
+    await page.getByRole('alert').filter({ hasText: 'song.mp3 is not a file our tools take' }).waitFor();
 
     expect(uploads.filter((url) => !url.includes('/api/auth/'))).toEqual([]);
     expect(pageErrors).toEqual([]);

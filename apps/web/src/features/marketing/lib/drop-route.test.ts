@@ -35,6 +35,6 @@ describe('dropRoute', () => {
   it('says what went wrong for a mix of kinds, several Office files or an unknown kind', () => {
     expect(dropRoute([file('a.pdf'), file('b.docx')])).toMatchObject({ kind: 'refused', message: 'Drop files of one kind at a time: PDFs, images, or one Office or text file.' });
     expect(dropRoute([file('a.docx'), file('b.docx')])).toMatchObject({ kind: 'refused', message: 'Office to PDF converts one file at a time. Drop one file.' });
-    expect(dropRoute([file('holiday.mp4', 'video/mp4')])).toMatchObject({ kind: 'refused', message: 'holiday.mp4 is not a file our tools take: drop a PDF, an image, a web page, or a Word, Excel, PowerPoint or text file.' });
+    expect(dropRoute([file('holiday.mp4', 'video/mp4')])).toMatchObject({ kind: 'refused', message: 'holiday.mp4 is not a file our tools take: drop a PDF, an image, a web page, an email, or a Word, Excel, PowerPoint or text file.' });
   });
 });

@@ -23,7 +23,7 @@ export function dropRoute(files: readonly FileLike[]): DropRoute {
   const tools = new Set<string>();
   for (const file of files) {
     const kind = kindOfFile(file, ALL_KINDS);
-    if (!kind) return { kind: 'refused', message: `${file.name} is not a file our tools take: drop a PDF, an image, a web page, or a Word, Excel, PowerPoint or text file.` };
+    if (!kind) return { kind: 'refused', message: `${file.name} is not a file our tools take: drop a PDF, an image, a web page, an email, or a Word, Excel, PowerPoint or text file.` };
     tools.add(toolFor(kind));
   }
   if (tools.size !== 1) return { kind: 'refused', message: 'Drop files of one kind at a time: PDFs, images, or one Office or text file.' };
