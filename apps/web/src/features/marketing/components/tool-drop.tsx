@@ -1,5 +1,5 @@
 import { INPUT_KINDS, type InputKind } from '@wattle/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FileDropZone } from '@/components/file-drop-zone';
 import { Button } from '@/components/ui/button';
@@ -32,9 +32,13 @@ export function ToolDrop() {
     setRefusal(route.kind === 'refused' ? route.message : undefined);
     setPdf(route.kind === 'choose-pdf-tool' ? files[0] : undefined);
     if (route.kind === 'tool') await open(route.toolId, files);
-    // The choice appears in the zone: take focus there, as a screen reader would need.
-    if (route.kind === 'choose-pdf-tool') requestAnimationFrame(() => chooserRef.current?.focus());
   };
+
+  // The choice appears in the zone: take focus there, as a screen reader would need. After the commit,
+  // not on the next frame: a frame can come before React has drawn the heading.
+  useEffect(() => {
+    if (pdf) chooserRef.current?.focus();
+  }, [pdf]);
 
   return (
     <FileDropZone
