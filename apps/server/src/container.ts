@@ -9,7 +9,6 @@ import { createLogger, type Logger } from './adapters/logger.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer.ts';
 import type { BlobStore } from './adapters/blob-store/blob-store.ts';
 import { createLocalBlobStore } from './adapters/blob-store/local.ts';
-import { createS3BlobStore, s3OptionsFromConfig } from './adapters/blob-store/s3.ts';
 import { createEventBus, type EventBus } from './adapters/event-bus.ts';
 import { openCountryLookup, type CountryLookup } from './adapters/geoip.ts';
 import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.ts';
@@ -83,8 +82,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const mail = createMailDispatcher(mailer, logger);
   closers.push(() => mail.idle());
 
-  const blobStore =
-    overrides.blobStore ?? (config.S3_BUCKET ? createS3BlobStore(s3OptionsFromConfig(config)) : createLocalBlobStore(dataPaths(dataDir).blobs));
+  const blobStore = overrides.blobStore ?? (config.S3_BUCKET ? await s3BlobStore(config) : createLocalBlobStore(dataPaths(dataDir).blobs));
 
   const events = await createEventBus(database, logger);
   closers.push(() => events.close());
@@ -133,4 +131,10 @@ function embeddedAuthSecret(dataDir: string): string {
     writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
     return secret;
   }
+}
+
+/** The AWS SDK is loaded only when a bucket is configured: the local store never loads it (decision 106). */
+async function s3BlobStore(config: Config): Promise<BlobStore> {
+  const { createS3BlobStore, s3OptionsFromConfig } = await import('./adapters/blob-store/s3.ts');
+  return createS3BlobStore(s3OptionsFromConfig(config));
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 
 /**
@@ -50,10 +50,21 @@ export function layoutFeatures(script: FontScript): Record<string, boolean> {
 }
 
 const fileBytes = new Map<string, Promise<Uint8Array>>();
-const parsedFonts = new Map<string, Promise<fontkit.Font>>();
+const parsedFonts = new Map<string, Promise<Font>>();
 
-/** fontkit 2 (not @pdf-lib/fontkit, whose build fails on Indic shaping); @cantoo/pdf-lib subsets with its encode(). */
-const pdfFontkit = fontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0];
+/**
+ * fontkit 2 (not @pdf-lib/fontkit, whose build fails on Indic shaping); @cantoo/pdf-lib subsets with its
+ * encode(). Loaded with the first font: only the tools that draw text need it (decision 106).
+ */
+export async function parseFont(bytes: Uint8Array): Promise<Font> {
+  const fontkit = await import('fontkit');
+  return fontkit.create(Buffer.from(bytes)) as Font;
+}
+
+/** Lets the document embed (and subset) font files. */
+export async function registerFontkit(doc: PDFDocument): Promise<void> {
+  doc.registerFontkit((await import('fontkit')) as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
+}
 
 function fontBytes(path: string): Promise<Uint8Array> {
   let bytes = fileBytes.get(path);
@@ -65,11 +76,11 @@ function fontBytes(path: string): Promise<Uint8Array> {
 }
 
 /** The parsed font, to ask which characters it has and its metrics without touching a document. */
-export function parsedFont(script: FontScript, style: FontStyle = {}): Promise<fontkit.Font> {
+export function parsedFont(script: FontScript, style: FontStyle = {}): Promise<Font> {
   const { key, path } = fontFace(script, style);
   let font = parsedFonts.get(key);
   if (!font) {
-    font = fontBytes(path).then((bytes) => fontkit.create(Buffer.from(bytes)) as fontkit.Font);
+    font = fontBytes(path).then(parseFont);
     parsedFonts.set(key, font);
   }
   return font;
@@ -83,12 +94,11 @@ export function embeddedFont(doc: PDFDocument, script: FontScript, style: FontSt
   if (!fonts) {
     fonts = new Map();
     embedded.set(doc, fonts);
-    doc.registerFontkit(pdfFontkit);
   }
   const { key, path } = fontFace(script, style);
   let font = fonts.get(key);
   if (!font) {
-    font = Promise.all([fontBytes(path), parsedFont(script, style)]).then(([bytes, parsed]) =>
+    font = Promise.all([fontBytes(path), parsedFont(script, style), registerFontkit(doc)]).then(([bytes, parsed]) =>
       doc.embedFont(bytes, { subset: true, features: layoutFeatures(script), customName: `${subsetTag()}+${parsed.postscriptName}` }),
     );
     fonts.set(key, font);

@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { PDFString, rgb, type PDFDocument, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
-import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
 import type { ToolContext } from '../context.ts';
 import { EngineError } from '../errors.ts';
+import { parseFont, registerFontkit } from './fonts.ts';
 import { drawScriptText, measureScriptText } from './script-text.ts';
 
 /**
@@ -59,10 +60,10 @@ type Line = Piece[];
 
 const MONO_FONT = '@fontsource/noto-sans-mono/files/noto-sans-mono-latin-400-normal.woff';
 const require = createRequire(import.meta.url);
-let monoFile: Promise<{ bytes: Buffer; font: fontkit.Font }> | undefined;
+let monoFile: Promise<{ bytes: Buffer; font: Font }> | undefined;
 
 function monoFontFile() {
-  monoFile ??= readFile(require.resolve(MONO_FONT)).then((bytes) => ({ bytes, font: fontkit.create(bytes) as fontkit.Font }));
+  monoFile ??= readFile(require.resolve(MONO_FONT)).then(async (bytes) => ({ bytes, font: await parseFont(bytes) }));
   return monoFile;
 }
 
@@ -293,10 +294,7 @@ export class TextFlow {
   }
 
   private monoFont(): Promise<PDFFont> {
-    this.mono ??= monoFontFile().then(({ bytes }) => {
-      this.doc.registerFontkit(fontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
-      return this.doc.embedFont(bytes, { subset: true });
-    });
+    this.mono ??= Promise.all([monoFontFile(), registerFontkit(this.doc)]).then(([{ bytes }]) => this.doc.embedFont(bytes, { subset: true }));
     return this.mono;
   }
 

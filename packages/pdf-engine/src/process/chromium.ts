@@ -1,6 +1,5 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { ToolContext } from '../context.ts';
 import { detectEngines } from '../engines.ts';
 import { EngineError } from '../errors.ts';
@@ -28,6 +27,7 @@ export async function printDocument(ctx: ToolContext, options: PrintOptions): Pr
   const launcher = join(ctx.dir, 'chromium.sh');
   await writeFile(launcher, `#!/bin/sh\nexec unshare --net -- ${CHROMIUM} "$@"\n`);
   await chmod(launcher, 0o700);
+  const { chromium } = await import('playwright-core');
   const browser = await chromium
     .launch({
       executablePath: launcher,

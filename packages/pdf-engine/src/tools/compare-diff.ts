@@ -1,4 +1,3 @@
-import { diffArrays } from 'diff';
 import { readFile, rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { ToolContext } from '../context.ts';
@@ -30,7 +29,8 @@ export interface PageComparison {
   visual: Box[];
 }
 
-export function diffWords(before: PageText, after: PageText): TextChange[] {
+export async function diffWords(before: PageText, after: PageText): Promise<TextChange[]> {
+  const { diffArrays } = await import('diff');
   const changes: TextChange[] = [];
   let ia = 0;
   let ib = 0;

@@ -44,7 +44,7 @@ export const compare: Operation<'compare'> = async ([first, second], _options, c
     if (!a || i >= before.pages) pages.push({ page: i + 1, status: 'added', changes: [], visual: [] });
     else if (!b || i >= after.pages) pages.push({ page: i + 1, status: 'removed', changes: [], visual: [] });
     else {
-      const changes = diffWords(a, b);
+      const changes = await diffWords(a, b);
       const visual = changes.length > 0 ? [] : await visualDifferences(ctx, before.path, after.path, i + 1, a);
       pages.push({ page: i + 1, status: changes.length > 0 ? 'text' : visual.length > 0 ? 'visual' : 'same', changes, visual });
     }

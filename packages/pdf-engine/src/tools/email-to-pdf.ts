@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import MsgReader from '@kenjiuno/msgreader';
-import PostalMime, { type Address, type Attachment } from 'postal-mime';
+import type { Address, Attachment } from 'postal-mime';
 import { safeFilename } from '@wattle/shared';
 import { detectFileType } from '../detect/file-type.ts';
 import { EngineError } from '../errors.ts';
@@ -43,6 +42,7 @@ interface Email {
 
 /** An EML (RFC 5322) message, by postal-mime. */
 async function readEml(path: string): Promise<Email> {
+  const { default: PostalMime } = await import('postal-mime');
   const email = await PostalMime.parse(await readFile(path), { attachmentEncoding: 'arraybuffer' });
   const addresses = (list: Address[] | Address | undefined) =>
     (Array.isArray(list) ? list : list ? [list] : [])
@@ -70,6 +70,7 @@ async function readEml(path: string): Promise<Email> {
 /** An Outlook message (a compound file of MAPI properties), by msgreader. */
 async function readMsg(path: string): Promise<Email> {
   const bytes = await readFile(path);
+  const { default: MsgReader } = await import('@kenjiuno/msgreader');
   const reader = new MsgReader(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const message = reader.getFileData();
   if (message.error) throw new Error(message.error);

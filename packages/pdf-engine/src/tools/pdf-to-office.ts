@@ -1,21 +1,19 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
-import pptxgenModule from 'pptxgenjs';
 import type { ToolContext, ToolOutput } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { outputFilename } from '../output-names.ts';
 import { pdftotext } from '../process/commands.ts';
 import { documentLayout, type DocumentLayout } from '../pdf/layout-analysis/document.ts';
-import type { Line } from '../pdf/layout-analysis/lines.ts';
+import { styledRuns, type Line } from '../pdf/layout-analysis/lines.ts';
 import { openPdf } from '../pdf/layout-analysis/page-content.ts';
-import { layoutToDocx, styledRuns } from '../pdf/layout-analysis/to-docx.ts';
 import { preparePdf, type PreparedPdf } from '../pdf/prepare.ts';
 import { cellValue } from '../pdf/table.ts';
 import type { Operation } from './operation.ts';
 
 /**
  * PDF -> Office from the page's own drawing (pdfjs-dist's operator list, see pdf/layout-analysis),
- * written by docx / exceljs / pptxgenjs. (LibreOffice opens PDFs in Draw, which makes poor Word files.)
+ * written by docx / exceljs / pptxgenjs, each loaded on first use. (LibreOffice opens PDFs in Draw, which
+ * makes poor Word files.)
  */
 
 const TYPES = {
@@ -60,6 +58,7 @@ export const pdfToText: Operation<'pdf-to-text'> = async ([input], options, ctx)
 export const pdfToWord: Operation<'pdf-to-word'> = async ([input], _options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
   const layout = await layoutOf(ctx, pdf, 0.8);
+  const { layoutToDocx } = await import('../pdf/layout-analysis/to-docx.ts');
   return [await written(ctx, pdf, 'docx', await layoutToDocx(layout))];
 };
 
@@ -67,6 +66,7 @@ export const pdfToWord: Operation<'pdf-to-word'> = async ([input], _options, ctx
 export const pdfToExcel: Operation<'pdf-to-excel'> = async ([input], _options, ctx) => {
   const pdf = await preparePdf(ctx, input!);
   const layout = await layoutOf(ctx, pdf, 0.8);
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Wattle PDF';
   for (const [i, page] of layout.pages.entries()) {
@@ -102,10 +102,6 @@ export const pdfToExcel: Operation<'pdf-to-excel'> = async ([input], _options, c
   return [await written(ctx, pdf, 'xlsx', new Uint8Array(await workbook.xlsx.writeBuffer()))];
 };
 
-// The package's types describe a CommonJS default export; loaded as ESM the default is the class itself.
-type PptxClass = typeof pptxgenModule extends { default: infer C } ? C : typeof pptxgenModule;
-const PptxGenJS = ((pptxgenModule as { default?: unknown }).default ?? pptxgenModule) as PptxClass;
-
 const inches = (points: number) => points / 72;
 
 /**
@@ -116,6 +112,7 @@ export const pdfToPowerpoint: Operation<'pdf-to-powerpoint'> = async ([input], _
   const pdf = await preparePdf(ctx, input!);
   const layout = await layoutOf(ctx, pdf, 0.7);
   const first = layout.pages[0] ?? { width: 595.28, height: 841.89 };
+  const { default: PptxGenJS } = await import('pptxgenjs');
   const pptx = new PptxGenJS();
   pptx.defineLayout({ name: 'PDF', width: inches(first.width), height: inches(first.height) });
   pptx.layout = 'PDF';

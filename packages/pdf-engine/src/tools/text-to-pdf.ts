@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { Lexer, type Token, type Tokens } from 'marked';
+import type { Token, Tokens } from 'marked';
 import { paperPage } from '@wattle/shared';
 import type { ToolContext, ToolInput } from '../context.ts';
 import { detectFileType } from '../detect/file-type.ts';
@@ -28,8 +28,10 @@ export const textToPdf: Operation<'text-to-pdf'> = async (inputs, options, ctx) 
   const markdown = options.format === 'markdown' || (options.format === 'auto' && MARKDOWN_EXTENSIONS.has(extname(input.filename).toLowerCase()));
   const doc = await PDFDocument.create();
   const flow = new TextFlow(ctx, doc, paperPage(options.pageSize, false));
-  if (markdown) await renderBlocks(ctx, flow, new Lexer({ gfm: true }).lex(text), 0);
-  else await renderPlain(ctx, flow, text);
+  if (markdown) {
+    const { Lexer } = await import('marked');
+    await renderBlocks(ctx, flow, new Lexer({ gfm: true }).lex(text), 0);
+  } else await renderPlain(ctx, flow, text);
   return [await writePdf(ctx, doc, outputFilename(input.filename, undefined, 'pdf'), flow.pageCount)];
 };
 

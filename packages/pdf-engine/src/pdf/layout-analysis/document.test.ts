@@ -1,6 +1,6 @@
 import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { styledRuns } from './to-docx.ts';
+import { styledRuns } from './lines.ts';
 import { documentLayout, type DocumentLayout } from './document.ts';
 import { openPdf } from './page-content.ts';
 

@@ -1,4 +1,4 @@
-import { PagesMapper, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineError } from '../../errors.ts';
 import { lineText, type Line } from './lines.ts';
 import { pageContent } from './page-content.ts';
@@ -37,6 +37,7 @@ const words = (p: Paragraph) => p.lines.reduce((n, l) => n + l.words.length, 0);
 const size = (p: Paragraph) => Math.max(...p.lines.map((l: Line) => l.size));
 
 export async function documentLayout(pdf: PDFDocumentProxy, maxGlyphs: number, onPage?: (done: number) => void): Promise<DocumentLayout> {
+  const { PagesMapper } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const pages: PageFlow[] = [];
   let glyphs = 0;
   for (let i = 1; i <= pdf.numPages; i++) {

@@ -1,4 +1,4 @@
-import { sameStyle, type Glyph } from './page-content.ts';
+import { sameStyle, type Glyph, type TextStyle } from './page-content.ts';
 
 /**
  * Glyphs -> words -> lines. A line is a run of words on one baseline with no wide gap in it, so
@@ -98,4 +98,25 @@ function withMarkers(lines: Line[]): Line[] {
     out.push(line);
   }
   return out;
+}
+
+/** Lines joined into runs of one style; a hyphen ending a line before a lower-case word is a break, not a dash. */
+export function styledRuns(lines: Line[]): { text: string; style: TextStyle }[] {
+  const runs: { text: string; style: TextStyle }[] = [];
+  for (const [li, line] of lines.entries()) {
+    for (const [wi, word] of line.words.entries()) {
+      const last = runs.at(-1);
+      let gap = wi === 0 ? (li === 0 ? '' : ' ') : word.spaceBefore ? ' ' : '';
+      if (wi === 0 && last && /[a-z]-$/.test(last.text) && /^[a-z]/.test(word.text)) {
+        last.text = last.text.slice(0, -1);
+        gap = '';
+      }
+      if (last && sameStyle(last.style, word.style)) last.text += gap + word.text;
+      else {
+        if (last) last.text += gap;
+        runs.push({ text: word.text, style: word.style });
+      }
+    }
+  }
+  return runs;
 }

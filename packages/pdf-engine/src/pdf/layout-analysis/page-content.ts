@@ -1,4 +1,4 @@
-import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 
 /**
@@ -95,12 +95,14 @@ export function fontFamily(name: string): string {
 
 /** Images over `maxPixels` are not decoded (pdfjs skips them). */
 export async function openPdf(data: Uint8Array, maxPixels: number): Promise<PDFDocumentProxy> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   return getDocument({ data, maxImageSize: maxPixels, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, isOffscreenCanvasSupported: false, verbosity: 0 }).promise;
 }
 
 const hex = (n: number) => Math.round(Math.min(255, Math.max(0, n))).toString(16).padStart(2, '0');
 
 export async function pageContent(page: PDFPageProxy): Promise<PageContent> {
+  const { OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const viewport = page.getViewport({ scale: 1 });
   const view = viewport.transform as Matrix;
   const list = await page.getOperatorList();

@@ -2,8 +2,7 @@ import { AlignmentType, BorderStyle, Document, HeadingLevel, ImageRun, LevelForm
 import { cellValue, type Table as PageTable } from '../table.ts';
 import type { DocumentLayout, ListFormat } from './document.ts';
 import type { PageFlow, Paragraph as PageParagraph } from './flow.ts';
-import type { Line } from './lines.ts';
-import { sameStyle, type TextStyle } from './page-content.ts';
+import { styledRuns, type Line } from './lines.ts';
 
 /**
  * A DocumentLayout as a Word document: paragraphs with their runs' fonts, sizes, bold, italic and
@@ -36,27 +35,6 @@ function markerNumber(marker: string, format: ListFormat): number | undefined {
 
 const LINE = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
 const NONE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
-
-/** Lines joined into runs of one style; a hyphen ending a line before a lower-case word is a break, not a dash. */
-export function styledRuns(lines: Line[]): { text: string; style: TextStyle }[] {
-  const runs: { text: string; style: TextStyle }[] = [];
-  for (const [li, line] of lines.entries()) {
-    for (const [wi, word] of line.words.entries()) {
-      const last = runs.at(-1);
-      let gap = wi === 0 ? (li === 0 ? '' : ' ') : word.spaceBefore ? ' ' : '';
-      if (wi === 0 && last && /[a-z]-$/.test(last.text) && /^[a-z]/.test(word.text)) {
-        last.text = last.text.slice(0, -1);
-        gap = '';
-      }
-      if (last && sameStyle(last.style, word.style)) last.text += gap + word.text;
-      else {
-        if (last) last.text += gap;
-        runs.push({ text: word.text, style: word.style });
-      }
-    }
-  }
-  return runs;
-}
 
 const textRuns = (lines: Line[]) =>
   styledRuns(lines).map(
