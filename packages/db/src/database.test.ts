@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -35,11 +35,23 @@ describe('embedded database', () => {
     expect(row).toMatchObject({ firstName: 'Ada', pdfViewerMode: 'continuous', preferredPageSize: 'A4', autoSaveFrequency: 0 });
   });
 
+  it('keeps its buffer pool small, and starts over from a first start cut short', async () => {
+    const dataDir = tempDir();
+    // What a start killed while making the database leaves: an empty dir and a half-made one beside it.
+    mkdirSync(join(dataDir, 'pglite'));
+    mkdirSync(join(dataDir, 'pglite.new'));
+    writeFileSync(join(dataDir, 'pglite.new', 'PG_VERSION'), '17\n');
+    const handle = await createDatabase({ dataDir });
+    handles.push(handle);
+    expect((await handle.pglite!.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers).toBe('16MB');
+    expect(existsSync(join(dataDir, 'pglite.new'))).toBe(false);
+    await handle.db.insert(user).values({ id: 'u3', name: 'C', email: 'c@example.com' });
+  });
+
   it('refuses a second process on the same data dir with a clear message', async () => {
     const dataDir = tempDir();
     handles.push(await createDatabase({ dataDir }));
     // The lock holds the pid of a live process; our own pid counts as "this process", so fake a live other one.
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(join(dataDir, 'pglite.lock'), String(process.ppid));
     await expect(createDatabase({ dataDir })).rejects.toThrow(/in use by another process/);
   });

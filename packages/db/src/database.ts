@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { ensurePgliteDataDir } from './pglite-data-dir.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -67,6 +68,9 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   };
 }
 
+/** PGlite's buffer pool; the operating system's file cache holds the rest of the data. */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';
   let release = () => {};
@@ -77,14 +81,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     release = acquireDataDirLock(join(dataDir, 'pglite.lock'));
   }
   try {
-    // relaxedDurability false: every commit waits for its write to reach the file system.
-    const pglite = await PGlite.create({ dataDir: pgliteDir, relaxedDurability: false, extensions: { pg_trgm } });
-    await pglite.exec('create extension if not exists pg_trgm');
-    // Its pages are all in memory: with the default cost (4, for disks) the planner reads 100k rows from the
-    // table to count the documents list rather than scan its index. One session, so SET lasts.
-    await pglite.exec('set random_page_cost = 1.1');
+    if (pgliteDir) await ensurePgliteDataDir(pgliteDir);
+    const pglite = await startPglite(pgliteDir, inMemory ? await (memoryTemplate ??= makeMemoryTemplate()) : undefined);
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;
-    await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
     return {
       db,
       kind: 'pglite',
@@ -101,6 +100,42 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   } catch (err) {
     release();
     throw err;
+  }
+}
+
+/** Opens PGlite on its data dir (or in memory, from a dump), ready for the app: extension, settings, migrations. */
+async function startPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+  const pglite = await PGlite.create({
+    dataDir,
+    loadDataDir,
+    // Where PGlite before 0.4 kept every table: data dirs made then open with their data.
+    database: 'template1',
+    // A buffer pool that stays small: the embedded app's memory at rest, and flat as the data grows.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    // Every commit waits for its write to reach the file system.
+    relaxedDurability: false,
+    extensions: { pg_trgm },
+  });
+  await pglite.exec('create extension if not exists pg_trgm');
+  // Its pages are in the file system's cache: with the default cost (4, for disks) the planner reads 100k
+  // rows from the table to count the documents list rather than scan its index. One session, so SET lasts.
+  await pglite.exec('set random_page_cost = 1.1');
+  await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+  return pglite;
+}
+
+/**
+ * In-memory databases (the tests' own) start from one made and migrated once per process: initdb takes
+ * seconds and memory, a loaded dump a fraction of either.
+ */
+let memoryTemplate: Promise<Blob> | undefined;
+
+async function makeMemoryTemplate(): Promise<Blob> {
+  const pglite = await startPglite(undefined);
+  try {
+    return await pglite.dumpDataDir('none');
+  } finally {
+    await pglite.close();
   }
 }
 
