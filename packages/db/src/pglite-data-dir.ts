@@ -14,7 +14,9 @@ export async function ensurePgliteDataDir(dir: string): Promise<void> {
   if (existsSync(join(dir, 'PG_VERSION'))) return;
   const building = `${dir}.new`;
   rmSync(building, { recursive: true, force: true });
-  await promisify(execFile)(process.execPath, ['--disable-warning=ExperimentalWarning', fileURLToPath(import.meta.url), building]);
+  // Liftoff only and a small young generation, as `npm run serve`: half the peak, and quicker.
+  const flags = ['--liftoff-only', '--max-semi-space-size=2', '--disable-warning=ExperimentalWarning'];
+  await promisify(execFile)(process.execPath, [...flags, fileURLToPath(import.meta.url), building]);
   rmSync(dir, { recursive: true, force: true });
   renameSync(building, dir);
 }
