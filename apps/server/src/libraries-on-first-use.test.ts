@@ -19,6 +19,8 @@ const ON_FIRST_USE = [
   'marked',
   '@aws-sdk/client-s3',
   '@aws-sdk/lib-storage',
+  'nodemailer',
+  'maxmind',
 ];
 
 /** Records every package a module is resolved from and prints them as JSON when the process ends. */

@@ -1,5 +1,5 @@
 import { access, constants } from 'node:fs/promises';
-import maxmind, { type CountryResponse } from 'maxmind';
+import type { CountryResponse } from 'maxmind';
 import type { Logger } from './logger.ts';
 
 /** The ISO country code of an IP address, or null: answered from a local file only, never an online service. */
@@ -14,6 +14,7 @@ export async function openCountryLookup(path: string | undefined, logger: Logger
     logger.warn({ path }, 'GEOIP_COUNTRY_DB is not a readable .mmdb file: visits record no country');
     return noCountry;
   }
+  const { default: maxmind } = await import('maxmind');
   const reader = await maxmind.open<CountryResponse>(path, { watchForUpdates: false });
   return (ip) => {
     if (!maxmind.validate(ip)) return null;

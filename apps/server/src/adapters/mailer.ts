@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -28,14 +28,20 @@ export interface Outbox {
   get(id: string): Promise<StoredMail | undefined>;
 }
 
-/** SMTP through nodemailer when SMTP_URL is set. */
+/** SMTP through nodemailer when SMTP_URL is set, loaded with the first mail (decision 106). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      transport ??= smtpTransport(smtpUrl);
+      await (await transport).sendMail({ from, ...message });
     },
   };
+}
+
+async function smtpTransport(smtpUrl: string): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer');
+  return nodemailer.createTransport(smtpUrl);
 }
 
 /** Without SMTP, mails land as JSON files in DATA_DIR/outbox, readable at /dev/mail. */
