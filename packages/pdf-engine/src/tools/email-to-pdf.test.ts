@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { file, pdfOf, pdfText, workspace, type Workspace } from '../test/harness.ts';
@@ -74,6 +75,22 @@ describe('email-to-pdf', () => {
     try {
       execFileSync('pdfdetach', ['-saveall', '-o', dir, out!.path]);
       expect(readFileSync(join(dir, 'figures.csv'))).toEqual(figures);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('reads an Outlook message as the server runs it too (under tsx, without the module interop of vitest)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'msg-tsx-'));
+    try {
+      const path = join(dir, 'bas.msg');
+      writeFileSync(path, outlookMessage({ subject: 'Quarterly BAS', body: 'Hello', from: { name: 'Ben Tran', email: 'ben@example.com.au' }, to: { name: 'Ana Silva', email: 'ana@example.com.au' }, sent: new Date() }));
+      const engine = resolve(import.meta.dirname, '../index.ts');
+      const script = `const { runTool } = await import(${JSON.stringify(engine)});
+        const [out] = await runTool('email-to-pdf', { inputs: [{ path: ${JSON.stringify(path)}, filename: 'bas.msg' }], options: {}, workDir: ${JSON.stringify(dir)}, outputDir: ${JSON.stringify(dir)} });
+        console.log(out.filename);`;
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: resolve(import.meta.dirname, '../../../..') });
+      expect(stdout.trim()).toBe('bas.pdf');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
