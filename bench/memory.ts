@@ -1,6 +1,7 @@
 /**
  * Memory of the app as `npm run serve` starts it (embedded defaults: PGlite, local files, a temp data dir):
  *   npm run bench:memory     (BENCH_JOBS=60,600,2000 BENCH_OFFICE_RUNS=5 BENCH_OFFICE_IDLE=20)
+ * Starts it twice (the first start makes the database; the second is every restart after it).
  * Samples the resident memory of every process: the app (the server and all it runs: engines,
  * LibreOffice) and, apart, the launcher (npm, sh) that `npm run` leaves waiting. Prints the start-up
  * peak, at rest, after BENCH_JOBS small jobs in all (visitors' merges of 2 files x 1 page, followed on
@@ -9,7 +10,7 @@
  * (LibreOffice starts), warm ones, and a cold `soffice --convert-to` alternated with the warm ones.
  * Prints figures; never asserts.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -99,28 +100,41 @@ const docx = await readFile(docxPath);
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn('npm', ['run', '-s', 'serve'], {
-  cwd: repoRoot,
-  detached: true, // its own process group, stopped as one
-  env: { ...process.env, DATA_DIR: join(root, 'data'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, LOG_LEVEL: 'warn', TRUSTED_PROXY: 'true', OFFICE_IDLE_SECONDS: String(OFFICE_IDLE) },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}; launcher and app started with npm run serve\n`);
+let server: ChildProcess;
+
+/** `npm run serve` on the bench's data dir: prints how long it took to answer, its peak and its rest. */
+async function start(what: string): Promise<void> {
+  server = spawn('npm', ['run', '-s', 'serve'], {
+    cwd: repoRoot,
+    detached: true, // its own process group, stopped as one
+    env: { ...process.env, DATA_DIR: join(root, 'data'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, LOG_LEVEL: 'warn', TRUSTED_PROXY: 'true', OFFICE_IDLE_SECONDS: String(OFFICE_IDLE) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const startPeak = peakOf();
+  const startedAt = performance.now();
+  await waitForHealth(origin, server);
+  const readyMs = performance.now() - startedAt;
+  await sleep(5000); // what start-up leaves running (pg-boss maintenance, first periodic jobs) settles
+  const peakAtStart = startPeak();
+  console.log(`${what}: healthy after ${secs(readyMs)}; peak ${mib(peakAtStart)} (launcher: npm and sh, ${mib(sample().launcher)} more)`);
+  console.log(`at rest: ${mib(await atRest())}\n    ${describeApp()}`);
+}
+
+async function stop(): Promise<void> {
+  process.kill(-server.pid!, 'SIGTERM');
+  await once(server, 'exit');
+}
 
 // Whatever happens to the bench, the app goes with it.
 process.on('exit', () => {
   if (server.exitCode === null) process.kill(-server.pid!, 'SIGTERM');
 });
 
-const startPeak = peakOf();
-const startedAt = performance.now();
-await waitForHealth(origin, server);
-const readyMs = performance.now() - startedAt;
-await sleep(5000); // what start-up leaves running (pg-boss maintenance, first periodic jobs) settles
-const peakAtStart = startPeak();
-const launcher = sample().launcher;
-console.log(`start-up: healthy after ${secs(readyMs)}; peak ${mib(peakAtStart)} (launcher: npm and sh, ${mib(launcher)} more)`);
-console.log(`at rest: ${mib(await atRest())}\n    ${describeApp()}`);
+console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}; launcher and app started with npm run serve\n`);
+// The first start also makes the database; every later one opens it, as a restart or deploy does.
+await start('first start (makes the database)');
+await stop();
+await start('start-up');
 
 const visitor = (address: string) => browser(origin, address);
 type Visitor = Browser;
@@ -198,9 +212,8 @@ while (sample().procs.some((p) => /soffice/.test(p.command))) {
 console.log(`LibreOffice stopped ${secs(performance.now() - idleStarted)} after the last document (OFFICE_IDLE_SECONDS=${OFFICE_IDLE}); at rest ${mib(await atRest())}`);
 console.log(`\nload average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 
-process.kill(-server.pid!, 'SIGTERM');
-await once(server, 'exit');
-await rm(root, { recursive: true, force: true });
+await stop();
+await rm(root, { recursive: true, force: true, maxRetries: 10 });
 
 /** `soffice --convert-to` with a fresh profile each time: LibreOffice as a user runs it once. */
 function coldSoffice(run: number): number {
