@@ -33,6 +33,8 @@ describe('notifications', () => {
   it('lists newest first, paginated, with the exact unread count', async () => {
     for (let i = 1; i <= NOTIFICATIONS_PAGE_SIZE + 2; i++) {
       await notify(ctx.container, user.id, { type: 'test', title: `Note ${i}`, body: `Body ${i}`, link: '/dashboard/downloads' });
+      // The embedded database's clock counts whole milliseconds: notes made within one have no order.
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
     const first = await json('/api/notifications');
     expect(first.status).toBe(200);
