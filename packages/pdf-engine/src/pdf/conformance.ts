@@ -14,11 +14,13 @@ export interface PdfProfile {
   pdfaPart?: number;
 }
 
-/** Read from the raw bytes: PDF/A requires its XMP stream to be unfiltered, so a byte search finds the claim. */
-export function profileOfBytes(bytes: Buffer): PdfProfile {
+/**
+ * Read from the raw bytes: PDF/A requires its XMP stream to be unfiltered, so a byte search finds the
+ * claim (`pdfaid`: where it is, when the stream walk has found it already).
+ */
+export function profileOfBytes(bytes: Buffer, pdfaid = bytes.indexOf('pdfaid:')): PdfProfile {
   const header = /%PDF-(\d\.\d)/.exec(bytes.toString('latin1', 0, 1024));
-  const at = bytes.indexOf('pdfaid:');
-  const claim = at < 0 ? undefined : parsePdfaClaim(bytes.toString('latin1', Math.max(0, at - 2048), at + 2048));
+  const claim = pdfaid < 0 ? undefined : parsePdfaClaim(bytes.toString('latin1', Math.max(0, pdfaid - 2048), pdfaid + 2048));
   return { version: header ? Number(header[1]) : 1.7, ...claim };
 }
 

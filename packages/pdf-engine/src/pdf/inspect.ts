@@ -31,8 +31,7 @@ export const mentionsEncryption = (bytes: Uint8Array) => Buffer.from(bytes.buffe
  * A real parse: qpdf (exit 0 clean, 3 recovered with warnings, 2 failed) with pdf-lib as the
  * second opinion, since each reads damage the other cannot. Throws PDF_CORRUPT when neither can.
  */
-export async function inspectPdfWith(run: Runner | undefined, bytes: Uint8Array, path: string): Promise<PdfInfo> {
-  const encrypted = mentionsEncryption(bytes);
+export async function inspectPdfWith(run: Runner | undefined, bytes: Uint8Array, path: string, encrypted = mentionsEncryption(bytes)): Promise<PdfInfo> {
   if (run) {
     const pages = await run(qpdf.pageCount(path));
     const count = Number(pages.stdout.toString().trim());
@@ -56,9 +55,9 @@ export async function inspectPdfWith(run: Runner | undefined, bytes: Uint8Array,
 export async function inspectPdf(path: string, options: { limits?: Partial<EngineLimits> } = {}): Promise<PdfInfo> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const bytes = await readFile(path);
-  await checkPdfStreams(bytes, limits, { remaining: limits.maxDecodedBytes });
+  const walk = await checkPdfStreams(bytes, limits, { remaining: limits.maxDecodedBytes });
   const engines = await detectEngines();
   return withJobDir(tmpdir(), (dir) =>
-    inspectPdfWith(engines.qpdf.available ? (spec) => runCommand(spec, { cwd: dir, timeoutMs: limits.processTimeoutMs }) : undefined, bytes, path),
+    inspectPdfWith(engines.qpdf.available ? (spec) => runCommand(spec, { cwd: dir, timeoutMs: limits.processTimeoutMs }) : undefined, bytes, path, walk.encrypted),
   );
 }

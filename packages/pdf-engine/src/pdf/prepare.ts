@@ -8,11 +8,11 @@ import { detectEngines } from '../engines.ts';
 import { EngineError } from '../errors.ts';
 import { qpdf, qpdfDecryptJob } from '../process/commands.ts';
 import { profileOfBytes, type PdfProfile } from './conformance.ts';
-import { inspectPdfWith, mentionsEncryption, type PdfInfo } from './inspect.ts';
+import { inspectPdfWith, type PdfInfo } from './inspect.ts';
 import { loadPdf } from './load.ts';
 import { statedPageCount } from './page-count.ts';
 import { isInvalidPassword, qpdfSucceeded, runQpdfJob } from './qpdf.ts';
-import { checkPdfStreams } from './stream-budget.ts';
+import { checkPdfStreams, type StreamWalk } from './stream-budget.ts';
 import { countPages } from './verify.ts';
 
 /** A PDF input ready for any engine: checked against the budgets, decrypted and repaired if it had to be. */
@@ -38,7 +38,16 @@ export async function checkFileSize(ctx: ToolContext, input: ToolInput): Promise
  * qpdf, or pdf-lib where qpdf gives up, and the result's page count is checked.
  */
 export async function preparePdf(ctx: ToolContext, input: ToolInput, options: { password?: string } = {}): Promise<PreparedPdf> {
-  return parseChecked(ctx, input, await checkedBytes(ctx, input), options);
+  return (await parseChecked(ctx, input, await checkedBytes(ctx, input), options)).pdf;
+}
+
+/**
+ * preparePdf, then pdf-lib's parse of the result, reading the file once: on a large scan the
+ * second read and the buffers it leaves to the collector cost as much as the checks.
+ */
+export async function prepareAndOpen(ctx: ToolContext, input: ToolInput): Promise<{ pdf: PreparedPdf; doc: PDFDocument }> {
+  const { pdf, doc } = await parseChecked(ctx, input, await checkedBytes(ctx, input), {}, true);
+  return { pdf, doc: doc ?? (await loadPdf(await readFile(pdf.path))) };
 }
 
 /**
@@ -48,27 +57,35 @@ export async function preparePdf(ctx: ToolContext, input: ToolInput, options: { 
  * result against these counts and, when they disagree, prepares again with `preparePdf`.
  */
 export async function preparePdfInProcess(ctx: ToolContext, input: ToolInput): Promise<PreparedPdf> {
-  const bytes = await checkedBytes(ctx, input);
-  const pages = mentionsEncryption(bytes) ? undefined : statedPageCount(bytes);
-  if (pages === undefined) return parseChecked(ctx, input, bytes, {});
+  const checked = await checkedBytes(ctx, input);
+  const { bytes, walk } = checked;
+  const pages = walk.encrypted ? undefined : statedPageCount(bytes);
+  if (pages === undefined) return (await parseChecked(ctx, input, checked, {})).pdf;
   checkPageLimit(ctx, input.filename, pages);
-  return { path: input.path, filename: input.filename, pages, profile: profileOfBytes(bytes) };
+  return { path: input.path, filename: input.filename, pages, profile: profileOfBytes(bytes, walk.pdfaid) };
 }
 
-async function checkedBytes(ctx: ToolContext, input: ToolInput): Promise<Buffer> {
+interface CheckedBytes {
+  bytes: Buffer;
+  walk: StreamWalk;
+}
+
+async function checkedBytes(ctx: ToolContext, input: ToolInput): Promise<CheckedBytes> {
   await checkFileSize(ctx, input);
   if ((await detectFileType(input.path)) !== 'pdf') {
     throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This file is not a PDF.', { filename: input.filename });
   }
   const bytes = await readFile(input.path);
-  await checkPdfStreams(bytes, ctx.limits, ctx.budget);
-  return bytes;
+  return { bytes, walk: await checkPdfStreams(bytes, ctx.limits, ctx.budget) };
 }
 
-async function parseChecked(ctx: ToolContext, input: ToolInput, bytes: Buffer, options: { password?: string }): Promise<PreparedPdf> {
+/** With `open`, pdf-lib parses the input while qpdf counts its pages: two cores; wasted only on files that need a rewrite. */
+async function parseChecked(ctx: ToolContext, input: ToolInput, { bytes, walk }: CheckedBytes, options: { password?: string }, open = false): Promise<{ pdf: PreparedPdf; doc?: PDFDocument }> {
   const hasQpdf = (await detectEngines()).qpdf.available;
   let path = input.path;
-  let info = await inspectPdfWith(hasQpdf ? (spec) => ctx.run(spec) : undefined, bytes, path);
+  const inspected = inspectPdfWith(hasQpdf ? (spec) => ctx.run(spec) : undefined, bytes, path, walk.encrypted);
+  const early = open ? loadPdf(bytes).catch(() => undefined) : undefined;
+  let info = await inspected;
 
   if (info.passwordRequired) {
     if (options.password === undefined || !hasQpdf) {
@@ -79,7 +96,8 @@ async function parseChecked(ctx: ToolContext, input: ToolInput, bytes: Buffer, o
   }
   checkPageLimit(ctx, input.filename, info.pages!);
   if (info.encrypted || info.damaged) path = await rewrite(ctx, path, info, hasQpdf);
-  return { path, filename: input.filename, pages: info.pages!, profile: profileOfBytes(bytes) };
+  const pdf = { path, filename: input.filename, pages: info.pages!, profile: profileOfBytes(bytes, walk.pdfaid) };
+  return { pdf, doc: path === input.path ? await early : undefined };
 }
 
 function checkPageLimit(ctx: ToolContext, filename: string, pages: number): void {

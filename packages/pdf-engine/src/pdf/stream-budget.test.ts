@@ -59,6 +59,19 @@ describe('stream budget', () => {
     await expect(checkPdfStreams(bomb, limits, { remaining: limits.maxDecodedBytes })).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED' });
   });
 
+  it('finds /Encrypt and the PDF/A claim in the same walk, everywhere but in filtered stream data', async () => {
+    const walk = (bytes: Buffer) => checkPdfStreams(bytes, limits, { remaining: limits.maxDecodedBytes });
+    const jpeg = pdfWith('<< /Subtype /Image /Width 1 /Height 1 /Filter /DCTDecode >>', Buffer.from('/Encrypt pdfaid:part="1"'));
+    expect(await walk(jpeg)).toEqual({ encrypted: false, pdfaid: -1 });
+    const xmp = pdfWith('<< /Type /Metadata /Subtype /XML >>', Buffer.from('<rdf:Description pdfaid:part="2" pdfaid:conformance="B"/>'));
+    const trailer = Buffer.from('trailer\n<< /Root 1 0 R /Encrypt 5 0 R >>\n%%EOF\n');
+    const both = Buffer.concat([jpeg, xmp, trailer]);
+    expect(await walk(both)).toEqual({ encrypted: true, pdfaid: jpeg.length + xmp.indexOf('pdfaid:') });
+    // A stream cut short (no endstream) may have swallowed the trailer: its data is read too.
+    const cut = Buffer.concat([Buffer.from('%PDF-1.7\n4 0 obj\n<< /Filter /DCTDecode >>\nstream\n'), Buffer.from('garbage '), trailer]);
+    expect((await walk(cut)).encrypted).toBe(true);
+  });
+
   it('reads /EarlyChange for LZW', async () => {
     const bomb = pdfWith('<< /Filter /LZWDecode /DecodeParms << /EarlyChange 0 >> >>', lzwEncode(zeros, 0));
     await expect(checkPdfStreams(bomb, limits, { remaining: limits.maxDecodedBytes })).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED' });

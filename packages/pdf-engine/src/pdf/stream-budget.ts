@@ -10,6 +10,14 @@ export interface DecodeBudget {
 
 const DICT_WINDOW = 4096;
 
+/** What the walk saw in the file's readable bytes (all but filtered stream data), so nothing scans the file again. */
+export interface StreamWalk {
+  /** An /Encrypt key (see mentionsEncryption). */
+  encrypted: boolean;
+  /** Where the first `pdfaid:` is (PDF/A's XMP is unfiltered), or -1. */
+  pdfaid: number;
+}
+
 /**
  * Walks a PDF's raw bytes stream by stream before any engine sees it: decodes each stream through
  * its general filters (Flate, LZW, ASCII85, ASCIIHex, RunLength, in any chain) counting bytes and
@@ -17,11 +25,25 @@ const DICT_WINDOW = 4096;
  * 100k x 100k image is refused up front in bounded memory. Lexical on purpose: it must also work
  * on damaged files no parser accepts.
  */
-export async function checkPdfStreams(bytes: Buffer, limits: EngineLimits, budget: DecodeBudget): Promise<void> {
+export async function checkPdfStreams(bytes: Buffer, limits: EngineLimits, budget: DecodeBudget): Promise<StreamWalk> {
+  const walk: StreamWalk = { encrypted: false, pdfaid: -1 };
+  // Filtered data holds no readable text; every other byte is searched once, in file order.
+  let readFrom = 0;
+  const read = (to: number) => {
+    const text = bytes.subarray(readFrom, to);
+    walk.encrypted ||= text.includes('/Encrypt', 0, 'latin1');
+    if (walk.pdfaid < 0) {
+      const found = text.indexOf('pdfaid:', 0, 'latin1');
+      if (found >= 0) walk.pdfaid = readFrom + found;
+    }
+  };
   let at = 0;
   for (;;) {
     const keyword = bytes.indexOf('stream', at, 'latin1');
-    if (keyword < 0) return;
+    if (keyword < 0) {
+      read(bytes.length);
+      return walk;
+    }
     at = keyword + 6;
     if (bytes.toString('latin1', keyword - 3, keyword) === 'end') continue;
     let dataStart = at;
@@ -33,6 +55,11 @@ export async function checkPdfStreams(bytes: Buffer, limits: EngineLimits, budge
     at = dataEnd;
 
     const dict = dictionaryBefore(bytes, keyword);
+    // Without an endstream the rest may be a trailer, so it is read whatever the filter.
+    if (/\/Filter\b/.test(dict) && endKeyword >= 0) {
+      read(dataStart);
+      readFrom = dataEnd;
+    }
     checkImagePixels(dict, limits);
     const chains = filterChains(dict);
     if (chains.length === 0) continue;

@@ -55,6 +55,15 @@ describe('compress on born-digital PDFs', () => {
     expect(out!.pages).toBe(8);
   });
 
+  it('decrypts an owner-locked PDF first, then compresses it like any other', async () => {
+    execFileSync('qpdf', ['--encrypt', '', 'owner', '256', '--', join(dir, 'merged.pdf'), join(dir, 'locked.pdf')]);
+    const [out] = await ws.run('compress', [file('locked.pdf', readFileSync(join(dir, 'locked.pdf')))], { level: 'medium' });
+    expect(spawnSync('qpdf', ['--is-encrypted', out!.path]).status).toBe(2);
+    expect((await inside(readFileSync(out!.path))).baggage).toBe(false);
+    expect(text(out!.path)).toBe(text(join(dir, 'merged.pdf')));
+    expect(out!.pages).toBe(8);
+  });
+
   it.skipIf(PDFTEX_MANUALS.length === 0).each(LEVELS)('a pdfTeX manual (%s) gets smaller, its text unchanged', async (level) => {
     for (const manual of PDFTEX_MANUALS) {
       const original = readFileSync(manual);

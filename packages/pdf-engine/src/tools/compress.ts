@@ -10,10 +10,10 @@ import { qpdf } from '../process/commands.ts';
 import { displayBox } from '../pdf/geometry.ts';
 import { readImageXObject, replaceImageXObject, type EncodedImage, type ImageSource } from '../pdf/image-xobject.ts';
 import { dropPdfaClaim, objectStreamsAllowed, pdfaNotKept, saveOptions } from '../pdf/conformance.ts';
-import { preparePdf, type PreparedPdf } from '../pdf/prepare.ts';
+import { prepareAndOpen, type PreparedPdf } from '../pdf/prepare.ts';
 import { slimDocument } from '../pdf/slim.ts';
 import { qpdfSucceeded } from '../pdf/qpdf.ts';
-import { checkedOutput, openPrepared } from '../pdf/write.ts';
+import { checkedOutput } from '../pdf/write.ts';
 import { mapLimit } from '../util/map-limit.ts';
 import type { Operation } from './operation.ts';
 
@@ -38,8 +38,7 @@ interface Candidate {
  * that, the untouched file and the original wins, so the result is never larger than the input.
  */
 export const compress: Operation<'compress'> = async ([input], options, ctx) => {
-  const pdf = await preparePdf(ctx, input!);
-  const doc = await openPrepared(pdf);
+  const { pdf, doc } = await prepareAndOpen(ctx, input!);
   const slimmed = slimDocument(doc); // before the images are found, so a duplicate image is re-encoded once
   const level = LEVELS[options.level];
   const candidates = findImages(doc, level.dpi);
