@@ -7,10 +7,15 @@
  *    pages one after another: submit, poll GET /api/v1/jobs/:id every N ms, download. Prints jobs a
  *    minute, p50/p99 from submit to downloaded, the server's event-loop delay and its peak memory (with
  *    its engines), for each polling interval.
- * 2. merge 50 files x 5 pages through the API (followed on the job's event stream, as the web does)
+ * 2. unless BENCH_HEAVY=0: the load of step 1 at the first polling interval, BENCH_RUNS times alone and
+ *    BENCH_RUNS times while heavy jobs run the whole time (2 OCR of a 3-page scan and 1 compress of a
+ *    4-page one, under a visitor's 10 MB; each resubmitted as it finishes by a new visitor), alternated:
+ *    jobs a minute, p50/p99, heavy jobs finished meanwhile and the ratio of the p99s (the heavy pools
+ *    must not slow light jobs).
+ * 3. merge 50 files x 5 pages through the API (followed on the job's event stream, as the web does)
  *    against `qpdf --empty --pages` on the same files, alternated, median and min, with the server's
  *    event-loop delay during the API runs.
- * 3. how long starting one engine blocks the event loop of a process the server's size (~600 MB):
+ * 4. how long starting one engine blocks the event loop of a process the server's size (~600 MB):
  *    child_process.spawn in it against handing the command to the engine launcher.
  * BENCH_APP_ROOT runs another checkout's server instead (the code before a change, with node_modules
  * linked to this one's), so before and after can be run by turns on the same machine.
@@ -22,7 +27,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startCommand } from '../../packages/pdf-engine/src/process/run-command.ts';
-import { textPdf } from '../../packages/pdf-engine/src/test/fixtures.ts';
+import { scanPdf, textPdf } from '../../packages/pdf-engine/src/test/fixtures.ts';
 import { freePort } from '../../e2e/support/free-port.ts';
 import { mailedLink } from '../../e2e/support/outbox.ts';
 import { median, mib, secs } from '../engines/measure.ts';
@@ -33,6 +38,7 @@ const VISITORS = Number(process.env.BENCH_VISITORS ?? 20);
 const JOBS = Number(process.env.BENCH_JOBS ?? 3);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const POLLS = (process.env.BENCH_POLLS ?? '100,500').split(',').filter(Boolean).map(Number);
+const HEAVY = process.env.BENCH_HEAVY !== '0';
 const appRoot = resolve(process.env.BENCH_APP_ROOT ?? resolve(import.meta.dirname, '../..'));
 const root = await mkdtemp(join(tmpdir(), 'wattle-bench-load-'));
 
@@ -76,9 +82,9 @@ const showDelay = (d: LoopDelay) => `event-loop delay p50 ${d.p50.toFixed(1)} ms
 const visitor = (address: string) => browser(origin, address);
 type Visitor = Browser;
 
-function mergeForm(files: Uint8Array[]): FormData {
+function toolForm(tool: string, files: Uint8Array[]): FormData {
   const form = new FormData();
-  form.append('tool', 'merge');
+  form.append('tool', tool);
   files.forEach((bytes, i) => form.append('files', new Blob([bytes as BlobPart], { type: 'application/pdf' }), `part-${i}.pdf`));
   return form;
 }
@@ -90,8 +96,8 @@ interface JobState {
   error?: unknown;
 }
 
-async function submit(client: Visitor, files: Uint8Array[]): Promise<JobState> {
-  const res = await client('/api/v1/jobs', { method: 'POST', body: mergeForm(files) });
+async function submit(client: Visitor, files: Uint8Array[], tool = 'merge'): Promise<JobState> {
+  const res = await client('/api/v1/jobs', { method: 'POST', body: toolForm(tool, files) });
   if (res.status !== 202) throw new Error(`submit: ${res.status} ${await res.text()}`);
   return (await res.json()) as JobState;
 }
@@ -106,9 +112,9 @@ async function download(client: Visitor, job: JobState) {
 const finished = (job: JobState) => job.status === 'succeeded' || job.status === 'failed';
 
 /** Submit, poll every pollMs, download: the time the visitor waited. */
-async function pollingMerge(client: Visitor, pollMs: number): Promise<number> {
+async function pollingJob(client: Visitor, pollMs: number, files = small, tool = 'merge'): Promise<number> {
   const started = performance.now();
-  let job = await submit(client, small);
+  let job = await submit(client, files, tool);
   while (!finished(job)) {
     await sleep(pollMs);
     job = (await (await client(`/api/v1/jobs/${job.id}`)).json()) as JobState;
@@ -130,33 +136,87 @@ async function streamedMerge(client: Visitor, files: Uint8Array[]): Promise<{ ms
 
 const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 
-// 1. The load, once per polling interval (each round's visitors have fresh addresses and cookies).
+interface Load {
+  waits: number[];
+  minutes: number;
+}
 let round = 0;
-for (const pollMs of POLLS) {
+/** The load: every visitor (fresh addresses and cookies each round) runs its merges one after another. */
+async function smallLoad(pollMs: number): Promise<Load> {
   round++;
-  // Warm the pools and caches once, so the first round does not pay for start-up.
-  if (round === 1) await pollingMerge(visitor('10.255.0.1'), pollMs);
-  server.send('loop-delay:reset');
-  const memory = peakSampler(server.pid!);
   const started = performance.now();
   const waits = (
     await Promise.all(
       Array.from({ length: VISITORS }, async (_, v) => {
         const client = visitor(`10.${round}.${v}.1`);
         const mine: number[] = [];
-        for (let j = 0; j < JOBS; j++) mine.push(await pollingMerge(client, pollMs));
+        for (let j = 0; j < JOBS; j++) mine.push(await pollingJob(client, pollMs));
         return mine;
       }),
     )
   ).flat();
-  const minutes = (performance.now() - started) / 60_000;
+  return { waits, minutes: (performance.now() - started) / 60_000 };
+}
+const showLoad = ({ waits, minutes }: Load) =>
+  `${(waits.length / minutes).toFixed(0)} jobs a minute; submit -> downloaded p50 ${secs(pct(waits, 50))}, p99 ${secs(pct(waits, 99))}`;
+
+// 1. The load, once per polling interval.
+for (const pollMs of POLLS) {
+  // Warm the pools and caches once, so the first round does not pay for start-up.
+  if (round === 0) await pollingJob(visitor('10.255.0.1'), pollMs);
+  server.send('loop-delay:reset');
+  const memory = peakSampler(server.pid!);
+  const load = await smallLoad(pollMs);
   const delay = await loopDelay();
   console.log(`${VISITORS} visitors x ${JOBS} merges of 2 files x 5 pages, polling every ${pollMs} ms:`);
-  console.log(`  ${(waits.length / minutes).toFixed(0)} jobs a minute; submit -> downloaded p50 ${secs(pct(waits, 50))}, p99 ${secs(pct(waits, 99))}`);
+  console.log(`  ${showLoad(load)}`);
   console.log(`  ${showDelay(delay)}; server peak ${mib(memory.stop())} (with its engines)\n`);
 }
 
-// 2. Merge 50 through the API against qpdf on the same files, alternated; 250 pages need an account.
+// 2. The same load alone and while heavy jobs keep their pools busy the whole time, alternated.
+if (HEAVY) {
+  const pollMs = POLLS[0] ?? 100;
+  const ocr = { tool: 'ocr', file: await scanPdf(3, 300, (n) => `Invoice ${1000 + n} Wattle Pty Ltd`) };
+  const compress = { tool: 'compress', file: await scanPdf(4, 300) };
+  let heavyVisitors = 0;
+  /** Runs the job again as each finishes (a new visitor each time, so rate limits don't bite) until stopped. */
+  const keepBusy = async ({ tool, file }: typeof ocr, state: { stop: boolean; finished: number }) => {
+    while (!state.stop) {
+      heavyVisitors++;
+      await pollingJob(visitor(`10.250.${heavyVisitors >> 8}.${heavyVisitors & 255}`), 500, [file], tool);
+      state.finished++;
+    }
+  };
+  const loads = { alone: [] as Load[], heavy: [] as Load[] };
+  const delays = { alone: [] as LoopDelay[], heavy: [] as LoopDelay[] };
+  let heavyFinished = 0;
+  for (let i = 0; i < RUNS; i++) {
+    server.send('loop-delay:reset');
+    loads.alone.push(await smallLoad(pollMs));
+    delays.alone.push(await loopDelay());
+    const state = { stop: false, finished: 0 };
+    const busy = [ocr, ocr, compress].map((job) => keepBusy(job, state));
+    await sleep(2000); // the heavy jobs are running before the load starts
+    server.send('loop-delay:reset');
+    loads.heavy.push(await smallLoad(pollMs));
+    delays.heavy.push(await loopDelay());
+    heavyFinished += state.finished;
+    state.stop = true;
+    await Promise.all(busy); // the next load alone starts when the heavy pools are idle
+  }
+  const pooled = (runs: Load[]): Load => ({ waits: runs.flatMap((r) => r.waits), minutes: runs.reduce((t, r) => t + r.minutes, 0) });
+  const worstDelay = (ds: LoopDelay[]) => ds.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+  const [alone, heavy] = [pooled(loads.alone), pooled(loads.heavy)];
+  console.log(`the same load (polling every ${pollMs} ms), ${RUNS} runs each, alternated:`);
+  console.log(`  alone:            ${showLoad(alone)}`);
+  console.log(`                    worst ${showDelay(worstDelay(delays.alone))}`);
+  console.log(`  with heavy jobs:  ${showLoad(heavy)}`);
+  console.log(`                    worst ${showDelay(worstDelay(delays.heavy))}`);
+  console.log(`                    ${heavyFinished} heavy jobs finished meanwhile (2 OCR of 3 pages + 1 compress of 4 running the whole time)`);
+  console.log(`  p99 with heavy jobs / alone: ${(pct(heavy.waits, 99) / pct(alone.waits, 99)).toFixed(2)}\n`);
+}
+
+// 3. Merge 50 through the API against qpdf on the same files, alternated; 250 pages need an account.
 const account = await signedUp(visitor('10.254.0.1'));
 const qpdfMs: number[] = [];
 const apiMs: number[] = [];
@@ -185,7 +245,7 @@ console.log(`  during the API runs, worst ${showDelay(worst)}`);
 server.kill('SIGTERM');
 await once(server, 'exit');
 
-// 3. What starting one engine blocks a process the server's size for: forking it directly, as every
+// 4. What starting one engine blocks a process the server's size for: forking it directly, as every
 // engine used to start, against handing it to the launcher (runCommand), alternated.
 const ballast = Array.from({ length: 12 }, () => Buffer.alloc(50 * 1024 * 1024, 1));
 const directMs: number[] = [];
