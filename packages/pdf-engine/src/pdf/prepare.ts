@@ -14,6 +14,7 @@ import { statedPageCount } from './page-count.ts';
 import { isInvalidPassword, qpdfSucceeded, runQpdfJob } from './qpdf.ts';
 import { checkPdfStreams, type StreamWalk } from './stream-budget.ts';
 import { countPages } from './verify.ts';
+import { openPrepared } from './write.ts';
 
 /** A PDF input ready for any engine: checked against the budgets, decrypted and repaired if it had to be. */
 export interface PreparedPdf {
@@ -47,7 +48,7 @@ export async function preparePdf(ctx: ToolContext, input: ToolInput, options: { 
  */
 export async function prepareAndOpen(ctx: ToolContext, input: ToolInput): Promise<{ pdf: PreparedPdf; doc: PDFDocument }> {
   const { pdf, doc } = await parseChecked(ctx, input, await checkedBytes(ctx, input), {}, true);
-  return { pdf, doc: doc ?? (await loadPdf(await readFile(pdf.path))) };
+  return { pdf, doc: doc ?? (await openPrepared(pdf)) };
 }
 
 /**
