@@ -3,9 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from './database.ts';
+import { ensurePgliteDataDir } from './pglite-data-dir.ts';
 import { profiles, user } from './schema/index.ts';
 
 const dirs: string[] = [];
@@ -46,6 +48,23 @@ describe('embedded database', () => {
     expect((await handle.pglite!.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers).toBe('16MB');
     expect(existsSync(join(dataDir, 'pglite.new'))).toBe(false);
     await handle.db.insert(user).values({ id: 'u3', name: 'C', email: 'c@example.com' });
+  });
+
+  it("makes the first start's database by copying the build's fresh one when there is one", async () => {
+    const template = join(tempDir(), 'template');
+    await ensurePgliteDataDir(template, join(tempDir(), 'none'));
+    // A mark only this template has, in the database the app uses: proof the first start copied it.
+    const maker = await PGlite.create({ dataDir: template, database: 'template1' });
+    await maker.exec('create table made_by_the_build (id int)');
+    await maker.close();
+
+    const dataDir = tempDir();
+    await ensurePgliteDataDir(join(dataDir, 'pglite'), template);
+    const handle = await createDatabase({ dataDir });
+    handles.push(handle);
+    expect((await handle.pglite!.query("select to_regclass('made_by_the_build') as t")).rows).toEqual([{ t: 'made_by_the_build' }]);
+    await handle.db.insert(user).values({ id: 'u4', name: 'D', email: 'd@example.com' });
+    expect(existsSync(join(dataDir, 'pglite.new'))).toBe(false);
   });
 
   it('refuses a second process on the same data dir with a clear message', async () => {
