@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { CommandSpec } from './run-command.ts';
 
 /**
@@ -114,6 +115,13 @@ export function tesseractTextLayer(image: string, outputBase: string, language: 
     args: [image, outputBase, '-l', language, '--dpi', String(dpi), '-c', 'textonly_pdf=1', 'pdf'],
     env: { OMP_THREAD_LIMIT: '1' },
   };
+}
+
+const IMAGE_ENGINE = fileURLToPath(new URL('./reencode-main.ts', import.meta.url));
+
+/** The image engine (reencode-main.ts) on a batch of tasks: this Node, with its own type stripping. */
+export function imageEngine(tasks: string): CommandSpec {
+  return { command: process.execPath, args: ['--disable-warning=ExperimentalWarning', IMAGE_ENGINE, tasks] };
 }
 
 export function tesseractListLanguages(): CommandSpec {

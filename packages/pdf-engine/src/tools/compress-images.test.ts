@@ -1,0 +1,70 @@
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext, type ToolContext } from '../context.ts';
+import { DEFAULT_LIMITS } from '../limits.ts';
+import type { ImageSource } from '../pdf/image-xobject.ts';
+import { liveCommandCount } from '../process/run-command.ts';
+import { readJpegHeader } from '../util/jpeg-header.ts';
+import { scanImage } from '../test/fixtures.ts';
+import { planReencode, reencodeImages, type PendingImage } from './compress-images.ts';
+
+let root: string;
+let ctx: ToolContext;
+let scan: Buffer;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'wattle-compress-images-'));
+  await mkdir(join(root, 'work'));
+  ctx = createContext({ dir: join(root, 'work'), outputDir: root, limits: { ...DEFAULT_LIMITS, parallelism: 2 } });
+  scan = await scanImage('Invoice 1042', 1240, 1754); // A4 at 150 dpi
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+const jpegSource = (data: Buffer): ImageSource => {
+  const header = readJpegHeader(data)!;
+  return { kind: 'jpeg', data, width: header.width, height: header.height, channels: header.components as 1 | 3, quality: header.quality };
+};
+const pending = (source: ImageSource, maxSide: number): PendingImage => ({ read: () => source, maxSide });
+const target = { quality: 60, grayscale: false };
+
+describe('re-encoding images in the image engine', () => {
+  it('decodes a JPEG at the DCT scale that fits and resizes what is left', () => {
+    const source = jpegSource(scan);
+    expect(planReencode(source, 1200, target)).toMatchObject({ shrink: 1, width: 848, height: 1200 });
+    expect(planReencode(source, 877, target)).toMatchObject({ shrink: 2, width: 620, height: 877 });
+    expect(planReencode(source, 600, target)).toMatchObject({ shrink: 2, width: 424, height: 600 });
+    expect(planReencode(source, 200, target)).toMatchObject({ shrink: 8, width: 141, height: 200 });
+  });
+
+  it('downsamples JPEG and raw images to the target, each in its place, and cleans up', async () => {
+    const jpeg = await sharp(scan).jpeg({ quality: 95 }).toBuffer();
+    const { data, info } = await sharp(scan).resize(300).raw().toBuffer({ resolveWithObject: true });
+    const raw: ImageSource = { kind: 'raw', data, width: info.width, height: info.height, channels: 3 };
+    let progress = 0;
+    const images = await reencodeImages(ctx, [pending(jpegSource(jpeg), 877), pending(raw, 1000), pending(jpegSource(jpeg), 300)], target, (f) => (progress = f));
+    expect(images.map((image) => image && [image.width, image.height, image.channels])).toEqual([
+      [620, 877, 3],
+      [300, 424, 3],
+      [212, 300, 3],
+    ]);
+    for (const image of images) expect(readJpegHeader(image!.data)).toMatchObject({ width: image!.width, height: image!.height, quality: 60 });
+    expect(progress).toBe(1);
+    expect(await readdir(join(root, 'work'))).toEqual([]);
+    expect(liveCommandCount()).toBe(0);
+  });
+
+  it('keeps an image already at the target and one it cannot read as they were, and does the rest', async () => {
+    const lowQuality = await sharp(scan).resize(400).jpeg({ quality: 50 }).toBuffer();
+    const broken = Buffer.concat([scan.subarray(0, 2000), Buffer.alloc(5000, 0xff)]); // the frame header survives, the data does not
+    const images = await reencodeImages(ctx, [pending(jpegSource(lowQuality), 1000), pending(jpegSource(broken), 877), pending(jpegSource(scan), 877)], target, () => {});
+    expect(images.map((image) => image && image.height)).toEqual([undefined, undefined, 877]);
+  });
+
+  it('spreads many images over several engine processes and keeps their order', async () => {
+    const sides = Array.from({ length: 40 }, (_, i) => 100 + i * 10);
+    const images = await reencodeImages(ctx, sides.map((side) => pending(jpegSource(scan), side)), target, () => {});
+    expect(images.map((image) => image?.height)).toEqual(sides);
+  });
+});
