@@ -18,6 +18,8 @@ export interface EngineLimits {
   processTimeoutMs: number;
   /** Engine processes one job runs at once (OCR pages); defaults to the number of cores. */
   parallelism: number;
+  /** Niceness of the engine processes a job starts: a heavy pool's engines yield the cores to quick jobs' engines. */
+  processNiceness: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<EngineLimits> = Object.freeze({
@@ -30,4 +32,5 @@ export const DEFAULT_LIMITS: Readonly<EngineLimits> = Object.freeze({
   maxZipEntries: 10_000,
   processTimeoutMs: 120_000,
   parallelism: 0,
+  processNiceness: 10,
 });

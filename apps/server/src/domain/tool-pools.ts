@@ -40,6 +40,12 @@ export function poolConcurrency(pool: PoolId, cores = CORES): number {
   }
 }
 
+/**
+ * Niceness of the engines a pool's jobs start. The heavy pools' engines run at the lowest priority, so
+ * on shared cores a quick job's engine gets most of the CPU it asks for (weights 110 against 15).
+ */
+export const poolNiceness = (pool: PoolId): number => (pool === 'light' ? 10 : 19);
+
 /** Engine processes one job of the pool may run side by side (OCR pages). */
 export function poolParallelism(pool: PoolId, cores = CORES): number {
   return pool === 'ocr' ? cores : 1;

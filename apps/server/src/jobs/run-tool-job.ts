@@ -11,7 +11,7 @@ import { notify } from '../services/notifications.ts';
 import { emitWebhookEvent } from '../services/webhooks.ts';
 import { runToolForJob } from '../services/tool-runner.ts';
 import { callerLimits } from '../domain/caller-limits.ts';
-import { poolOf, poolParallelism, RETRY_LIMIT } from '../domain/tool-pools.ts';
+import { poolNiceness, poolOf, poolParallelism, RETRY_LIMIT } from '../domain/tool-pools.ts';
 
 export interface ToolJobData {
   jobId: string;
@@ -61,7 +61,7 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
       tool: tool.id,
       options: job.options,
       inputs: record.inputs.map((i) => ({ blobKey: i.blobKey, filename: i.filename })),
-      limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(poolOf(tool)) },
+      limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(poolOf(tool)), processNiceness: poolNiceness(poolOf(tool)) },
       onProgress,
       signal: queued.signal,
     });

@@ -35,6 +35,11 @@ describe('runCommand', () => {
     expect(result.exitCode).toBe(0);
   });
 
+  it('runs at the niceness asked for', async () => {
+    const result = await runCommand({ command: 'nice', args: [] }, { cwd: dir, timeoutMs: 10_000, niceness: 19 });
+    expect(result.stdout.toString().trim()).toBe('19');
+  });
+
   it('starts engines from the launcher, never from this process', async () => {
     const result = await runCommand({ command: 'sh', args: ['-c', 'echo $PPID'] }, { cwd: dir, timeoutMs: 10_000 });
     const parent = Number(result.stdout.toString().trim());

@@ -21,6 +21,8 @@ export interface RunOptions {
   maxOutputBytes?: number;
   /** Run without network (own, empty network namespace) where `unshare` works. */
   isolateNetwork?: boolean;
+  /** 10 unless given: below the server, which must stay responsive. */
+  niceness?: number;
 }
 
 export interface CommandResult {
@@ -38,14 +40,14 @@ export interface RunningCommand {
   kill(): void;
 }
 
-const NICENESS = '10';
+const NICENESS = 10;
 const DEFAULT_MAX_OUTPUT = 1024 * 1024;
 
 const live = new Set<RunningCommand>();
 
 /** Lower priority; engines die with the launcher (and it with us) where setpriv can arrange it: a crashed worker leaves no orphans. */
-function wrapperPrefix(isolateNetwork: boolean): string[] {
-  const prefix = ['nice', '-n', NICENESS];
+function wrapperPrefix(isolateNetwork: boolean, niceness: number): string[] {
+  const prefix = ['nice', '-n', String(niceness)];
   if (findExecutable('setpriv')) prefix.push('setpriv', '--pdeathsig', 'KILL', '--');
   if (isolateNetwork) prefix.push('unshare', '--net', '--');
   return prefix;
@@ -63,7 +65,7 @@ export function scrubbedEnv(cwd: string, extra: Readonly<Record<string, string>>
  */
 export function startCommand(spec: CommandSpec, options: RunOptions): RunningCommand {
   const started = Date.now();
-  const [wrapper, ...wrapperArgs] = wrapperPrefix(options.isolateNetwork ?? false);
+  const [wrapper, ...wrapperArgs] = wrapperPrefix(options.isolateNetwork ?? false, options.niceness ?? NICENESS);
   const launched = launch({
     file: wrapper!,
     args: [...wrapperArgs, spec.command, ...spec.args],
