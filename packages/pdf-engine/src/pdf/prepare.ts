@@ -80,12 +80,15 @@ async function checkedBytes(ctx: ToolContext, input: ToolInput): Promise<Checked
   return { bytes, walk: await checkPdfStreams(bytes, ctx.limits, ctx.budget) };
 }
 
-/** With `open`, pdf-lib parses the input while qpdf counts its pages: two cores; wasted only on files that need a rewrite. */
+/**
+ * With `open`, pdf-lib parses the input while qpdf counts its pages: two cores; wasted only on damaged
+ * files, which need a rewrite. Encrypted ones are known from the walk and not parsed early.
+ */
 async function parseChecked(ctx: ToolContext, input: ToolInput, { bytes, walk }: CheckedBytes, options: { password?: string }, open = false): Promise<{ pdf: PreparedPdf; doc?: PDFDocument }> {
   const hasQpdf = (await detectEngines()).qpdf.available;
   let path = input.path;
   const inspected = inspectPdfWith(hasQpdf ? (spec) => ctx.run(spec) : undefined, bytes, path, walk.encrypted);
-  const early = open ? loadPdf(bytes).catch(() => undefined) : undefined;
+  const early = open && !walk.encrypted ? loadPdf(bytes).catch(() => undefined) : undefined;
   let info = await inspected;
 
   if (info.passwordRequired) {
