@@ -51,6 +51,8 @@ try {
     ['search, rare ("statement 4242")', () => '/api/documents?search=statement%204242'],
     ['search, digits ("777")', () => '/api/documents?search=777'],
     ['search, no match', () => '/api/documents?search=zzzz'],
+    ['search, every file (".pdf")', () => '/api/documents?search=.pdf'],
+    ['search, every file, page 5,000', () => '/api/documents?search=.pdf&page=5000'],
   ];
   const measureAll = async () => {
     for (const [name, path] of cases) {

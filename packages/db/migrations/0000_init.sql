@@ -110,6 +110,7 @@ CREATE TABLE "pdf_files" (
 	"user_id" text NOT NULL,
 	"team_id" text,
 	"filename" text NOT NULL,
+	"filename_lower" text GENERATED ALWAYS AS (lower(filename)) STORED,
 	"file_path" text NOT NULL,
 	"file_size" bigint NOT NULL,
 	"content_type" text DEFAULT 'application/pdf' NOT NULL,
@@ -443,7 +444,7 @@ CREATE INDEX "pdf_files_team_size_idx" ON "pdf_files" USING btree ("team_id","fi
 CREATE INDEX "pdf_files_user_pages_idx" ON "pdf_files" USING btree ("user_id","page_count","id") WHERE not "pdf_files"."deleted" and "pdf_files"."team_id" is null;--> statement-breakpoint
 CREATE INDEX "pdf_files_team_pages_idx" ON "pdf_files" USING btree ("team_id","page_count","id") WHERE not "pdf_files"."deleted" and "pdf_files"."team_id" is not null;--> statement-breakpoint
 CREATE INDEX "pdf_files_purge_idx" ON "pdf_files" USING btree ("deleted_at") WHERE "pdf_files"."deleted" and "pdf_files"."purged_at" is null;--> statement-breakpoint
-CREATE INDEX "pdf_files_filename_trgm_idx" ON "pdf_files" USING gin ("filename" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "pdf_files_filename_lower_trgm_idx" ON "pdf_files" USING gin ("filename_lower" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "support_tickets_user_created_idx" ON "support_tickets" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "job_batches_user_idx" ON "job_batches" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "job_batches_team_idx" ON "job_batches" USING btree ("team_id","created_at");--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import { documentVersions, pdfFiles, type Database } from '@wattle/db';
 import type { DocumentSort, SortOrder } from '@wattle/shared';
 import type { AccountOwner } from '../domain/owner.ts';
@@ -47,7 +47,7 @@ export async function listDocuments(
   const where = and(
     ownedByAccount(pdfFiles, owner),
     eq(pdfFiles.deleted, false),
-    query.search ? ilike(pdfFiles.filename, `%${escapeLike(query.search)}%`) : undefined,
+    query.search ? nameContains(query.search) : undefined,
   );
   const direction = query.order === 'asc' ? asc : desc;
   const order = [direction(SORT_COLUMNS[query.sort]), direction(pdfFiles.id)];
@@ -58,6 +58,14 @@ export async function listDocuments(
     db.select({ total: count() }).from(pdfFiles).where(where),
   ]);
   return { rows, total: counted!.total };
+}
+
+/**
+ * Part of the name in any case. It is what ILIKE does (Postgres lowers both sides), but on the name
+ * lowered once when stored: ILIKE lowered each name and the pattern again for every row it read.
+ */
+function nameContains(search: string): SQL {
+  return like(pdfFiles.filenameLower, sql`lower(${`%${escapeLike(search)}%`})`);
 }
 
 /** The owner's non-deleted file; another account's or team's id finds nothing. */

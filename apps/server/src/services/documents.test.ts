@@ -186,6 +186,17 @@ describe('listing, opening and deleting', () => {
     expect(await found('nothing like it')).toEqual([]);
   });
 
+  it('pages a search in the order asked, with the total on every page, past the last one too', async () => {
+    const list = async (page: number, query: { search?: string; sort?: 'name'; order?: 'asc' } = {}) => listDocumentsPage(ctx.container, userOwner(other), { page, ...query });
+    const unsearched = [...(await list(1)).items, ...(await list(2)).items].map((d) => d.id);
+    const pages = await Promise.all([1, 2, 3].map((page) => list(page, { search: 'OTHER-' })));
+    expect(pages.map((p) => p.total)).toEqual([12, 12, 12]);
+    expect(pages.flatMap((p) => p.items.map((d) => d.id))).toEqual(unsearched);
+    const byName = await list(1, { search: 'other-1', sort: 'name', order: 'asc' });
+    expect(byName.items.map((d) => d.filename)).toEqual(['other-1.pdf', 'other-10.pdf', 'other-11.pdf']);
+    expect(await list(9, { search: 'other-1', sort: 'name', order: 'asc' })).toMatchObject({ items: [], total: 3 });
+  });
+
   it("never shows, opens or deletes another account's file", async () => {
     const [theirs] = (await listDocumentsPage(ctx.container, userOwner(other), { page: 1 })).items;
     await expectCode(openDocument(ctx.container, userOwner(owner), theirs!.id), 'NOT_FOUND');

@@ -78,6 +78,8 @@ export const pdfFiles = pgTable(
     userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
     teamId: teamColumn(),
     filename: text('filename').notNull(),
+    /** The name as search compares it, lowered once when written rather than in every search for every row (decision 109). */
+    filenameLower: text('filename_lower').generatedAlwaysAs(sql`lower(filename)`),
     filePath: text('file_path').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     contentType: text('content_type').notNull().default('application/pdf'),
@@ -106,7 +108,7 @@ export const pdfFiles = pgTable(
     // The sweeper's queue: deleted files whose bytes are still stored.
     index('pdf_files_purge_idx').on(t.deletedAt).where(sql`${t.deleted} and ${t.purgedAt} is null`),
     // Case-insensitive "filename contains" search stays fast for accounts with 100k files.
-    index('pdf_files_filename_trgm_idx').using('gin', t.filename.op('gin_trgm_ops')),
+    index('pdf_files_filename_lower_trgm_idx').using('gin', t.filenameLower.op('gin_trgm_ops')),
   ],
 );
 
