@@ -51,7 +51,8 @@ describe('embedded database', () => {
   });
 
   it("makes the first start's database by copying the build's fresh one when there is one", async () => {
-    const template = join(tempDir(), 'template');
+    // As the build makes it on a fresh clone: in a dist dir that does not exist yet.
+    const template = join(tempDir(), 'dist', 'template');
     await ensurePgliteDataDir(template, join(tempDir(), 'none'));
     // A mark only this template has, in the database the app uses: proof the first start copied it.
     const maker = await PGlite.create({ dataDir: template, database: 'template1' });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,7 @@ export async function ensurePgliteDataDir(dir: string, fresh = builtFreshDataDir
   if (existsSync(join(dir, 'PG_VERSION'))) return;
   const building = `${dir}.new`;
   rmSync(building, { recursive: true, force: true });
+  mkdirSync(dirname(building), { recursive: true }); // the build's dist dir, on a fresh clone
   if (existsSync(join(fresh, 'PG_VERSION'))) cpSync(fresh, building, { recursive: true });
   else await initdbApart(building);
   rmSync(dir, { recursive: true, force: true });
