@@ -123,6 +123,17 @@ async function start(what: string): Promise<void> {
 async function stop(): Promise<void> {
   process.kill(-server.pid!, 'SIGTERM');
   await once(server, 'exit');
+  // npm exits before the server it ran has closed: the next start must not find this one still answering.
+  while (groupAlive(server.pid!)) await sleep(50);
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // Whatever happens to the bench, the app goes with it.
