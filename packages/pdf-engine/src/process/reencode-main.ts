@@ -13,12 +13,11 @@ import { mapLimit } from '../util/map-limit.ts';
 async function reencode(task: ReencodeTask, maxPixels: number): Promise<Reencoded | null> {
   try {
     // libvips' load option decodes at 1/2, 1/4 or 1/8 in the DCT itself, skipping most of the decoding work.
-    let image = task.raw
-      ? sharp(await readFile(task.input), { limitInputPixels: maxPixels, raw: task.raw })
+    let image = task.rawChannels
+      ? sharp(await readFile(task.input), { limitInputPixels: maxPixels, raw: { width: task.sourceWidth, height: task.sourceHeight, channels: task.rawChannels } })
       : sharp(task.shrink > 1 ? `${task.input}[shrink=${task.shrink}]` : task.input, { limitInputPixels: maxPixels });
-    const decoded = task.raw ?? { width: Math.ceil(task.sourceWidth / task.shrink), height: Math.ceil(task.sourceHeight / task.shrink) };
-    // Mitchell takes what the DCT scale left: as sharp as Lanczos on scans, and faster.
-    if (decoded.width !== task.width || decoded.height !== task.height) image = image.resize(task.width, task.height, { fit: 'fill', kernel: 'mitchell' });
+    // libjpeg rounds a scaled size up; Mitchell takes what is left, as sharp as Lanczos on scans and faster.
+    if (Math.ceil(task.sourceWidth / task.shrink) !== task.width || Math.ceil(task.sourceHeight / task.shrink) !== task.height) image = image.resize(task.width, task.height, { fit: 'fill', kernel: 'mitchell' });
     if (task.grey) image = image.toColourspace('b-w');
     const { data, info } = await image.jpeg({ quality: task.quality, chromaSubsampling: '4:2:0', optimiseCoding: true }).toBuffer({ resolveWithObject: true });
     await writeFile(task.output, data);

@@ -10,8 +10,8 @@ import { mapLimit } from '../util/map-limit.ts';
 export interface ReencodeTask {
   input: string;
   output: string;
-  /** Set when the input holds 8-bit samples rather than a JPEG. */
-  raw?: { width: number; height: number; channels: 1 | 3 };
+  /** Set when the input holds 8-bit samples (sourceWidth x sourceHeight) rather than a JPEG: their channels. */
+  rawChannels?: 1 | 3;
   sourceWidth: number;
   sourceHeight: number;
   /** The DCT scale libjpeg decodes a JPEG at: 1, 2, 4 or 8. */
@@ -66,7 +66,7 @@ export function planReencode(source: ImageSource, maxSide: number, target: Image
   const width = resize ? Math.max(1, Math.round(source.width * scale)) : source.width;
   const height = resize ? Math.max(1, Math.round(source.height * scale)) : source.height;
   return {
-    ...(source.kind === 'raw' && { raw: { width: source.width, height: source.height, channels: source.channels } }),
+    ...(source.kind === 'raw' && { rawChannels: source.channels }),
     sourceWidth: source.width,
     sourceHeight: source.height,
     shrink: source.kind === 'jpeg' ? dctShrink(source.width / width) : 1,
