@@ -119,9 +119,9 @@ export function tesseractTextLayer(image: string, outputBase: string, language: 
 
 const IMAGE_ENGINE = fileURLToPath(new URL('./reencode-main.ts', import.meta.url));
 
-/** The image engine (reencode-main.ts) on a batch of tasks: this Node, with its own type stripping. */
-export function imageEngine(tasks: string): CommandSpec {
-  return { command: process.execPath, args: ['--disable-warning=ExperimentalWarning', IMAGE_ENGINE, tasks] };
+/** The image engine (reencode-main.ts) on a batch file it waits for: this Node, with its own type stripping. */
+export function imageEngine(batch: string): CommandSpec {
+  return { command: process.execPath, args: ['--disable-warning=ExperimentalWarning', IMAGE_ENGINE, batch] };
 }
 
 export function tesseractListLanguages(): CommandSpec {

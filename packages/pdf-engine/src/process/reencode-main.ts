@@ -2,13 +2,16 @@
  * The image engine: re-encodes images as JPEG with sharp in a process of its own, started like any
  * engine (low priority, killed with its job, timed out), so untrusted image data is decoded outside
  * the server and its CPU does not compete with the server's at the same priority. Run with Node's
- * own type stripping: `node reencode-main.ts <tasks.json>`. Prints one JSON line per task, in order:
- * the JPEG's geometry, or null when sharp could not read the image (it then stays as it was).
+ * own type stripping: `node reencode-main.ts <batch.json>`. It is started before its batch is written
+ * and loads sharp while it waits for the file. All the engines of a batch work down the same task
+ * list, each taking the next task whose output it creates first, so they finish together. Prints one
+ * JSON line per task it took: its index and the JPEG's geometry, or null when sharp could not read the
+ * image (it then stays as it was).
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
+import { setTimeout } from 'node:timers/promises';
 import sharp from 'sharp';
 import type { ReencodeBatch, ReencodeTask, Reencoded } from '../tools/compress-images.ts';
-import { mapLimit } from '../util/map-limit.ts';
 
 async function reencode(task: ReencodeTask, maxPixels: number): Promise<Reencoded | null> {
   try {
@@ -27,6 +30,30 @@ async function reencode(task: ReencodeTask, maxPixels: number): Promise<Reencode
   }
 }
 
-const batch = JSON.parse(await readFile(process.argv[2]!, 'utf8')) as ReencodeBatch;
-const results = await mapLimit(batch.tasks, batch.concurrency, (task) => reencode(task, batch.maxPixels));
-process.stdout.write(results.map((r) => JSON.stringify(r)).join('\n'));
+/** The batch file, once the server has renamed it into place (it writes the images first). */
+async function waitForBatch(path: string): Promise<ReencodeBatch> {
+  for (;;) {
+    try {
+      return JSON.parse(await readFile(path, 'utf8')) as ReencodeBatch;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    await setTimeout(2);
+  }
+}
+
+/** Creating a task's output exclusively is taking the task: no other engine of the batch does it. */
+async function take(task: ReencodeTask): Promise<boolean> {
+  try {
+    await (await open(task.output, 'wx')).close();
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+const batch = await waitForBatch(process.argv[2]!);
+for (const [index, task] of batch.tasks.entries()) {
+  if (await take(task)) process.stdout.write(`${JSON.stringify([index, await reencode(task, batch.maxPixels)])}\n`);
+}

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type ToolContext } from '../context.ts';
 import { DEFAULT_LIMITS } from '../limits.ts';
 import type { ImageSource } from '../pdf/image-xobject.ts';
+import { imageEngine } from '../process/commands.ts';
 import { liveCommandCount } from '../process/run-command.ts';
 import { readJpegHeader } from '../util/jpeg-header.ts';
 import { scanImage } from '../test/fixtures.ts';
-import { planReencode, reencodeImages, type PendingImage } from './compress-images.ts';
+import { planReencode, reencodeImages, type PendingImage, type ReencodeBatch } from './compress-images.ts';
 
 let root: string;
 let ctx: ToolContext;
@@ -66,5 +67,24 @@ describe('re-encoding images in the image engine', () => {
     const sides = Array.from({ length: 40 }, (_, i) => 100 + i * 10);
     const images = await reencodeImages(ctx, sides.map((side) => pending(jpegSource(scan), side)), target, () => {});
     expect(images.map((image) => image?.height)).toEqual(sides);
+  });
+
+  it('starts engines before their batch is written, and the engines of a batch share it, each image done once', async () => {
+    const dir = join(root, 'shared');
+    await mkdir(dir);
+    const batch = join(dir, 'batch.json');
+    const engines = [ctx.run(imageEngine(batch)), ctx.run(imageEngine(batch))];
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the engines are up and waiting
+    const tasks = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const input = join(dir, `in-${i}.jpg`);
+        await writeFile(input, scan);
+        return { input, output: join(dir, `out-${i}.jpg`), ...planReencode(jpegSource(scan), 200 + i, target)! };
+      }),
+    );
+    await writeFile(batch, JSON.stringify({ tasks, maxPixels: DEFAULT_LIMITS.maxPixels } satisfies ReencodeBatch));
+    const lines = (await Promise.all(engines)).flatMap((result) => result.stdout.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as [number, { height: number }]));
+    expect(lines.map(([index]) => index).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    for (const [index, made] of lines) expect(made.height).toBe(200 + index);
   });
 });

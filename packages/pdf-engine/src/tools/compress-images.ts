@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ToolContext } from '../context.ts';
 import type { EncodedImage, ImageSource } from '../pdf/image-xobject.ts';
 import { imageEngine } from '../process/commands.ts';
-import { mapLimit } from '../util/map-limit.ts';
+import type { CommandResult } from '../process/run-command.ts';
 
 /** One image for the image engine (process/reencode-main.ts): its bytes in a file, and what to make of them. */
 export interface ReencodeTask {
@@ -24,8 +24,6 @@ export interface ReencodeTask {
 
 export interface ReencodeBatch {
   tasks: ReencodeTask[];
-  /** Images the process works on at once. */
-  concurrency: number;
   maxPixels: number;
 }
 
@@ -47,8 +45,8 @@ export interface PendingImage {
   maxSide: number;
 }
 
-/** Images one process takes: enough to pay for its start (tens of ms), few enough for steady progress. */
-const PER_PROCESS = 16;
+/** Images a batch holds for each of its engines: enough to pay for their starts (tens of ms), few enough for steady progress. */
+const PER_ENGINE = 16;
 
 /** The largest DCT scale (1/2, 1/4, 1/8) libjpeg can decode at without going below `factor`. */
 const dctShrink = (factor: number) => [8, 4, 2].find((d) => d <= factor) ?? 1;
@@ -79,27 +77,27 @@ export function planReencode(source: ImageSource, maxSide: number, target: Image
 
 /**
  * Each image re-encoded at the target, in order, or undefined where it is already there or could not
- * be read. The work runs in image engine processes, a batch each, both cores busy.
+ * be read. Batch after batch, each batch shared by one image engine process a core, both cores busy.
  */
 export async function reencodeImages(ctx: ToolContext, images: readonly PendingImage[], target: ImageTarget, onProgress: (fraction: number) => void): Promise<(EncodedImage | undefined)[]> {
-  const parallelism = Math.max(1, ctx.limits.parallelism);
-  const batchCount = Math.max(Math.min(images.length, parallelism), Math.ceil(images.length / PER_PROCESS));
-  const size = Math.ceil(images.length / Math.max(1, batchCount));
-  const batches = Array.from({ length: batchCount }, (_, i) => images.slice(i * size, (i + 1) * size)).filter((b) => b.length > 0);
-  const concurrency = Math.max(1, Math.ceil(parallelism / batches.length));
-  let done = 0;
-  const results = await mapLimit(batches, parallelism, async (batch) => {
+  const engines = Math.max(1, ctx.limits.parallelism);
+  const size = Math.ceil(images.length / Math.ceil(images.length / (engines * PER_ENGINE)));
+  const results: (EncodedImage | undefined)[] = [];
+  for (let start = 0; start < images.length; start += size) {
     ctx.checkAborted();
-    const encoded = await runBatch(ctx, batch, target, concurrency);
-    onProgress((done += batch.length) / images.length);
-    return encoded;
-  });
-  return results.flat();
+    results.push(...(await runBatch(ctx, images.slice(start, start + size), target, engines)));
+    onProgress(results.length / images.length);
+  }
+  return results;
 }
 
-async function runBatch(ctx: ToolContext, images: readonly PendingImage[], target: ImageTarget, concurrency: number): Promise<(EncodedImage | undefined)[]> {
+async function runBatch(ctx: ToolContext, images: readonly PendingImage[], target: ImageTarget, engineCount: number): Promise<(EncodedImage | undefined)[]> {
   const id = randomUUID();
-  const files: string[] = [];
+  const manifest = join(ctx.dir, `images-${id}.json`);
+  const files = [manifest, `${manifest}.part`];
+  const stop = new AbortController();
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
+  let engines: Promise<CommandResult>[] = [];
   try {
     const planned: (ReencodeTask | undefined)[] = [];
     for (const [i, image] of images.entries()) {
@@ -109,6 +107,8 @@ async function runBatch(ctx: ToolContext, images: readonly PendingImage[], targe
         planned.push(undefined);
         continue;
       }
+      // The engines start with the first image to re-encode and load sharp while the others are written.
+      if (engines.length === 0) engines = Array.from({ length: Math.min(engineCount, images.length - i) }, () => startEngine(ctx, manifest, signal));
       const input = join(ctx.dir, `image-${id}-${i}.${source.kind === 'jpeg' ? 'jpg' : 'raw'}`);
       const output = join(ctx.dir, `image-${id}-${i}-out.jpg`);
       files.push(input, output);
@@ -117,22 +117,33 @@ async function runBatch(ctx: ToolContext, images: readonly PendingImage[], targe
     }
     const tasks = planned.filter((t): t is ReencodeTask => !!t);
     if (tasks.length === 0) return planned.map(() => undefined);
-    const manifest = join(ctx.dir, `images-${id}.json`);
-    files.push(manifest);
-    await writeFile(manifest, JSON.stringify({ tasks, concurrency, maxPixels: ctx.limits.maxPixels } satisfies ReencodeBatch));
-    const result = await ctx.run(imageEngine(manifest));
-    // An engine that crashed (hostile image data) leaves its batch's images as they were.
-    const lines = result.exitCode === 0 && !result.truncated ? result.stdout.toString('utf8').split('\n') : [];
-    let next = 0;
+    // Renamed into place whole: an engine never reads half a batch.
+    await writeFile(`${manifest}.part`, JSON.stringify({ tasks, maxPixels: ctx.limits.maxPixels } satisfies ReencodeBatch));
+    await rename(`${manifest}.part`, manifest);
+    const made = new Map<number, Reencoded | null>();
+    for (const result of await Promise.all(engines)) {
+      // An engine that crashed (hostile image data) leaves the images it took as they were; the others did the rest.
+      if (result.exitCode !== 0 || result.truncated) continue;
+      for (const line of result.stdout.toString('utf8').split('\n').filter(Boolean)) {
+        const [index, geometry] = JSON.parse(line) as [number, Reencoded | null];
+        made.set(index, geometry);
+      }
+    }
     return await Promise.all(
       planned.map(async (task) => {
-        if (!task) return undefined;
-        const line = lines[next++];
-        const made = line ? (JSON.parse(line) as Reencoded | null) : null;
-        return made ? { kind: 'jpeg' as const, data: await readFile(task.output), ...made } : undefined;
+        const geometry = task && made.get(tasks.indexOf(task));
+        return geometry ? { kind: 'jpeg' as const, data: await readFile(task.output), ...geometry } : undefined;
       }),
     );
   } finally {
+    stop.abort(); // engines still waiting for a batch that will not come (a write failed)
+    await Promise.allSettled(engines);
     await Promise.all(files.map((file) => rm(file, { force: true })));
   }
+}
+
+function startEngine(ctx: ToolContext, manifest: string, signal: AbortSignal): Promise<CommandResult> {
+  const engine = ctx.run(imageEngine(manifest), { signal });
+  engine.catch(() => {}); // awaited once the batch is written; a failure before that must not go unhandled
+  return engine;
 }
