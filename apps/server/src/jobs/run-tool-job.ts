@@ -42,10 +42,12 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
   await publishJob(container, job);
 
   let lastProgress = 0;
-  let lastWrite = 0;
+  // Not before the job has run an interval: a quick job's page goes from running to its result, without
+  // a progress write and a reload of the job in between.
+  let lastWrite = clock.now().getTime();
   const onProgress = (fraction: number) => {
     const progress = Math.min(99, Math.floor(fraction * 100));
-    const now = Date.now();
+    const now = clock.now().getTime();
     if (progress <= lastProgress || now - lastWrite < PROGRESS_INTERVAL_MS) return;
     lastProgress = progress;
     lastWrite = now;

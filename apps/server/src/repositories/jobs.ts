@@ -5,6 +5,7 @@ import type { Owner } from '../domain/owner.ts';
 import { finishBatchIfDone, type BatchRow } from './batches.ts';
 import { ownedBy, ownedByKind, ownerColumns } from './owned-by.ts';
 import { insertOutputs, type JobOutputRow, type NewJobOutput } from './outputs.ts';
+import { fromJsonRows } from './json-rows.ts';
 import type { Queryable } from './queryable.ts';
 import { countPdfProcessed } from './usage.ts';
 import { countApiKeyUsage } from './api-keys.ts';
@@ -63,37 +64,40 @@ export interface JobRecord {
   outputs: JobOutputRow[];
 }
 
-async function withParts(db: Queryable, rows: JobRow[]): Promise<JobRecord[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [inputs, outputs] = await Promise.all([
-    db.select().from(jobInputs).where(inArray(jobInputs.jobId, ids)).orderBy(asc(jobInputs.position)),
-    db.select().from(jobOutputs).where(inArray(jobOutputs.jobId, ids)).orderBy(asc(jobOutputs.position)),
-  ]);
-  return rows.map((job) => ({
-    job,
-    inputs: inputs.filter((i) => i.jobId === job.id),
-    outputs: outputs.filter((o) => o.jobId === job.id),
-  }));
-}
+/**
+ * Each job with its inputs and outputs, read in one statement: on the embedded database every round
+ * trip holds the event loop, and a job's page reads it on every change.
+ */
+const jobId = sql`${jobs}.${sql.identifier(jobs.id.name)}`; // qualified: a select from one table names its columns bare
+const withParts = {
+  job: jobs,
+  inputs: sql<Record<string, unknown>[]>`(select coalesce(json_agg(i order by i.position), '[]') from ${jobInputs} i where i.job_id = ${jobId})`,
+  outputs: sql<Record<string, unknown>[]>`(select coalesce(json_agg(o order by o.position), '[]') from ${jobOutputs} o where o.job_id = ${jobId})`,
+};
+
+const asRecord = (row: { job: JobRow; inputs: Record<string, unknown>[]; outputs: Record<string, unknown>[] }): JobRecord => ({
+  job: row.job,
+  inputs: fromJsonRows(jobInputs, row.inputs),
+  outputs: fromJsonRows(jobOutputs, row.outputs),
+});
 
 /** The owner's unexpired job; anyone else's id finds nothing. */
 export async function findJob(db: Queryable, owner: Owner, id: string, now: Date): Promise<JobRecord | undefined> {
   if (!isUuid(id)) return undefined;
-  const rows = await db.select().from(jobs).where(and(eq(jobs.id, id), ownedBy(jobs, owner), gt(jobs.expiresAt, now))).limit(1);
-  return (await withParts(db, rows))[0];
+  const [row] = await db.select(withParts).from(jobs).where(and(eq(jobs.id, id), ownedBy(jobs, owner), gt(jobs.expiresAt, now))).limit(1);
+  return row && asRecord(row);
 }
 
 /** For the worker, which acts on behalf of whoever made the job. */
 export async function findJobForWorker(db: Queryable, id: string): Promise<JobRecord | undefined> {
-  const rows = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
-  return (await withParts(db, rows))[0];
+  const [row] = await db.select(withParts).from(jobs).where(eq(jobs.id, id)).limit(1);
+  return row && asRecord(row);
 }
 
 /** The jobs of a batch, in input order (the caller found the batch with its owner). */
 export async function findBatchJobs(db: Queryable, batchId: string): Promise<JobRecord[]> {
-  const rows = await db.select().from(jobs).where(eq(jobs.batchId, batchId)).orderBy(asc(jobs.batchPosition));
-  return withParts(db, rows);
+  const rows = await db.select(withParts).from(jobs).where(eq(jobs.batchId, batchId)).orderBy(asc(jobs.batchPosition));
+  return rows.map(asRecord);
 }
 
 // ── Running ───────────────────────────────────────────────────────────────────

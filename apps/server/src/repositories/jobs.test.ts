@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobInputs, jobOutputs } from '@wattle/db';
+import { userOwner } from '../domain/owner.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { signedInUser } from '../test/users.ts';
+import { findBatchJobs, findJob, findJobForWorker, insertJob } from './jobs.ts';
+import { insertBatch } from './batches.ts';
+
+/** A job is read with its inputs and outputs in one statement; what comes back must be what plain selects give. */
+describe('reading jobs', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  async function jobWithParts(batchId: string | null = null, batchPosition: number | null = null) {
+    const { user } = await signedInUser(ctx);
+    const owner = userOwner(user.id);
+    const id = randomUUID();
+    const createdAt = new Date('2026-11-24T01:02:03.456Z');
+    const expiresAt = new Date('2026-11-24T02:02:03.456Z');
+    if (batchId) await insertBatch(ctx.container.db, owner, { id: batchId, tool: 'merge', createdAt, expiresAt });
+    const inputs = [2, 0, 1].map((position) => ({ position, filename: `part ${position}.pdf`, blobKey: `jobs/${id}/input-${position}`, documentId: null, size: 5_000_000_000 + position, kind: 'pdf' }));
+    await insertJob(ctx.container.db, owner, { id, tool: 'merge', options: { rotations: [90] }, pool: 'light', createdAt, expiresAt, batchId, batchPosition }, inputs);
+    await ctx.container.db.insert(jobOutputs).values([
+      { jobId: id, userId: user.id, position: 1, filename: 'b.pdf', blobKey: `jobs/${id}/1`, contentType: 'application/pdf', size: 12, pages: null, createdAt, expiresAt },
+      { jobId: id, userId: user.id, position: 0, filename: 'a.pdf', blobKey: `jobs/${id}/0`, contentType: 'application/pdf', size: 34, pages: 3, notes: [{ code: 'PDFA_NOT_KEPT', message: 'Not PDF/A.' }], createdAt, expiresAt },
+    ]);
+    return { id, owner, now: new Date('2026-11-24T01:30:00Z') };
+  }
+
+  const plainParts = async (id: string) => ({
+    inputs: await ctx.container.db.select().from(jobInputs).where(eq(jobInputs.jobId, id)).orderBy(asc(jobInputs.position)),
+    outputs: await ctx.container.db.select().from(jobOutputs).where(eq(jobOutputs.jobId, id)).orderBy(asc(jobOutputs.position)),
+  });
+
+  it('gives the inputs and outputs in position order, typed as a plain select types them', async () => {
+    const { id, owner, now } = await jobWithParts();
+    const record = await findJob(ctx.container.db, owner, id, now);
+    expect(record!.job).toMatchObject({ id, options: { rotations: [90] }, createdAt: new Date('2026-11-24T01:02:03.456Z') });
+    expect({ inputs: record!.inputs, outputs: record!.outputs }).toEqual(await plainParts(id));
+    expect(record!.outputs.map((o) => o.filename)).toEqual(['a.pdf', 'b.pdf']);
+    expect(record!.outputs[0]!.createdAt).toBeInstanceOf(Date);
+    expect(await findJobForWorker(ctx.container.db, id)).toEqual(record);
+  });
+
+  it('gives empty lists for a job with no parts yet, and each job of a batch its own parts', async () => {
+    const batchId = randomUUID();
+    const first = await jobWithParts(batchId, 0);
+    const { user } = await signedInUser(ctx);
+    const bare = randomUUID();
+    const at = new Date('2026-11-24T01:00:00Z');
+    await insertJob(ctx.container.db, userOwner(user.id), { id: bare, tool: 'merge', options: {}, pool: 'light', createdAt: at, expiresAt: at }, []);
+    expect(await findJobForWorker(ctx.container.db, bare)).toMatchObject({ inputs: [], outputs: [] });
+    const batch = await findBatchJobs(ctx.container.db, batchId);
+    expect(batch).toHaveLength(1);
+    expect({ inputs: batch[0]!.inputs, outputs: batch[0]!.outputs }).toEqual(await plainParts(first.id));
+  });
+});
