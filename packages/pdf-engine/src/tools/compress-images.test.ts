@@ -87,4 +87,15 @@ describe('re-encoding images in the image engine', () => {
     expect(lines.map(([index]) => index).sort()).toEqual([0, 1, 2, 3, 4, 5]);
     for (const [index, made] of lines) expect(made.height).toBe(200 + index);
   });
+
+  it('stops engines already waiting for their batch when the job is cancelled or an image cannot be read out', async () => {
+    const controller = new AbortController();
+    const job = createContext({ dir: join(root, 'work'), outputDir: root, limits: { ...DEFAULT_LIMITS, parallelism: 2 }, signal: controller.signal });
+    const source = jpegSource(scan);
+    const failing = (fail: () => void): PendingImage[] => [pending(source, 600), { read: () => (fail(), source), maxSide: 600 }];
+    await expect(reencodeImages(job, failing(() => controller.abort(new Error('cancelled'))), target, () => {})).rejects.toThrow('cancelled');
+    await expect(reencodeImages(ctx, failing(() => { throw new Error('unreadable'); }), target, () => {})).rejects.toThrow('unreadable');
+    expect(liveCommandCount()).toBe(0);
+    expect(await readdir(join(root, 'work'))).toEqual([]);
+  });
 });
