@@ -23,7 +23,12 @@ describe('retries', () => {
   beforeAll(async () => {
     const local = createLocalBlobStore(blobDir);
     // Reading a job's files fails while `failing` is set: a storage outage, not the document's fault.
-    const flaky: BlobStore = { ...local, get: (key) => (failing && key.startsWith('jobs/') ? Promise.reject(new Error('storage unavailable')) : local.get(key)) };
+    const outage = (key: string) => failing && key.startsWith('jobs/');
+    const flaky: BlobStore = {
+      ...local,
+      get: (key) => (outage(key) ? Promise.reject(new Error('storage unavailable')) : local.get(key)),
+      getFile: (key, path) => (outage(key) ? Promise.reject(new Error('storage unavailable')) : local.getFile(key, path)),
+    };
     ctx = await createTestContext({}, { blobStore: flaky });
     worker = await startWorker(ctx.container, { periodic: false });
   });

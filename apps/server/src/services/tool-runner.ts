@@ -1,7 +1,5 @@
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { inspectPdf, runTool, EngineError, type EngineLimits } from '@wattle/pdf-engine';
 import type { ToolId } from '@wattle/shared';
 import type { Container } from '../container.ts';
@@ -31,7 +29,7 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
   try {
     const inputs = await inBatches(run.inputs, async (input, index) => {
       const path = join(dir, 'in', String(index));
-      await pipeline(await container.blobStore.get(input.blobKey), createWriteStream(path, { mode: 0o600 }));
+      await container.blobStore.getFile(input.blobKey, path);
       return { path, filename: input.filename };
     });
     const outputs = await runTool(run.tool, {

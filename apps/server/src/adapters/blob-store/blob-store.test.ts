@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +96,20 @@ describe.each(drivers)('BlobStore driver: $name', (driver) => {
     await store.put('jobs/j1/0-page-1.pdf', Buffer.from('older'));
     expect(await store.putFile('jobs/j1/0-page-1.pdf', path, { contentType: 'application/pdf' })).toEqual({ size: 17 });
     expect((await buffer(await store.get('jobs/j1/0-page-1.pdf'))).toString()).toBe('%PDF-1.7 one page');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("writes an object to a file of its own (a job's inputs), which the job may change freely", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wattle-blob-file-'));
+    const path = join(dir, 'in-0');
+    const { stream, bytes } = randomStream(6 * 1024 * 1024 + 5);
+    await store.put('jobs/j2/input-0', stream);
+    await store.getFile('jobs/j2/input-0', path);
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    writeFileSync(path, 'changed by the job');
+    expect((await buffer(await store.get('jobs/j2/input-0'))).equals(bytes)).toBe(true);
+    await expect(store.getFile('jobs/nobody/none', join(dir, 'in-1'))).rejects.toBeInstanceOf(BlobNotFoundError);
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,5 +1,6 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../../config.ts';
@@ -73,6 +74,9 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
         if (isNotFound(err)) throw new BlobNotFoundError(key);
         throw err;
       }
+    },
+    async getFile(key, path) {
+      await pipeline(await store.get(key), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
     },
     async stat(key) {
       assertValidKey(key);
