@@ -38,7 +38,7 @@ async function waitForBatch(path: string): Promise<ReencodeBatch> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    await setTimeout(2);
+    await setTimeout(5);
   }
 }
 

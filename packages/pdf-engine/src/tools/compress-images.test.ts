@@ -10,7 +10,7 @@ import { imageEngine } from '../process/commands.ts';
 import { liveCommandCount } from '../process/run-command.ts';
 import { readJpegHeader } from '../util/jpeg-header.ts';
 import { scanImage } from '../test/fixtures.ts';
-import { planReencode, reencodeImages, type PendingImage, type ReencodeBatch } from './compress-images.ts';
+import { planReencode, reencodeImages, startImageEngines, type PendingImage, type ReencodeBatch } from './compress-images.ts';
 
 let root: string;
 let ctx: ToolContext;
@@ -95,6 +95,18 @@ describe('re-encoding images in the image engine', () => {
     const failing = (fail: () => void): PendingImage[] => [pending(source, 600), { read: () => (fail(), source), maxSide: 600 }];
     await expect(reencodeImages(job, failing(() => controller.abort(new Error('cancelled'))), target, () => {})).rejects.toThrow('cancelled');
     await expect(reencodeImages(ctx, failing(() => { throw new Error('unreadable'); }), target, () => {})).rejects.toThrow('unreadable');
+    expect(liveCommandCount()).toBe(0);
+    expect(await readdir(join(root, 'work'))).toEqual([]);
+  });
+
+  it('gives the first batch to engines started before the images were known, and stops them when nothing comes', async () => {
+    const ready = startImageEngines(ctx, 2);
+    const images = await reencodeImages(ctx, [pending(jpegSource(scan), 600), pending(jpegSource(scan), 300)], target, () => {}, ready);
+    expect(images.map((image) => image?.height)).toEqual([600, 300]);
+    expect(await Promise.all((await ready.results).map((result) => result.exitCode))).toEqual([0, 0]);
+    const unused = startImageEngines(ctx, 2);
+    expect(await reencodeImages(ctx, [], target, () => {}, unused)).toEqual([]);
+    await unused.stop();
     expect(liveCommandCount()).toBe(0);
     expect(await readdir(join(root, 'work'))).toEqual([]);
   });

@@ -77,27 +77,50 @@ export function planReencode(source: ImageSource, maxSide: number, target: Image
 
 /**
  * Each image re-encoded at the target, in order, or undefined where it is already there or could not
- * be read. Batch after batch, each batch shared by one image engine process a core, both cores busy.
+ * be read. Batch after batch, each batch shared by one image engine process a core, both cores busy;
+ * the first batch goes to `ready` engines when the caller started them early.
  */
-export async function reencodeImages(ctx: ToolContext, images: readonly PendingImage[], target: ImageTarget, onProgress: (fraction: number) => void): Promise<(EncodedImage | undefined)[]> {
+export async function reencodeImages(ctx: ToolContext, images: readonly PendingImage[], target: ImageTarget, onProgress: (fraction: number) => void, ready?: ImageEngines): Promise<(EncodedImage | undefined)[]> {
   const engines = Math.max(1, ctx.limits.parallelism);
   const size = Math.ceil(images.length / Math.ceil(images.length / (engines * PER_ENGINE)));
   const results: (EncodedImage | undefined)[] = [];
   for (let start = 0; start < images.length; start += size) {
     ctx.checkAborted();
-    results.push(...(await runBatch(ctx, images.slice(start, start + size), target, engines)));
+    results.push(...(await runBatch(ctx, images.slice(start, start + size), target, engines, start === 0 ? ready : undefined)));
     onProgress(results.length / images.length);
   }
   return results;
 }
 
-async function runBatch(ctx: ToolContext, images: readonly PendingImage[], target: ImageTarget, engineCount: number): Promise<(EncodedImage | undefined)[]> {
-  const id = randomUUID();
-  const manifest = join(ctx.dir, `images-${id}.json`);
-  const files = [manifest, `${manifest}.part`];
+/** Image engines waiting for one batch file, loading sharp meanwhile. */
+export interface ImageEngines {
+  batch: string;
+  results: Promise<CommandResult[]>;
+  /** Kills those still waiting (their batch will not come) and waits until all are gone. */
+  stop(): Promise<void>;
+}
+
+export function startImageEngines(ctx: ToolContext, count: number): ImageEngines {
+  const batch = join(ctx.dir, `images-${randomUUID()}.json`);
   const stop = new AbortController();
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
-  let engines: Promise<CommandResult>[] = [];
+  const running = Array.from({ length: count }, () => ctx.run(imageEngine(batch), { signal }));
+  const results = Promise.all(running);
+  results.catch(() => {}); // awaited once the batch is written; a failure before that must not go unhandled
+  return {
+    batch,
+    results,
+    async stop() {
+      stop.abort();
+      await Promise.allSettled(running);
+    },
+  };
+}
+
+async function runBatch(ctx: ToolContext, images: readonly PendingImage[], target: ImageTarget, engineCount: number, ready: ImageEngines | undefined): Promise<(EncodedImage | undefined)[]> {
+  const id = randomUUID();
+  const files: string[] = [];
+  let engines = ready;
   try {
     const planned: (ReencodeTask | undefined)[] = [];
     for (const [i, image] of images.entries()) {
@@ -108,7 +131,7 @@ async function runBatch(ctx: ToolContext, images: readonly PendingImage[], targe
         continue;
       }
       // The engines start with the first image to re-encode and load sharp while the others are written.
-      if (engines.length === 0) engines = Array.from({ length: Math.min(engineCount, images.length - i) }, () => startEngine(ctx, manifest, signal));
+      engines ??= startImageEngines(ctx, Math.min(engineCount, images.length - i));
       const input = join(ctx.dir, `image-${id}-${i}.${source.kind === 'jpeg' ? 'jpg' : 'raw'}`);
       const output = join(ctx.dir, `image-${id}-${i}-out.jpg`);
       files.push(input, output);
@@ -116,12 +139,13 @@ async function runBatch(ctx: ToolContext, images: readonly PendingImage[], targe
       planned.push({ ...plan, input, output });
     }
     const tasks = planned.filter((t): t is ReencodeTask => !!t);
-    if (tasks.length === 0) return planned.map(() => undefined);
+    if (tasks.length === 0 || !engines) return planned.map(() => undefined);
     // Renamed into place whole: an engine never reads half a batch.
-    await writeFile(`${manifest}.part`, JSON.stringify({ tasks, maxPixels: ctx.limits.maxPixels } satisfies ReencodeBatch));
-    await rename(`${manifest}.part`, manifest);
+    files.push(engines.batch, `${engines.batch}.part`);
+    await writeFile(`${engines.batch}.part`, JSON.stringify({ tasks, maxPixels: ctx.limits.maxPixels } satisfies ReencodeBatch));
+    await rename(`${engines.batch}.part`, engines.batch);
     const made = new Map<number, Reencoded | null>();
-    for (const result of await Promise.all(engines)) {
+    for (const result of await engines.results) {
       // An engine that crashed (hostile image data) leaves the images it took as they were; the others did the rest.
       if (result.exitCode !== 0 || result.truncated) continue;
       for (const line of result.stdout.toString('utf8').split('\n').filter(Boolean)) {
@@ -136,14 +160,7 @@ async function runBatch(ctx: ToolContext, images: readonly PendingImage[], targe
       }),
     );
   } finally {
-    stop.abort(); // engines still waiting for a batch that will not come (a write failed)
-    await Promise.allSettled(engines);
+    await engines?.stop();
     await Promise.all(files.map((file) => rm(file, { force: true })));
   }
-}
-
-function startEngine(ctx: ToolContext, manifest: string, signal: AbortSignal): Promise<CommandResult> {
-  const engine = ctx.run(imageEngine(manifest), { signal });
-  engine.catch(() => {}); // awaited once the batch is written; a failure before that must not go unhandled
-  return engine;
 }

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
@@ -74,5 +75,15 @@ describe('compress on scans', () => {
     const before = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input, encoding: 'utf8' });
     expect(text(out!.path)).toBe(before);
     expect(before).toContain('Invoice 1001 Wattle Pty Ltd');
+  });
+
+  it('starts the image engines of a large file before its checks, and stops them when it has no image', async () => {
+    const [scan] = await ws.run('compress', [file('scan-4.pdf', await scanPdf(4, 300))], { level: 'medium' });
+    expect(imageList(scan!.path).map((line) => line.trim().split(/\s+/).slice(3, 5).join('x'))).toEqual(Array(4).fill('1240x1754'));
+    const doc = await PDFDocument.create();
+    doc.addPage(A4).drawText('Attached data', { x: 72, y: 700, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+    await doc.attach(randomBytes(9 * 1024 * 1024), 'data.bin', { mimeType: 'application/octet-stream' });
+    const [attached] = await ws.run('compress', [file('attached.pdf', Buffer.from(await doc.save()))], { level: 'medium' });
+    expect(text(attached!.path)).toContain('Attached data');
   });
 });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDict, PDFName, PDFRawStream, PDFRef, type PDFDocument } from '@cantoo/pdf-lib';
-import type { ToolContext } from '../context.ts';
+import type { ToolOptions } from '@wattle/shared';
+import type { ToolContext, ToolInput, ToolOutput } from '../context.ts';
 import { detectEngines } from '../engines.ts';
 import { outputFilename } from '../output-names.ts';
 import { qpdf } from '../process/commands.ts';
@@ -13,7 +14,7 @@ import { prepareAndOpen, type PreparedPdf } from '../pdf/prepare.ts';
 import { slimDocument } from '../pdf/slim.ts';
 import { qpdfSucceeded } from '../pdf/qpdf.ts';
 import { checkedOutput } from '../pdf/write.ts';
-import { reencodeImages } from './compress-images.ts';
+import { reencodeImages, startImageEngines, type ImageEngines } from './compress-images.ts';
 import type { Operation } from './operation.ts';
 
 /** Target resolution and JPEG quality per level (the guide's goal: a 96 MB scan to <= 10 MB). */
@@ -22,6 +23,9 @@ const LEVELS = {
   medium: { dpi: 150, quality: 60 },
   high: { dpi: 100, quality: 40 },
 } as const;
+
+/** From this size on, compress starts its image engines before it checks and parses the file. */
+const EARLY_ENGINES_BYTES = 8 * 1024 * 1024;
 
 interface Candidate {
   ref: PDFRef;
@@ -35,13 +39,23 @@ interface Candidate {
  * image engine, downsampled to the level's dpi, optionally grey; then qpdf object streams. The smallest
  * of that, the untouched file and the original wins, so the result is never larger than the input.
  */
-export const compress: Operation<'compress'> = async ([input], options, ctx) => {
+export const compress: Operation<'compress'> = async (inputs, options, ctx) => {
+  // A file this large is most likely a scan: its checks and parse take longer than an image engine's start.
+  const engines = (await stat(inputs[0]!.path)).size >= EARLY_ENGINES_BYTES ? startImageEngines(ctx, Math.max(1, ctx.limits.parallelism)) : undefined;
+  try {
+    return await compressWith(inputs, options, ctx, engines);
+  } finally {
+    await engines?.stop();
+  }
+};
+
+async function compressWith([input]: readonly ToolInput[], options: ToolOptions<'compress'>, ctx: ToolContext, engines: ImageEngines | undefined): Promise<ToolOutput[]> {
   const { pdf, doc } = await prepareAndOpen(ctx, input!);
   const slimmed = slimDocument(doc); // before the images are found, so a duplicate image is re-encoded once
   const level = LEVELS[options.level];
   const candidates = findImages(doc, level.dpi);
   const pending = candidates.map(({ stream, maxSide }) => ({ read: () => readImageXObject(doc, stream), maxSide }));
-  const images = await reencodeImages(ctx, pending, { quality: level.quality, grayscale: options.grayscale }, (done) => ctx.progress(done * 0.8));
+  const images = await reencodeImages(ctx, pending, { quality: level.quality, grayscale: options.grayscale }, (done) => ctx.progress(done * 0.8), engines);
   let reencoded = 0;
   for (const [i, image] of images.entries()) {
     const { ref, stream } = candidates[i]!;
@@ -69,7 +83,7 @@ export const compress: Operation<'compress'> = async ([input], options, ctx) => 
   // Re-encoded images are DeviceRGB/DeviceGray JPEGs, which need not match the file's PDF/A output intent.
   const notes = reencoded > 0 && chosen !== pdf.path && chosen !== input!.path ? pdfaNotKept([pdf.profile], 'its images were re-encoded') : [];
   return [await checkedOutput(ctx, target, pdf.pages, notes)];
-};
+}
 
 async function optimise(ctx: ToolContext, path: string, pdf: PreparedPdf): Promise<string | undefined> {
   if (!(await detectEngines()).qpdf.available) return undefined;
