@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEBIAN_PACKAGES=(
-  qpdf poppler-utils
+  qpdf poppler-utils afdko-bin
   tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-chi-tra tesseract-ocr-ara
   tesseract-ocr-vie tesseract-ocr-pan tesseract-ocr-ell tesseract-ocr-ita
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import type { ToolId } from '@wattle/shared';
 import { withJobDir } from './job-dir.ts';
-import { tesseractListLanguages } from './process/commands.ts';
+import { tesseractListLanguages, TX } from './process/commands.ts';
 import { runCommand, type CommandSpec } from './process/run-command.ts';
 import { findExecutable } from './process/which.ts';
 
@@ -18,6 +18,8 @@ export interface EngineReport {
   pdftotext: BinaryStatus;
   tesseract: BinaryStatus & { languages: string[] };
   soffice: BinaryStatus;
+  /** Adobe's tx: compress rewrites Type 1 fonts as CFF with it (else they stay as they are). */
+  tx: BinaryStatus;
   /** python3 with the uno module: LibreOffice can be kept warm (else cold conversions). */
   uno: BinaryStatus;
   /** `unshare --net` works here: converters run with no network at all. */
@@ -95,7 +97,7 @@ async function probe(): Promise<EngineReport> {
     const status = (output: string | undefined, pattern: RegExp): BinaryStatus =>
       output === undefined ? { available: false } : { available: true, version: pattern.exec(output)?.[1] };
 
-    const [qpdf, pdftoppm, pdftotext, tesseract, languages, uno, isolation] = await Promise.all([
+    const [qpdf, pdftoppm, pdftotext, tesseract, languages, uno, isolation, tx] = await Promise.all([
       attempt({ command: 'qpdf', args: ['--version'] }),
       attempt({ command: 'pdftoppm', args: ['-v'] }),
       attempt({ command: 'pdftotext', args: ['-v'] }),
@@ -103,6 +105,7 @@ async function probe(): Promise<EngineReport> {
       attempt(tesseractListLanguages()),
       attempt({ command: 'python3', args: ['-c', 'import uno'] }),
       attempt({ command: 'unshare', args: ['--net', '--', 'true'] }),
+      attempt({ command: TX, args: ['-v'] }),
     ]);
     const versionPattern = /version (\d[\w.]*)/;
     return {
@@ -114,6 +117,7 @@ async function probe(): Promise<EngineReport> {
         languages: (languages ?? '').split('\n').slice(1).map((l) => l.trim()).filter((l) => /^[a-z_]+$/.test(l) && l !== 'osd'),
       },
       soffice: { available: findExecutable('soffice') !== undefined },
+      tx: status(tx, /tx\s+(\d[\w.]*)/),
       uno: { available: uno !== undefined },
       networkIsolation: isolation !== undefined,
     };

@@ -124,6 +124,14 @@ export function imageEngine(batch: string): CommandSpec {
   return { command: process.execPath, args: ['--disable-warning=ExperimentalWarning', IMAGE_ENGINE, batch] };
 }
 
+/** Adobe's tx from Debian's afdko-bin, which installs it off PATH. */
+export const TX = '/usr/libexec/afdko/tx';
+
+/** A Type 1 font program to CFF, keeping its glyph order, names, encoding and hints. */
+export function txToCff(input: string, output: string): CommandSpec {
+  return { command: TX, args: ['-cff', '+b', input, output] };
+}
+
 export function tesseractListLanguages(): CommandSpec {
   return { command: 'tesseract', args: ['--list-langs'], env: { OMP_THREAD_LIMIT: '1' } };
 }

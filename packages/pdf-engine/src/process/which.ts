@@ -1,5 +1,5 @@
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { SAFE_PATH } from './path.ts';
 
 const cache = new Map<string, string | undefined>();
@@ -11,7 +11,8 @@ export function findExecutable(name: string): string | undefined {
 }
 
 function search(name: string): string | undefined {
-  for (const dir of SAFE_PATH.split(':')) {
+  // A program kept off PATH by its package (Debian's afdko-bin puts tx in /usr/libexec) is named in full.
+  for (const dir of isAbsolute(name) ? [''] : SAFE_PATH.split(':')) {
     const candidate = join(dir, name);
     try {
       accessSync(candidate, constants.X_OK);

@@ -8,6 +8,32 @@ import { docxDocument } from './office-docs.ts';
 /** pdfTeX manuals shipped by Debian packages (Type 1 fonts); read in place where installed, never copied into the repository. */
 export const PDFTEX_MANUALS = ['/usr/share/doc/libtasn1-doc/libtasn1.pdf', '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf'].filter((p) => existsSync(p));
 
+/** A Type 1 font from Ghostscript's URW fonts (a dependency of the ghostscript package the benches install). */
+export const URW_NIMBUS_SANS = '/usr/share/fonts/type1/urw-base35/NimbusSans-Regular.t1';
+
+/**
+ * A one-page PDF whose lines are set in a whole embedded Type 1 font (FontFile with its cleartext,
+ * eexec and trailer lengths), as pdfTeX and older producers embed them.
+ */
+export async function type1FontPdf(lines: readonly string[], fontPath = URW_NIMBUS_SANS): Promise<Buffer> {
+  const program = await readFile(fontPath);
+  const eexec = program.indexOf('eexec') + 'eexec'.length;
+  const length1 = eexec + (program[eexec] === 0x0d && program[eexec + 1] === 0x0a ? 2 : 1);
+  let trailer = program.lastIndexOf('cleartomark'); // after 512 zeros, in lines
+  while (trailer > length1 && [0x30, 0x0a, 0x0d].includes(program[trailer - 1]!)) trailer--;
+  const length3 = program.length - trailer;
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const ctx = doc.context;
+  const fontFile = ctx.register(ctx.flateStream(program, { Length1: length1, Length2: program.length - length1 - length3, Length3: length3 }));
+  const descriptor = ctx.register(ctx.obj({ Type: 'FontDescriptor', FontName: 'NimbusSans-Regular', Flags: 32, FontBBox: [-210, -308, 1032, 1083], ItalicAngle: 0, Ascent: 729, Descent: -218, CapHeight: 729, StemV: 85, FontFile: fontFile }));
+  const font = ctx.register(ctx.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'NimbusSans-Regular', Encoding: 'WinAnsiEncoding', FontDescriptor: descriptor }));
+  const page = doc.addPage([595, 842]);
+  page.node.setFontDictionary(PDFName.of('F1'), font);
+  const shown = lines.map((line, i) => `BT /F1 18 Tf 72 ${770 - i * 28} Td (${line.replace(/[()\\]/g, '\\$&')}) Tj ET`).join('\n');
+  page.node.set(PDFName.of('Contents'), ctx.register(ctx.flateStream(shown)));
+  return Buffer.from(await doc.save());
+}
+
 /** A LibreOffice export of a generated DOCX of `pages` pages (embedded TrueType subsets, an image per page). */
 export async function libreOfficeReport(dir: string, pages: number, name = 'report'): Promise<Buffer> {
   const [path] = await libreOfficePdfs(dir, [{ name: `${name}.docx`, bytes: await docxDocument(pages, `Report ${name}`) }]);

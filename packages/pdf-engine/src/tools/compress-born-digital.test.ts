@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { libreOfficeReport, mergedWithBaggage, PDFTEX_MANUALS } from '../test/born-digital.ts';
+import { libreOfficeReport, mergedWithBaggage, PDFTEX_MANUALS, type1FontPdf } from '../test/born-digital.ts';
 import { file, workspace, type Workspace } from '../test/harness.ts';
 
 let ws: Workspace;
@@ -25,6 +25,10 @@ afterAll(async () => {
 const LEVELS = ['low', 'medium', 'high'] as const;
 const text = (path: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' });
 const qpdfCheck = (path: string) => spawnSync('qpdf', ['--check', path]).status;
+const fontTypes = (path: string) => execFileSync('pdffonts', [path], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean).map((line) => /\s(Type 1C|Type 1|TrueType|CID \S+)\s/.exec(line)?.[1]);
+/** Page 1 drawn in grey at 100 dpi (PGM bytes): the same bytes are the same look. */
+const drawn = (path: string) => execFileSync('pdftoppm', ['-r', '100', '-gray', '-f', '1', '-l', '1', '-singlefile', path]);
+const TYPE1_LINES = ['Wattle PDF (Type 1)', 'The quick brown fox jumps over the lazy dog.', 'Ärger über Café 1234567890'];
 
 /** Distinct font programs in the file, and whether any page or the catalog still carries /Thumb or /PieceInfo. */
 async function inside(bytes: Buffer) {
@@ -62,6 +66,30 @@ describe('compress on born-digital PDFs', () => {
     expect((await inside(readFileSync(out!.path))).baggage).toBe(false);
     expect(text(out!.path)).toBe(text(join(dir, 'merged.pdf')));
     expect(out!.pages).toBe(8);
+  });
+
+  it.each(LEVELS)('rewrites embedded Type 1 fonts as CFF (%s): far smaller, the same text, drawn the same', async (level) => {
+    const original = await type1FontPdf(TYPE1_LINES);
+    await writeFile(join(dir, 'type1.pdf'), original);
+    expect(fontTypes(join(dir, 'type1.pdf'))).toEqual(['Type 1']);
+    const [out] = await ws.run('compress', [file('type1.pdf', original)], { level });
+    expect(readFileSync(out!.path).length).toBeLessThan(original.length * 0.6);
+    expect(fontTypes(out!.path)).toEqual(['Type 1C']);
+    expect(text(out!.path)).toBe(text(join(dir, 'type1.pdf')));
+    expect(drawn(out!.path).equals(drawn(join(dir, 'type1.pdf')))).toBe(true);
+    expect(qpdfCheck(out!.path)).toBe(0);
+  });
+
+  it('keeps a Type 1 font it cannot read as it was, and still compresses the file', async () => {
+    const original = await type1FontPdf(TYPE1_LINES);
+    const doc = await PDFDocument.load(original, { updateMetadata: false });
+    const descriptor = doc.context.enumerateIndirectObjects().map(([, o]) => o).find((o): o is PDFDict => o instanceof PDFDict && o.has(PDFName.of('FontFile')))!;
+    // A program that is not Type 1 at all: tx refuses it.
+    doc.context.assign(descriptor.get(PDFName.of('FontFile')) as never, doc.context.flateStream('%!PS-AdobeFont-1.0: Broken\nnot a font\n', { Length1: 30, Length2: 0, Length3: 0 }));
+    const broken = Buffer.from(await doc.save());
+    const [out] = await ws.run('compress', [file('broken.pdf', broken)], { level: 'medium' });
+    expect(fontTypes(out!.path)).toEqual(['Type 1']);
+    expect(out!.pages).toBe(1);
   });
 
   it.skipIf(PDFTEX_MANUALS.length === 0).each(LEVELS)('a pdfTeX manual (%s) gets smaller, its text unchanged', async (level) => {

@@ -12,6 +12,7 @@ import { readImageXObject, replaceImageXObject } from '../pdf/image-xobject.ts';
 import { dropPdfaClaim, objectStreamsAllowed, pdfaNotKept, saveOptions } from '../pdf/conformance.ts';
 import { prepareAndOpen, type PreparedPdf } from '../pdf/prepare.ts';
 import { slimDocument } from '../pdf/slim.ts';
+import { type1FontsToCff } from '../pdf/type1-fonts.ts';
 import { qpdfSucceeded } from '../pdf/qpdf.ts';
 import { checkedOutput } from '../pdf/write.ts';
 import { reencodeImages, startImageEngines, type ImageEngines } from './compress-images.ts';
@@ -52,6 +53,7 @@ export const compress: Operation<'compress'> = async (inputs, options, ctx) => {
 async function compressWith([input]: readonly ToolInput[], options: ToolOptions<'compress'>, ctx: ToolContext, engines: ImageEngines | undefined): Promise<ToolOutput[]> {
   const { pdf, doc } = await prepareAndOpen(ctx, input!);
   const slimmed = slimDocument(doc); // before the images are found, so a duplicate image is re-encoded once
+  const fonts = await type1FontsToCff(ctx, doc);
   const level = LEVELS[options.level];
   const candidates = findImages(doc, level.dpi);
   const pending = candidates.map(({ stream, maxSide }) => ({ read: () => readImageXObject(doc, stream), maxSide }));
@@ -66,7 +68,7 @@ async function compressWith([input]: readonly ToolInput[], options: ToolOptions<
     }
   }
   // Nothing changed in pdf-lib (most text PDFs): qpdf works on the file itself, saving a slow save.
-  const rewritten = slimmed || reencoded > 0 ? join(ctx.dir, `compressed-${randomUUID()}.pdf`) : undefined;
+  const rewritten = slimmed || fonts > 0 || reencoded > 0 ? join(ctx.dir, `compressed-${randomUUID()}.pdf`) : undefined;
   if (rewritten) {
     const save = saveOptions(doc); // decided by the input's claim, before it goes
     if (reencoded > 0) dropPdfaClaim(doc);

@@ -11,6 +11,8 @@ export const engineReportSchema = z.strictObject({
   pdftotext: binaryStatus,
   tesseract: binaryStatus.extend({ languages: z.array(z.string()) }),
   soffice: binaryStatus,
+  /** Adobe's tx: compress rewrites Type 1 fonts as CFF (without it they stay as they are). */
+  tx: binaryStatus,
   /** python3 with the uno module: LibreOffice can be kept warm (else cold conversions). */
   uno: binaryStatus,
   /** `unshare --net` works here: converters run with no network at all. */
