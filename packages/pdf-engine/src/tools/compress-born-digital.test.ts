@@ -28,6 +28,8 @@ const qpdfCheck = (path: string) => spawnSync('qpdf', ['--check', path]).status;
 const fontTypes = (path: string) => execFileSync('pdffonts', [path], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean).map((line) => /\s(Type 1C|Type 1|TrueType|CID \S+)\s/.exec(line)?.[1]);
 /** Page 1 drawn in grey at 100 dpi (PGM bytes): the same bytes are the same look. */
 const drawn = (path: string) => execFileSync('pdftoppm', ['-r', '100', '-gray', '-f', '1', '-l', '1', '-singlefile', path]);
+/** Each image's encoded size, as pdfimages lists them. */
+const imageSizes = (path: string) => execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean).map((line) => line.trim().split(/\s+/).at(-2));
 const TYPE1_LINES = ['Wattle PDF (Type 1)', 'The quick brown fox jumps over the lazy dog.', 'Ärger über Café 1234567890'];
 
 /** Distinct font programs in the file, and whether any page or the catalog still carries /Thumb or /PieceInfo. */
@@ -57,6 +59,13 @@ describe('compress on born-digital PDFs', () => {
     expect(text(out!.path)).toBe(text(join(dir, 'merged.pdf')));
     expect(qpdfCheck(out!.path)).toBe(0);
     expect(out!.pages).toBe(8);
+  });
+
+  it('leaves images of a few kilobytes as they are: re-encoding them would cost more time than it could save bytes', async () => {
+    const [out] = await ws.run('compress', [file('merged.pdf', merged)], { level: 'high' });
+    const before = imageSizes(join(dir, 'merged.pdf'));
+    expect(before[0]).toMatch(/^\d+B$/);
+    expect(new Set(imageSizes(out!.path))).toEqual(new Set(before));
   });
 
   it('decrypts an owner-locked PDF first, then compresses it like any other', async () => {

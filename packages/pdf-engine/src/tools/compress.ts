@@ -25,6 +25,12 @@ const LEVELS = {
   high: { dpi: 100, quality: 40 },
 } as const;
 
+/**
+ * Image bytes below which compress leaves a file's images alone: re-encoding can save less than that,
+ * and starting the image engines costs about 0.1 s (a born-digital export's logo, not a scan).
+ */
+const MIN_IMAGE_BYTES = 32 * 1024;
+
 /** From this size on, compress starts its image engines before it checks and parses the file. */
 const EARLY_ENGINES_BYTES = 8 * 1024 * 1024;
 
@@ -55,7 +61,8 @@ async function compressWith([input]: readonly ToolInput[], options: ToolOptions<
   const slimmed = slimDocument(doc); // before the images are found, so a duplicate image is re-encoded once
   const fonts = await type1FontsToCff(ctx, doc);
   const level = LEVELS[options.level];
-  const candidates = findImages(doc, level.dpi);
+  const found = findImages(doc, level.dpi);
+  const candidates = found.reduce((sum, { stream }) => sum + stream.getContentsSize(), 0) < MIN_IMAGE_BYTES ? [] : found;
   const pending = candidates.map(({ stream, maxSide }) => ({ read: () => readImageXObject(doc, stream), maxSide }));
   const images = await reencodeImages(ctx, pending, { quality: level.quality, grayscale: options.grayscale }, (done) => ctx.progress(done * 0.8), engines);
   let reencoded = 0;
