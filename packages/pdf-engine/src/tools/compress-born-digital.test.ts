@@ -68,6 +68,12 @@ describe('compress on born-digital PDFs', () => {
     expect(new Set(imageSizes(out!.path))).toEqual(new Set(before));
   });
 
+  it('turns images of a few kilobytes grey when asked to', async () => {
+    const [out] = await ws.run('compress', [file('merged.pdf', merged)], { level: 'medium', grayscale: true });
+    const colours = execFileSync('pdfimages', ['-list', out!.path], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean).map((line) => line.trim().split(/\s+/)[5]);
+    expect(new Set(colours)).toEqual(new Set(['gray']));
+  });
+
   it('decrypts an owner-locked PDF first, then compresses it like any other', async () => {
     execFileSync('qpdf', ['--encrypt', '', 'owner', '256', '--', join(dir, 'merged.pdf'), join(dir, 'locked.pdf')]);
     const [out] = await ws.run('compress', [file('locked.pdf', readFileSync(join(dir, 'locked.pdf')))], { level: 'medium' });

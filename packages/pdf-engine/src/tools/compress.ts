@@ -26,8 +26,8 @@ const LEVELS = {
 } as const;
 
 /**
- * Image bytes below which compress leaves a file's images alone: re-encoding can save less than that,
- * and starting the image engines costs about 0.1 s (a born-digital export's logo, not a scan).
+ * Image bytes below which compress leaves a file's images alone (unless asked for grey): re-encoding can
+ * save less than that, and starting the image engines costs about 0.1 s (an export's logo, not a scan).
  */
 const MIN_IMAGE_BYTES = 32 * 1024;
 
@@ -62,7 +62,8 @@ async function compressWith([input]: readonly ToolInput[], options: ToolOptions<
   const fonts = await type1FontsToCff(ctx, doc);
   const level = LEVELS[options.level];
   const found = findImages(doc, level.dpi);
-  const candidates = found.reduce((sum, { stream }) => sum + stream.getContentsSize(), 0) < MIN_IMAGE_BYTES ? [] : found;
+  const few = found.reduce((sum, { stream }) => sum + stream.getContentsSize(), 0) < MIN_IMAGE_BYTES;
+  const candidates = few && !options.grayscale ? [] : found; // grey was asked for, whatever it saves
   const pending = candidates.map(({ stream, maxSide }) => ({ read: () => readImageXObject(doc, stream), maxSide }));
   const images = await reencodeImages(ctx, pending, { quality: level.quality, grayscale: options.grayscale }, (done) => ctx.progress(done * 0.8), engines);
   let reencoded = 0;
