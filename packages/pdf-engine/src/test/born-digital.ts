@@ -9,14 +9,14 @@ import { docxDocument } from './office-docs.ts';
 export const PDFTEX_MANUALS = ['/usr/share/doc/libtasn1-doc/libtasn1.pdf', '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf'].filter((p) => existsSync(p));
 
 /** A Type 1 font from Ghostscript's URW fonts (a dependency of the ghostscript package the benches install). */
-export const URW_NIMBUS_SANS = '/usr/share/fonts/type1/urw-base35/NimbusSans-Regular.t1';
+const URW_NIMBUS_SANS = '/usr/share/fonts/type1/urw-base35/NimbusSans-Regular.t1';
 
 /**
  * A one-page PDF whose lines are set in a whole embedded Type 1 font (FontFile with its cleartext,
  * eexec and trailer lengths), as pdfTeX and older producers embed them.
  */
-export async function type1FontPdf(lines: readonly string[], fontPath = URW_NIMBUS_SANS): Promise<Buffer> {
-  const program = await readFile(fontPath);
+export async function type1FontPdf(lines: readonly string[]): Promise<Buffer> {
+  const program = await readFile(URW_NIMBUS_SANS);
   const eexec = program.indexOf('eexec') + 'eexec'.length;
   const length1 = eexec + (program[eexec] === 0x0d && program[eexec + 1] === 0x0a ? 2 : 1);
   let trailer = program.lastIndexOf('cleartomark'); // after 512 zeros, in lines
