@@ -25,7 +25,10 @@ export interface PrintOptions {
 export async function printDocument(ctx: ToolContext, options: PrintOptions): Promise<Buffer> {
   if (!(await detectEngines()).networkIsolation) throw new EngineError('ENGINE_UNAVAILABLE', 'Web pages cannot be converted without network isolation here.');
   const launcher = join(ctx.dir, 'chromium.sh');
-  await writeFile(launcher, `#!/bin/sh\nexec unshare --net -- ${CHROMIUM} "$@"\n`);
+  // Playwright starts it in a session of its own, which is also a scheduling group: it takes the job's
+  // niceness, like every engine (launcher-main.ts).
+  const niceness = ctx.limits.processNiceness;
+  await writeFile(launcher, `#!/bin/sh\n{ echo ${niceness} > /proc/self/autogroup; } 2>/dev/null\nexec nice -n ${niceness} unshare --net -- ${CHROMIUM} "$@"\n`);
   await chmod(launcher, 0o700);
   const { chromium } = await import('playwright-core');
   const browser = await chromium

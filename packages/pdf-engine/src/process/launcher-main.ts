@@ -6,9 +6,10 @@
  * asked, when the leader exits (descendants would hold the pipes), and when the parent goes away.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 
 export type LauncherRequest =
-  | { type: 'start'; id: number; file: string; args: string[]; cwd: string; env: Record<string, string>; maxOutputBytes: number }
+  | { type: 'start'; id: number; file: string; args: string[]; cwd: string; env: Record<string, string>; maxOutputBytes: number; niceness: number }
   | { type: 'kill'; id: number };
 
 export type LauncherReply =
@@ -26,11 +27,26 @@ function killGroup(child: ChildProcess) {
   }
 }
 
+/**
+ * A new session is also a new autogroup where the kernel has them: its processes share one CPU weight
+ * against every other session's, whatever their own niceness, so a nice-19 engine alone in its group
+ * would weigh as much as the whole server. The group gets the engine's niceness (spawn returns once the
+ * child is in its session; the engine's own `nice` sets the process's).
+ */
+function lowerSessionGroup(pid: number, niceness: number) {
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, String(niceness));
+  } catch {
+    // no autogroups here (cgroups decide), or the engine has already gone
+  }
+}
+
 const reply = (message: LauncherReply) => process.send?.(message);
 
 function start(request: Extract<LauncherRequest, { type: 'start' }>) {
   const child = spawn(request.file, request.args, { cwd: request.cwd, env: request.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   running.set(request.id, child);
+  if (child.pid !== undefined) lowerSessionGroup(child.pid, request.niceness);
   const out = collector(request.maxOutputBytes);
   const err = collector(request.maxOutputBytes);
   child.stdout?.on('data', out.push);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,15 @@ describe('runCommand', () => {
   it('runs at the niceness asked for', async () => {
     const result = await runCommand({ command: 'nice', args: [] }, { cwd: dir, timeoutMs: 10_000, niceness: 19 });
     expect(result.stdout.toString().trim()).toBe('19');
+  });
+
+  // Each engine leads its own session, and with the kernel's autogroups a session's processes share one
+  // CPU weight: a nice-19 engine alone in its group would weigh as much as the whole server.
+  it.runIf(existsSync('/proc/self/autogroup'))('gives the scheduling group of each engine the niceness asked for', async () => {
+    // The launcher sets it just after the engine's start; the engine reads it a moment later.
+    const result = await runCommand({ command: 'sh', args: ['-c', 'sleep 0.1; cat /proc/self/autogroup'] }, { cwd: dir, timeoutMs: 10_000, niceness: 19 });
+    expect(result.stdout.toString()).toMatch(/ nice 19\n$/);
+    expect(result.stdout.toString()).not.toBe(readFileSync('/proc/self/autogroup', 'utf8'));
   });
 
   it('starts engines from the launcher, never from this process', async () => {

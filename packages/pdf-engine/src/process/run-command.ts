@@ -65,13 +65,15 @@ export function scrubbedEnv(cwd: string, extra: Readonly<Record<string, string>>
  */
 export function startCommand(spec: CommandSpec, options: RunOptions): RunningCommand {
   const started = Date.now();
-  const [wrapper, ...wrapperArgs] = wrapperPrefix(options.isolateNetwork ?? false, options.niceness ?? NICENESS);
+  const niceness = options.niceness ?? NICENESS;
+  const [wrapper, ...wrapperArgs] = wrapperPrefix(options.isolateNetwork ?? false, niceness);
   const launched = launch({
     file: wrapper!,
     args: [...wrapperArgs, spec.command, ...spec.args],
     cwd: options.cwd,
     env: scrubbedEnv(options.cwd, spec.env),
     maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT,
+    niceness,
   });
 
   let timedOut = false;

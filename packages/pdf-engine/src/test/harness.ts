@@ -106,9 +106,8 @@ export function officeListeners(): number {
   return childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).length;
 }
 
-/** The engines this process started: the engine launcher's children (launcher.ts), from /proc. */
-export function childProcesses(): { pid: number; command: string }[] {
-  const parent = launcherPid();
+/** The children of `parent`, from /proc: by default the engines this process started, the engine launcher's (launcher.ts). */
+export function childProcesses(parent = launcherPid()): { pid: number; command: string }[] {
   const children: { pid: number; command: string }[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

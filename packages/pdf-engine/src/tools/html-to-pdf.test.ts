@@ -1,9 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildZip } from '../test/zip.ts';
-import { file, pdfOf, pdfText, workspace, type Workspace } from '../test/harness.ts';
+import { childProcesses, file, pdfOf, pdfText, workspace, type Workspace } from '../test/harness.ts';
 
 let ws: Workspace;
 let canary: Server;
@@ -70,6 +71,23 @@ describe('html-to-pdf', () => {
     expect(await ws.fail('html-to-pdf', [file('long.html', long)], {}, { maxPages: 10 })).toBe('LIMIT_EXCEEDED');
     const huge = page('<table>' + '<tr><td>cell</td><td>cell</td></tr>'.repeat(400_000) + '</table>');
     expect(await ws.fail('html-to-pdf', [file('huge.html', huge)], {}, { processTimeoutMs: 3000 })).toBe('ENGINE_TIMEOUT');
+  }, 60_000);
+
+  // Playwright starts the browser from this process, in a session (and so an autogroup) of its own, whose
+  // weight counts, whatever the browser's processes then set for themselves (decision 114).
+  it.runIf(existsSync('/proc/self/autogroup'))('prints in a browser whose scheduling group has the priority asked for', async () => {
+    const seen = new Set<string>();
+    let printing = true;
+    const watch = (async () => {
+      while (printing) {
+        for (const { pid } of childProcesses(process.pid).filter((child) => child.command === 'chromium')) seen.add(readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim().split(' nice ')[1]!);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const slow = page('<table>' + '<tr><td>cell</td><td>cell</td></tr>'.repeat(5_000) + '</table>');
+    await ws.run('html-to-pdf', [file('slow.html', slow)], {}, { processNiceness: 19, maxPages: 5000 }).finally(() => (printing = false));
+    await watch;
+    expect([...seen]).toEqual(['19']);
   }, 60_000);
 
   it('refuses a ZIP without a page, and a file that is no web page', async () => {
