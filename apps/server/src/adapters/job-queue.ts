@@ -97,18 +97,39 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     async work(queue, { concurrency }, handler) {
       await this.start();
       const pollingIntervalSeconds = options.pollingSeconds ?? 2;
-      // One pg-boss worker per slot: a slot that just finished a job looks for the next at once (work
-      // waiting when no NOTIFY is on its way), and only an empty look waits for NOTIFY or the poll.
-      for (let slot = 0; slot < concurrency; slot++) {
-        const worker = { id: '' };
-        worker.id = await boss.work<object>(queue, { localConcurrency: 1, batchSize: 1, pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds }, async ([job]) => {
+      // pg-boss wakes every idle worker of a queue on each NOTIFY, and each one then runs a claiming query.
+      // So one slot at a time waits for work: when it takes a job, another slot starts waiting (if the
+      // concurrency leaves room). A slot that finishes while another waits stops; otherwise it looks
+      // again at once, for work waiting when no NOTIFY is on its way.
+      let waiting = 0;
+      let busy = 0;
+      const addSlot = async () => {
+        waiting++;
+        const slot = { id: '' };
+        slot.id = await boss.work<object>(queue, { localConcurrency: 1, batchSize: 1, pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds }, async ([job]) => {
+          waiting--;
+          busy++;
+          if (waiting === 0 && busy < concurrency && !stopped) {
+            addSlot().catch((err: unknown) => {
+              if (!stopped) options.logger.error({ err, queue }, 'job queue slot not started');
+            });
+          }
           try {
             await handler({ id: job!.id, data: job!.data as never, retryCount: job!.retryCount, signal: job!.signal });
           } finally {
-            boss.notifyWorker(worker.id);
+            busy--;
+            if (waiting > 0) void boss.offWork(queue, { id: slot.id, wait: false });
+            else {
+              waiting++;
+              boss.notifyWorker(slot.id);
+            }
           }
+        }).catch((err: unknown) => {
+          waiting--;
+          throw err;
         });
-      }
+      };
+      await addSlot();
     },
     async stop() {
       if (stopped || !starting) return;
