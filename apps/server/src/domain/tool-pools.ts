@@ -46,7 +46,11 @@ export function poolConcurrency(pool: PoolId, cores = CORES): number {
  */
 export const poolNiceness = (pool: PoolId): number => (pool === 'light' ? 10 : 19);
 
-/** Engine processes one job of the pool may run side by side (OCR pages). */
+/**
+ * Engine processes one job of the pool may run side by side (OCR's pages, compress's images, PDF to
+ * image's pages): a heavy job may have every core, because its engines yield them to quick jobs
+ * (poolNiceness). Office conversions are one LibreOffice each.
+ */
 export function poolParallelism(pool: PoolId, cores = CORES): number {
-  return pool === 'ocr' ? cores : 1;
+  return pool === 'ocr' || pool === 'heavy' ? cores : 1;
 }

@@ -8,7 +8,8 @@ import yauzl from 'yauzl';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { ghostscriptPdfa1 } from '@wattle/pdf-engine/test/corpus';
 import { docxDocument } from '@wattle/pdf-engine/test/office-docs';
-import { imageOnlyPdf, textPdf } from '@wattle/pdf-engine/test/fixtures';
+import { imageOnlyPdf, scanPdf, textPdf } from '@wattle/pdf-engine/test/fixtures';
+import { childProcesses } from '@wattle/pdf-engine/test/harness';
 import { jobs, notifications, pdfFiles, usageStatistics } from '@wattle/db';
 import { processWorkDir } from '../data-dir.ts';
 import { createTestContext, type TestClient, type TestContext } from '../test/harness.ts';
@@ -16,6 +17,7 @@ import { jobForm, manualClock, postJob, waitForJob } from '../test/jobs.ts';
 import { signedInUser } from '../test/users.ts';
 import { setStorageLimit, storageLedger } from '../test/documents.ts';
 import type { JobView } from '../services/tool-jobs/views.ts';
+import { CORES } from '../domain/tool-pools.ts';
 import { startWorker, type Worker } from './worker.ts';
 
 /**
@@ -121,6 +123,24 @@ describe('tool jobs through the queue', () => {
     const job = await run(ctx.client(), jobForm('compress', [{ name: 'plain.pdf', bytes: pdf3 }], { options: { level: 'high' } }));
     expect(job.status).toBe('succeeded');
     expect(job.outputs[0]!.size).toBeLessThanOrEqual(pdf3.length);
+  });
+
+  // Heavy jobs' engines run at the lowest priority (decision 114), so a heavy job may use every core.
+  it('gives a heavy job an engine a core: the pages of a scan are re-encoded side by side', async () => {
+    const { client } = await signedInUser(ctx);
+    const form = jobForm('compress', [{ name: 'scan.pdf', bytes: await scanPdf(2, 300) }], { options: { level: 'medium' } });
+    let most = 0;
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        most = Math.max(most, imageEngineLanes());
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const job = await run(client, form).finally(() => (watching = false));
+    await watch;
+    expect(job.status).toBe('succeeded');
+    expect(most).toBe(Math.min(2, CORES));
   });
 
   it('says when a PDF/A input is no longer PDF/A, and not when it still is', async () => {
@@ -254,6 +274,20 @@ describe('tool jobs through the queue', () => {
     expect(leftovers).toEqual([]);
   });
 });
+
+/** Lanes of the image engines (compress) this process's engine launcher is running. */
+function imageEngineLanes(): number {
+  let lanes = 0;
+  for (const { pid } of childProcesses()) {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
+      if (args.some((arg) => arg.endsWith('reencode-main.ts'))) lanes += Number(args.at(-2));
+    } catch {
+      // gone while we looked
+    }
+  }
+  return lanes;
+}
 
 function zipEntries(bytes: Buffer): Promise<string[]> {
   return new Promise((resolve, reject) => {

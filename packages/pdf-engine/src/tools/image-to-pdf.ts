@@ -26,7 +26,9 @@ interface ImagePage {
 }
 
 export const imageToPdf: Operation<'image-to-pdf'> = async (inputs, options, ctx) => {
-  const frames = await mapLimit(inputs, ctx.limits.parallelism, async (input) => {
+  // One image at a time, whatever the job's parallelism (engine processes): its pixels are decoded in this
+  // process, up to maxPixels, and libvips already spreads one image over the cores.
+  const frames = await mapLimit(inputs, 1, async (input) => {
     const pages = await decodeImage(ctx, input);
     ctx.checkAborted();
     return pages;
