@@ -119,9 +119,12 @@ export function tesseractTextLayer(image: string, outputBase: string, language: 
 
 const IMAGE_ENGINE = fileURLToPath(new URL('./reencode-main.ts', import.meta.url));
 
-/** The image engine (reencode-main.ts) on a batch file it waits for: this Node, with its own type stripping. */
-export function imageEngine(batch: string): CommandSpec {
-  return { command: process.execPath, args: ['--disable-warning=ExperimentalWarning', IMAGE_ENGINE, batch] };
+/**
+ * The image engine (reencode-main.ts) on a batch file it waits for, re-encoding `lanes` images at once:
+ * this Node, with its own type stripping, and a libuv pool with a thread for each lane.
+ */
+export function imageEngine(batch: string, lanes: number): CommandSpec {
+  return { command: process.execPath, args: ['--disable-warning=ExperimentalWarning', IMAGE_ENGINE, batch, String(lanes)], env: { UV_THREADPOOL_SIZE: String(Math.max(4, lanes)) } };
 }
 
 /** Adobe's tx from Debian's afdko-bin, which installs it off PATH. */

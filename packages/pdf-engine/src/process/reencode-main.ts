@@ -2,13 +2,12 @@
  * The image engine: re-encodes images as JPEG with sharp in a process of its own, started like any
  * engine (low priority, killed with its job, timed out), so untrusted image data is decoded outside
  * the server and its CPU does not compete with the server's at the same priority. Run with Node's
- * own type stripping: `node reencode-main.ts <batch.json>`. It is started before its batch is written
- * and loads sharp while it waits for the file. All the engines of a batch work down the same task
- * list, each taking the next task whose output it creates first, so they finish together. Prints one
- * JSON line per task it took: its index and the JPEG's geometry, or null when sharp could not read the
- * image (it then stays as it was).
+ * own type stripping: `node reencode-main.ts <batch.json> <lanes>`. It is started before its batch is
+ * written and loads sharp while it waits for the file. Its lanes (one a core the job may use) work down
+ * the task list side by side, each taking the next task. Prints one JSON line per task: its index and
+ * the JPEG's geometry, or null when sharp could not read the image (it then stays as it was).
  */
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { setTimeout } from 'node:timers/promises';
 import sharp from 'sharp';
 import type { ReencodeBatch, ReencodeTask, Reencoded } from '../tools/compress-images.ts';
@@ -42,18 +41,13 @@ async function waitForBatch(path: string): Promise<ReencodeBatch> {
   }
 }
 
-/** Creating a task's output exclusively is taking the task: no other engine of the batch does it. */
-async function take(task: ReencodeTask): Promise<boolean> {
-  try {
-    await (await open(task.output, 'wx')).close();
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+// A lane is one image on one thread: the lanes, not libvips' threads, use the cores.
+sharp.concurrency(1);
+const batch = await waitForBatch(process.argv[2]!);
+let next = 0;
+async function lane() {
+  for (let index = next++; index < batch.tasks.length; index = next++) {
+    process.stdout.write(`${JSON.stringify([index, await reencode(batch.tasks[index]!, batch.maxPixels)])}\n`);
   }
 }
-
-const batch = await waitForBatch(process.argv[2]!);
-for (const [index, task] of batch.tasks.entries()) {
-  if (await take(task)) process.stdout.write(`${JSON.stringify([index, await reencode(task, batch.maxPixels)])}\n`);
-}
+await Promise.all(Array.from({ length: Math.max(1, Number(process.argv[3]) || 1) }, lane));

@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -10,7 +11,7 @@ import { imageEngine } from '../process/commands.ts';
 import { liveCommandCount } from '../process/run-command.ts';
 import { readJpegHeader } from '../util/jpeg-header.ts';
 import { scanImage } from '../test/fixtures.ts';
-import { planReencode, reencodeImages, startImageEngines, type PendingImage, type ReencodeBatch } from './compress-images.ts';
+import { planReencode, reencodeImages, startImageEngine, type PendingImage, type ReencodeBatch } from './compress-images.ts';
 
 let root: string;
 let ctx: ToolContext;
@@ -63,18 +64,18 @@ describe('re-encoding images in the image engine', () => {
     expect(images.map((image) => image && image.height)).toEqual([undefined, undefined, 877]);
   });
 
-  it('spreads many images over several engine processes and keeps their order', async () => {
+  it('spreads many images over batches and lanes and keeps their order', async () => {
     const sides = Array.from({ length: 40 }, (_, i) => 100 + i * 10);
     const images = await reencodeImages(ctx, sides.map((side) => pending(jpegSource(scan), side)), target, () => {});
     expect(images.map((image) => image?.height)).toEqual(sides);
   });
 
-  it('starts engines before their batch is written, and the engines of a batch share it, each image done once', async () => {
+  it('starts an engine before its batch is written, and its lanes share the batch, each image done once', async () => {
     const dir = join(root, 'shared');
     await mkdir(dir);
     const batch = join(dir, 'batch.json');
-    const engines = [ctx.run(imageEngine(batch)), ctx.run(imageEngine(batch))];
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the engines are up and waiting
+    const engine = ctx.run(imageEngine(batch, 2));
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the engine is up and waiting
     const tasks = await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {
         const input = join(dir, `in-${i}.jpg`);
@@ -83,12 +84,37 @@ describe('re-encoding images in the image engine', () => {
       }),
     );
     await writeFile(batch, JSON.stringify({ tasks, maxPixels: DEFAULT_LIMITS.maxPixels } satisfies ReencodeBatch));
-    const lines = (await Promise.all(engines)).flatMap((result) => result.stdout.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as [number, { height: number }]));
+    const lines = (await engine).stdout.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as [number, { height: number }]);
     expect(lines.map(([index]) => index).sort()).toEqual([0, 1, 2, 3, 4, 5]);
     for (const [index, made] of lines) expect(made.height).toBe(200 + index);
   });
 
-  it('stops engines already waiting for their batch when the job is cancelled or an image cannot be read out', async () => {
+  it('re-encodes as many images at once as it has lanes', async () => {
+    const dir = join(root, 'lanes');
+    await mkdir(dir);
+    // The first image's bytes come through a pipe the test holds back, so its lane waits for them.
+    const held = join(dir, 'in-0.raw');
+    execFileSync('mkfifo', [held]);
+    const { data, info } = await sharp(scan).resize(300).raw().toBuffer({ resolveWithObject: true });
+    const batch = join(dir, 'batch.json');
+    const tasks = [
+      { input: held, output: join(dir, 'out-0.jpg'), rawChannels: 3 as const, sourceWidth: info.width, sourceHeight: info.height, shrink: 1, width: info.width, height: info.height, grey: false, quality: 60 },
+      { input: join(dir, 'in-1.jpg'), output: join(dir, 'out-1.jpg'), ...planReencode(jpegSource(scan), 300, target)! },
+    ];
+    await writeFile(tasks[1]!.input, scan);
+    await writeFile(batch, JSON.stringify({ tasks, maxPixels: DEFAULT_LIMITS.maxPixels } satisfies ReencodeBatch));
+    const engine = ctx.run(imageEngine(batch, 2));
+    // The second lane finishes its image while the first still waits: one lane would wait here for ever.
+    while (!readJpegHeader(await readFile(tasks[1]!.output).catch(() => Buffer.alloc(0)))) await new Promise((resolve) => setTimeout(resolve, 20));
+    await writeFile(held, data);
+    const lines = (await engine).stdout.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as [number, { height: number }]);
+    expect(lines).toEqual([
+      [1, { width: 212, height: 300, channels: 3 }],
+      [0, { width: 300, height: info.height, channels: 3 }],
+    ]);
+  });
+
+  it('stops an engine already waiting for its batch when the job is cancelled or an image cannot be read out', async () => {
     const controller = new AbortController();
     const job = createContext({ dir: join(root, 'work'), outputDir: root, limits: { ...DEFAULT_LIMITS, parallelism: 2 }, signal: controller.signal });
     const source = jpegSource(scan);
@@ -99,12 +125,12 @@ describe('re-encoding images in the image engine', () => {
     expect(await readdir(join(root, 'work'))).toEqual([]);
   });
 
-  it('gives the first batch to engines started before the images were known, and stops them when nothing comes', async () => {
-    const ready = startImageEngines(ctx, 2);
+  it('gives the first batch to an engine started before the images were known, and stops it when nothing comes', async () => {
+    const ready = startImageEngine(ctx, 2);
     const images = await reencodeImages(ctx, [pending(jpegSource(scan), 600), pending(jpegSource(scan), 300)], target, () => {}, ready);
     expect(images.map((image) => image?.height)).toEqual([600, 300]);
-    expect(await Promise.all((await ready.results).map((result) => result.exitCode))).toEqual([0, 0]);
-    const unused = startImageEngines(ctx, 2);
+    expect((await ready.result).exitCode).toBe(0);
+    const unused = startImageEngine(ctx, 2);
     expect(await reencodeImages(ctx, [], target, () => {}, unused)).toEqual([]);
     await unused.stop();
     expect(liveCommandCount()).toBe(0);

@@ -45,8 +45,8 @@ export interface PendingImage {
   maxSide: number;
 }
 
-/** Images a batch holds for each of its engines: enough to pay for their starts (tens of ms), few enough for steady progress. */
-const PER_ENGINE = 16;
+/** Images a batch holds for each lane of its engine: enough to pay for its start (tens of ms), few enough for steady progress. */
+const PER_LANE = 16;
 
 /** The largest DCT scale (1/2, 1/4, 1/8) libjpeg can decode at without going below `factor`. */
 const dctShrink = (factor: number) => [8, 4, 2].find((d) => d <= factor) ?? 1;
@@ -77,50 +77,50 @@ export function planReencode(source: ImageSource, maxSide: number, target: Image
 
 /**
  * Each image re-encoded at the target, in order, or undefined where it is already there or could not
- * be read. Batch after batch, each batch shared by one image engine process a core, both cores busy;
- * the first batch goes to `ready` engines when the caller started them early.
+ * be read. Batch after batch, each in one image engine process with a lane a core, both cores busy;
+ * the first batch goes to the `ready` engine when the caller started it early.
  */
-export async function reencodeImages(ctx: ToolContext, images: readonly PendingImage[], target: ImageTarget, onProgress: (fraction: number) => void, ready?: ImageEngines): Promise<(EncodedImage | undefined)[]> {
-  const engines = Math.max(1, ctx.limits.parallelism);
-  const size = Math.ceil(images.length / Math.ceil(images.length / (engines * PER_ENGINE)));
+export async function reencodeImages(ctx: ToolContext, images: readonly PendingImage[], target: ImageTarget, onProgress: (fraction: number) => void, ready?: ImageEngine): Promise<(EncodedImage | undefined)[]> {
+  const lanes = Math.max(1, ctx.limits.parallelism);
+  const size = Math.ceil(images.length / Math.ceil(images.length / (lanes * PER_LANE)));
   const results: (EncodedImage | undefined)[] = [];
   for (let start = 0; start < images.length; start += size) {
     ctx.checkAborted();
-    results.push(...(await runBatch(ctx, images.slice(start, start + size), target, engines, start === 0 ? ready : undefined)));
+    results.push(...(await runBatch(ctx, images.slice(start, start + size), target, lanes, start === 0 ? ready : undefined)));
     onProgress(results.length / images.length);
   }
   return results;
 }
 
-/** Image engines waiting for one batch file, loading sharp meanwhile. */
-export interface ImageEngines {
+/** An image engine waiting for its batch file, loading sharp meanwhile. */
+export interface ImageEngine {
   batch: string;
-  results: Promise<CommandResult[]>;
-  /** Kills those still waiting (their batch will not come) and waits until all are gone. */
+  result: Promise<CommandResult>;
+  /** Kills it if still waiting (its batch will not come) and waits until it is gone. */
   stop(): Promise<void>;
 }
 
-export function startImageEngines(ctx: ToolContext, count: number): ImageEngines {
+/** One process, `lanes` images at a time: a second Node and sharp would cost as much again to start and to hold. */
+export function startImageEngine(ctx: ToolContext, lanes: number): ImageEngine {
   const batch = join(ctx.dir, `images-${randomUUID()}.json`);
   const stop = new AbortController();
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
-  const running = Array.from({ length: count }, () => ctx.run(imageEngine(batch), { signal }));
-  const results = Promise.all(running);
-  results.catch(() => {}); // awaited once the batch is written; a failure before that must not go unhandled
+  const result = ctx.run(imageEngine(batch, lanes), { signal });
+  result.catch(() => {}); // awaited once the batch is written; a failure before that must not go unhandled
   return {
     batch,
-    results,
+    result,
     async stop() {
       stop.abort();
-      await Promise.allSettled(running);
+      await result.catch(() => {});
     },
   };
 }
 
-async function runBatch(ctx: ToolContext, images: readonly PendingImage[], target: ImageTarget, engineCount: number, ready: ImageEngines | undefined): Promise<(EncodedImage | undefined)[]> {
+async function runBatch(ctx: ToolContext, images: readonly PendingImage[], target: ImageTarget, lanes: number, ready: ImageEngine | undefined): Promise<(EncodedImage | undefined)[]> {
   const id = randomUUID();
   const files: string[] = [];
-  let engines = ready;
+  let engine = ready;
   try {
     const planned: (ReencodeTask | undefined)[] = [];
     for (const [i, image] of images.entries()) {
@@ -130,8 +130,8 @@ async function runBatch(ctx: ToolContext, images: readonly PendingImage[], targe
         planned.push(undefined);
         continue;
       }
-      // The engines start with the first image to re-encode and load sharp while the others are written.
-      engines ??= startImageEngines(ctx, Math.min(engineCount, images.length - i));
+      // The engine starts with the first image to re-encode and loads sharp while the others are written.
+      engine ??= startImageEngine(ctx, Math.min(lanes, images.length - i));
       const input = join(ctx.dir, `image-${id}-${i}.${source.kind === 'jpeg' ? 'jpg' : 'raw'}`);
       const output = join(ctx.dir, `image-${id}-${i}-out.jpg`);
       files.push(input, output);
@@ -139,19 +139,18 @@ async function runBatch(ctx: ToolContext, images: readonly PendingImage[], targe
       planned.push({ ...plan, input, output });
     }
     const tasks = planned.filter((t): t is ReencodeTask => !!t);
-    if (tasks.length === 0 || !engines) return planned.map(() => undefined);
-    // Renamed into place whole: an engine never reads half a batch.
-    files.push(engines.batch, `${engines.batch}.part`);
-    await writeFile(`${engines.batch}.part`, JSON.stringify({ tasks, maxPixels: ctx.limits.maxPixels } satisfies ReencodeBatch));
-    await rename(`${engines.batch}.part`, engines.batch);
+    if (tasks.length === 0 || !engine) return planned.map(() => undefined);
+    // Renamed into place whole: the engine never reads half a batch.
+    files.push(engine.batch, `${engine.batch}.part`);
+    await writeFile(`${engine.batch}.part`, JSON.stringify({ tasks, maxPixels: ctx.limits.maxPixels } satisfies ReencodeBatch));
+    await rename(`${engine.batch}.part`, engine.batch);
     const made = new Map<number, Reencoded | null>();
-    for (const result of await engines.results) {
-      // An engine that crashed (hostile image data) leaves the images it took as they were; the others did the rest.
-      if (result.exitCode !== 0 || result.truncated) continue;
-      for (const line of result.stdout.toString('utf8').split('\n').filter(Boolean)) {
-        const [index, geometry] = JSON.parse(line) as [number, Reencoded | null];
-        made.set(index, geometry);
-      }
+    const result = await engine.result;
+    // An engine that crashed (hostile image data) leaves the batch's images as they were.
+    const lines = result.exitCode === 0 && !result.truncated ? result.stdout.toString('utf8').split('\n').filter(Boolean) : [];
+    for (const line of lines) {
+      const [index, geometry] = JSON.parse(line) as [number, Reencoded | null];
+      made.set(index, geometry);
     }
     return await Promise.all(
       planned.map(async (task) => {
@@ -160,7 +159,7 @@ async function runBatch(ctx: ToolContext, images: readonly PendingImage[], targe
       }),
     );
   } finally {
-    await engines?.stop();
+    await engine?.stop();
     await Promise.all(files.map((file) => rm(file, { force: true })));
   }
 }

@@ -77,7 +77,7 @@ describe('compress on scans', () => {
     expect(before).toContain('Invoice 1001 Wattle Pty Ltd');
   });
 
-  it('starts the image engines of a large file before its checks, and stops them when it has no image', async () => {
+  it('starts the image engine of a large file before its checks, and stops it when it has no image', async () => {
     const [scan] = await ws.run('compress', [file('scan-4.pdf', await scanPdf(4, 300))], { level: 'medium' });
     expect(imageList(scan!.path).map((line) => line.trim().split(/\s+/).slice(3, 5).join('x'))).toEqual(Array(4).fill('1240x1754'));
     const doc = await PDFDocument.create();

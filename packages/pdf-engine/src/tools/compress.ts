@@ -15,7 +15,7 @@ import { slimDocument } from '../pdf/slim.ts';
 import { type1FontsToCff } from '../pdf/type1-fonts.ts';
 import { qpdfSucceeded } from '../pdf/qpdf.ts';
 import { checkedOutput } from '../pdf/write.ts';
-import { reencodeImages, startImageEngines, type ImageEngines } from './compress-images.ts';
+import { reencodeImages, startImageEngine, type ImageEngine } from './compress-images.ts';
 import type { Operation } from './operation.ts';
 
 /** Target resolution and JPEG quality per level (the guide's goal: a 96 MB scan to <= 10 MB). */
@@ -27,12 +27,12 @@ const LEVELS = {
 
 /**
  * Image bytes below which compress leaves a file's images alone (unless asked for grey): re-encoding can
- * save less than that, and starting the image engines costs about 0.1 s (an export's logo, not a scan).
+ * save less than that, and starting the image engine costs about 0.1 s (an export's logo, not a scan).
  */
 const MIN_IMAGE_BYTES = 32 * 1024;
 
-/** From this size on, compress starts its image engines before it checks and parses the file. */
-const EARLY_ENGINES_BYTES = 8 * 1024 * 1024;
+/** From this size on, compress starts its image engine before it checks and parses the file. */
+const EARLY_ENGINE_BYTES = 8 * 1024 * 1024;
 
 interface Candidate {
   ref: PDFRef;
@@ -48,15 +48,15 @@ interface Candidate {
  */
 export const compress: Operation<'compress'> = async (inputs, options, ctx) => {
   // A file this large is most likely a scan: its checks and parse take longer than an image engine's start.
-  const engines = (await stat(inputs[0]!.path)).size >= EARLY_ENGINES_BYTES ? startImageEngines(ctx, Math.max(1, ctx.limits.parallelism)) : undefined;
+  const engine = (await stat(inputs[0]!.path)).size >= EARLY_ENGINE_BYTES ? startImageEngine(ctx, Math.max(1, ctx.limits.parallelism)) : undefined;
   try {
-    return await compressWith(inputs, options, ctx, engines);
+    return await compressWith(inputs, options, ctx, engine);
   } finally {
-    await engines?.stop();
+    await engine?.stop();
   }
 };
 
-async function compressWith([input]: readonly ToolInput[], options: ToolOptions<'compress'>, ctx: ToolContext, engines: ImageEngines | undefined): Promise<ToolOutput[]> {
+async function compressWith([input]: readonly ToolInput[], options: ToolOptions<'compress'>, ctx: ToolContext, engine: ImageEngine | undefined): Promise<ToolOutput[]> {
   const { pdf, doc } = await prepareAndOpen(ctx, input!);
   const slimmed = slimDocument(doc); // before the images are found, so a duplicate image is re-encoded once
   const fonts = await type1FontsToCff(ctx, doc);
@@ -65,7 +65,7 @@ async function compressWith([input]: readonly ToolInput[], options: ToolOptions<
   const few = found.reduce((sum, { stream }) => sum + stream.getContentsSize(), 0) < MIN_IMAGE_BYTES;
   const candidates = few && !options.grayscale ? [] : found; // grey was asked for, whatever it saves
   const pending = candidates.map(({ stream, maxSide }) => ({ read: () => readImageXObject(doc, stream), maxSide }));
-  const images = await reencodeImages(ctx, pending, { quality: level.quality, grayscale: options.grayscale }, (done) => ctx.progress(done * 0.8), engines);
+  const images = await reencodeImages(ctx, pending, { quality: level.quality, grayscale: options.grayscale }, (done) => ctx.progress(done * 0.8), engine);
   let reencoded = 0;
   for (const [i, image] of images.entries()) {
     const { ref, stream } = candidates[i]!;
