@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { DatabaseHandle } from '@wattle/db';
@@ -30,11 +31,13 @@ const MAX_PAYLOAD_BYTES = 7900;
 /** Back-off before re-opening a lost LISTEN connection on PostgreSQL. */
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
-type Envelope = { userId: string; event: AppEvent } | { jobId: string };
+/** `from` names the publishing bus, which has told its own job listeners already. */
+type Envelope = ({ userId: string; event: AppEvent } | { jobId: string }) & { from?: string };
 
 export async function createEventBus(database: DatabaseHandle, logger: Logger): Promise<EventBus> {
   const listeners = new Map<string, Set<EventListener>>();
   const jobListeners = new Set<(jobId: string) => void>();
+  const self = randomUUID();
 
   const call = <T>(listener: (value: T) => void, value: T) => {
     try {
@@ -43,16 +46,22 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
       logger.error({ err }, 'event listener failed');
     }
   };
+  const jobChanged = (envelope: Envelope) => {
+    const jobId = 'jobId' in envelope ? envelope.jobId : envelope.event.type === 'job.updated' ? envelope.event.jobId : undefined;
+    if (jobId) for (const listener of jobListeners) call(listener, jobId);
+  };
   const dispatch = (payload: string) => {
     const envelope = parseEnvelope(payload);
     if (!envelope) return logger.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed event');
-    const jobId = 'jobId' in envelope ? envelope.jobId : envelope.event.type === 'job.updated' ? envelope.event.jobId : undefined;
-    if (jobId) for (const listener of jobListeners) call(listener, jobId);
+    if (envelope.from !== self) jobChanged(envelope);
     if ('userId' in envelope) for (const listener of listeners.get(envelope.userId) ?? []) call(listener, envelope.event);
   };
   const notify = async (envelope: Envelope) => {
-    const payload = JSON.stringify(envelope);
+    const payload = JSON.stringify({ ...envelope, from: self });
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error('An event is too large to publish');
+    // This process hears of its own job changes at once: PostgreSQL delivers the NOTIFY back to it only
+    // after its next read may have answered from a stale cache.
+    jobChanged(envelope);
     await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
   };
 
@@ -86,9 +95,10 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
 
 function parseEnvelope(payload: string): Envelope | undefined {
   try {
-    const value = JSON.parse(payload) as { userId?: unknown; event?: { type?: unknown }; jobId?: unknown };
-    if (typeof value.userId === 'string' && value.event && isEventType(value.event.type)) return value as Envelope;
-    if (typeof value.jobId === 'string') return { jobId: value.jobId };
+    const value = JSON.parse(payload) as { userId?: unknown; event?: { type?: unknown }; jobId?: unknown; from?: unknown };
+    const from = typeof value.from === 'string' ? value.from : undefined;
+    if (typeof value.userId === 'string' && value.event && isEventType(value.event.type)) return { userId: value.userId, event: value.event as AppEvent, from };
+    if (typeof value.jobId === 'string') return { jobId: value.jobId, from };
   } catch {
     // fall through
   }
