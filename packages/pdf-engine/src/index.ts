@@ -8,5 +8,6 @@ export { detectFileType } from './detect/file-type.ts';
 export { inspectPdf, type PdfInfo } from './pdf/inspect.ts';
 export { pageSizes, renderPage, type PageSize } from './pdf/page-images.ts';
 export { withJobDir } from './job-dir.ts';
+export { mapLimit } from './util/map-limit.ts';
 export { runCommand, startCommand, liveCommandCount, type CommandResult, type CommandSpec, type RunOptions, type RunningCommand } from './process/run-command.ts';
 export { configureOffice, closeOfficePool, type OfficePoolOptions } from './office/pool.ts';

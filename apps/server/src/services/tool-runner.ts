@@ -1,8 +1,9 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inspectPdf, runTool, EngineError, type EngineLimits } from '@wattle/pdf-engine';
+import { inspectPdf, mapLimit, runTool, EngineError, type EngineLimits } from '@wattle/pdf-engine';
 import type { ToolId } from '@wattle/shared';
 import type { Container } from '../container.ts';
+import { FILES_AT_ONCE } from '../adapters/blob-store/blob-store.ts';
 import { processWorkDir } from '../data-dir.ts';
 import type { NewJobOutput } from '../repositories/outputs.ts';
 
@@ -27,7 +28,7 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
   await mkdir(join(dir, 'in'), { recursive: true, mode: 0o700 });
   await mkdir(join(dir, 'out'), { mode: 0o700 });
   try {
-    const inputs = await inBatches(run.inputs, async (input, index) => {
+    const inputs = await mapLimit(run.inputs, FILES_AT_ONCE, async (input, index) => {
       const path = join(dir, 'in', String(index));
       await container.blobStore.getFile(input.blobKey, path);
       return { path, filename: input.filename };
@@ -43,7 +44,7 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
     });
     if (outputs.length === 0) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');
     // Registered together afterwards (one INSERT, in the job's completion).
-    return await inBatches(outputs, async (output, position): Promise<NewJobOutput> => {
+    return await mapLimit(outputs, FILES_AT_ONCE, async (output, position): Promise<NewJobOutput> => {
       const pages = await checkedPages(output, run.limits);
       const blobKey = `jobs/${run.jobId}/${position}-${keySafe(output.filename)}`;
       const { size } = await container.blobStore.putFile(blobKey, output.path, { contentType: output.contentType });
@@ -52,18 +53,6 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-/** Files copied to or from the blob store at once: a split's thousand pages are not stored one by one. */
-const FILES_AT_ONCE = 8;
-
-/** fn over items, FILES_AT_ONCE at a time; results in order. */
-async function inBatches<T, R>(items: readonly T[], fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < items.length; start += FILES_AT_ONCE) {
-    results.push(...(await Promise.all(items.slice(start, start + FILES_AT_ONCE).map((item, i) => fn(item, start + i)))));
-  }
-  return results;
 }
 
 /** An output is only called done when it has bytes and, for a PDF, pages a parser can count. */

@@ -20,6 +20,9 @@ export interface BlobStore {
   ping(): Promise<boolean>;
 }
 
+/** Files copied to or from the store at once: a merge's 200 inputs or a split's 1,000 pages are not stored one by one. */
+export const FILES_AT_ONCE = 8;
+
 export class BlobNotFoundError extends Error {
   constructor(key: string) {
     super(`No blob at ${key}`);

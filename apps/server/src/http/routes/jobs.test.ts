@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { detectEngines } from '@wattle/pdf-engine';
 import { PLAN_LIMITS } from '@wattle/shared';
 import { OPEN_JOBS_RETRY_AFTER_SECONDS, VISITOR_OPEN_HEAVY_JOBS_PER_IP, VISITOR_OPEN_JOBS_PER_POOL } from '../../domain/caller-limits.ts';
+import { dataPaths } from '../../data-dir.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
 import { disguised, makePdf } from '../../test/pdfs.ts';
 import { jobForm, manualClock, postJob } from '../../test/jobs.ts';
@@ -319,6 +320,11 @@ describe('jobs API: caps on open heavy work', () => {
   const send = (client: TestClient, ip: string, tool = 'compress', path = '/api/v1/jobs', files = 1) =>
     client.request(path, { method: 'POST', body: jobForm(tool, Array.from({ length: files }, (_, i) => ({ name: `${i}.pdf`, bytes: pdf }))), headers: { 'x-forwarded-for': ip } });
 
+  const storedJobInputs = () => {
+    const dir = join(dataPaths(ctx.dataDir).blobs, 'jobs');
+    return existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((name) => /input-\d+$/.test(String(name))).length : 0;
+  };
+
   async function expectRefused(res: Response, code: string) {
     expect(res.status).toBe(429);
     expect((await res.json()).error.code).toBe(code);
@@ -335,9 +341,12 @@ describe('jobs API: caps on open heavy work', () => {
 
   it('caps the visitor sessions of one address together, also when they race', async () => {
     const ip = newIp();
+    const stored = storedJobInputs();
     const answers = await Promise.all(Array.from({ length: VISITOR_OPEN_HEAVY_JOBS_PER_IP + 3 }, () => send(ctx.client(), ip)));
     expect(answers.filter((r) => r.status === 202)).toHaveLength(VISITOR_OPEN_HEAVY_JOBS_PER_IP);
     for (const res of answers.filter((r) => r.status !== 202)) await expectRefused(res, 'RATE_LIMITED');
+    // A submission refused in its transaction takes back the inputs it had stored.
+    expect(storedJobInputs() - stored).toBe(VISITOR_OPEN_HEAVY_JOBS_PER_IP);
     // Another address is not held back by them.
     expect((await send(ctx.client(), newIp())).status).toBe(202);
   });

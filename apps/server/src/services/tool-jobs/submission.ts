@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { detectFileType } from '@wattle/pdf-engine';
+import { detectFileType, mapLimit } from '@wattle/pdf-engine';
 import { AppError, claimsPdf, INPUT_KINDS, type InputKind, type Tool } from '@wattle/shared';
 import type { Container } from '../../container.ts';
+import { FILES_AT_ONCE } from '../../adapters/blob-store/blob-store.ts';
 import type { CallerLimits } from '../../domain/caller-limits.ts';
 import { accountOwnerOf, type Owner } from '../../domain/owner.ts';
 import { isHeavyPool, poolOf, poolQueue } from '../../domain/tool-pools.ts';
@@ -54,8 +55,9 @@ export async function submit(
   const outputs = await Promise.all(outputIds.map((id) => caller.owner && findOwnedOutput(container.db, caller.owner, id, container.clock.now())));
 
   const inputs: Input[] = [];
-  for (const file of body.files) {
-    const kind = await detectFileType(file.path);
+  const kinds = await mapLimit(body.files, FILES_AT_ONCE, (file) => detectFileType(file.path));
+  for (const [index, file] of body.files.entries()) {
+    const kind = kinds[index];
     if (!kind || !tool.accepts.includes(kind)) {
       if (kind !== 'pdf' && tool.accepts.includes('pdf') && claimsPdf(file.filename)) throw new AppError('PDF_CORRUPT', { filename: file.filename });
       throw new AppError('UNSUPPORTED_FILE_TYPE', { filename: file.filename, accepts: tool.accepts });
@@ -115,21 +117,21 @@ async function createJobs(
   const storedKeys: string[] = [];
   try {
     const rows: { job: NewJob; inputs: Omit<NewJobInput, 'jobId'>[] }[] = [];
+    const toStore: { key: string; input: Input }[] = [];
     for (const [batchPosition, { id, group }] of planned.entries()) {
-      const inputs: Omit<NewJobInput, 'jobId'>[] = [];
-      for (const [position, input] of group.entries()) {
-        let blobKey = input.blobKey;
-        if (input.path || input.copyOf) {
-          blobKey = `jobs/${id}/input-${position}`;
-          // An upload's spooled file is moved into the store, not copied (200 files to merge).
-          if (input.path) await container.blobStore.putFile(blobKey, input.path);
-          else await container.blobStore.put(blobKey, await container.blobStore.get(input.copyOf!));
-          storedKeys.push(blobKey);
-        }
-        inputs.push({ position, filename: input.filename, blobKey: blobKey!, documentId: input.documentId ?? null, size: input.size, kind: input.kind });
-      }
+      const inputs = group.map((input, position): Omit<NewJobInput, 'jobId'> => {
+        let blobKey = input.blobKey!;
+        if (input.path || input.copyOf) toStore.push({ key: (blobKey = `jobs/${id}/input-${position}`), input });
+        return { position, filename: input.filename, blobKey, documentId: input.documentId ?? null, size: input.size, kind: input.kind };
+      });
       rows.push({ job: { id, visitorIp: visitorIp ?? null, apiKeyId, batchId, batchPosition: batchId ? batchPosition : null, tool: tool.id, options: options as object, pool, createdAt: now, expiresAt }, inputs });
     }
+    await mapLimit(toStore, FILES_AT_ONCE, async ({ key, input }) => {
+      // An upload's spooled file is moved into the store, not copied (200 files to merge).
+      if (input.path) await container.blobStore.putFile(key, input.path);
+      else await container.blobStore.put(key, await container.blobStore.get(input.copyOf!));
+      storedKeys.push(key);
+    });
     await container.db.transaction(async (tx) => {
       // The early check counted without a lock: racing submissions are settled here, one at a time.
       if (isHeavyPool(pool)) {
