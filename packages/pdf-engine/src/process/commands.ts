@@ -127,6 +127,13 @@ export function imageEngine(batch: string, lanes: number): CommandSpec {
   return { command: process.execPath, args: ['--disable-warning=ExperimentalWarning', IMAGE_ENGINE, batch, String(lanes)], env: { UV_THREADPOOL_SIZE: String(Math.max(4, lanes)) } };
 }
 
+const PRINT_ENGINE = fileURLToPath(new URL('./print-main.ts', import.meta.url));
+
+/** The print engine (print-main.ts) on its job file: this Node, with its own type stripping. */
+export function printEngine(job: string): CommandSpec {
+  return { command: process.execPath, args: ['--disable-warning=ExperimentalWarning', PRINT_ENGINE, job] };
+}
+
 /** Adobe's tx from Debian's afdko-bin, which installs it off PATH. */
 export const TX = '/usr/libexec/afdko/tx';
 

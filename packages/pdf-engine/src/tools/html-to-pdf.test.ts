@@ -1,9 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildZip } from '../test/zip.ts';
+import { launcherPid } from '../process/launcher.ts';
+import { runTool } from '../run-tool.ts';
 import { childProcesses, file, pdfOf, pdfText, workspace, type Workspace } from '../test/harness.ts';
 
 let ws: Workspace;
@@ -23,6 +27,20 @@ afterAll(async () => {
   await new Promise((resolve) => canary.close(resolve));
   await ws.dispose();
 });
+
+/** Processes whose command line names `path` (Chromium's profile lives in its job's folder). */
+function processesMentioning(path: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path);
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}
 
 const page = (body: string, head = '') => Buffer.from(`<!DOCTYPE html>\n<html lang="en-AU"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`);
 
@@ -71,16 +89,42 @@ describe('html-to-pdf', () => {
     expect(await ws.fail('html-to-pdf', [file('long.html', long)], {}, { maxPages: 10 })).toBe('LIMIT_EXCEEDED');
     const huge = page('<table>' + '<tr><td>cell</td><td>cell</td></tr>'.repeat(400_000) + '</table>');
     expect(await ws.fail('html-to-pdf', [file('huge.html', huge)], {}, { processTimeoutMs: 3000 })).toBe('ENGINE_TIMEOUT');
+    // The browser went with its print engine: no process is left working in this test's folders.
+    await expect.poll(() => processesMentioning(ws.root), { timeout: 5000 }).toEqual([]);
   }, 60_000);
 
-  // Playwright starts the browser from this process, in a session (and so an autogroup) of its own, whose
+  it('leaves no browser behind when the job is cancelled mid-print (its print engine is killed)', async () => {
+    const dir = await mkdtemp(join(ws.root, 'cancel-'));
+    await Promise.all(['in', 'work', 'out'].map((d) => mkdir(join(dir, d))));
+    const huge = join(dir, 'in', 'huge.html');
+    await writeFile(huge, page('<table>' + '<tr><td>cell</td><td>cell</td></tr>'.repeat(400_000) + '</table>'));
+    const controller = new AbortController();
+    const job = runTool('html-to-pdf', { inputs: [{ path: huge, filename: 'huge.html' }], options: {}, workDir: join(dir, 'work'), outputDir: join(dir, 'out'), signal: controller.signal });
+    // Cancel once the browser is printing, so it is the print engine's SIGKILL that has to take it.
+    await expect.poll(() => processesMentioning(dir).length, { timeout: 20_000, interval: 20 }).toBeGreaterThan(1);
+    controller.abort(new Error('cancelled by user'));
+    await expect(job).rejects.toThrow('cancelled by user');
+    await expect.poll(() => processesMentioning(dir), { timeout: 5000 }).toEqual([]);
+  }, 60_000);
+
+  // The print engine's Playwright starts the browser in a session (and so an autogroup) of its own, whose
   // weight counts, whatever the browser's processes then set for themselves (decision 114).
-  it.runIf(existsSync('/proc/self/autogroup'))('prints in a browser whose scheduling group has the priority asked for', async () => {
+  it.runIf(existsSync('/proc/self/autogroup'))('prints in a browser started by the print engine, never by this process, whose scheduling group has the priority asked for', async () => {
+    const below = (pid: number): { pid: number; command: string }[] => childProcesses(pid).flatMap((child) => [child, ...below(child.pid)]);
     const seen = new Set<string>();
+    let forkedHere = 0;
     let printing = true;
     const watch = (async () => {
       while (printing) {
-        for (const { pid } of childProcesses(process.pid).filter((child) => child.command === 'chromium')) seen.add(readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim().split(' nice ')[1]!);
+        const launcher = launcherPid();
+        for (const { pid } of launcher ? below(launcher).filter((p) => p.command === 'chromium') : []) {
+          try {
+            seen.add(readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim().split(' nice ')[1]!);
+          } catch {
+            // exited while we looked
+          }
+        }
+        forkedHere += childProcesses(process.pid).filter((child) => child.command === 'chromium').length;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
@@ -88,6 +132,7 @@ describe('html-to-pdf', () => {
     await ws.run('html-to-pdf', [file('slow.html', slow)], {}, { processNiceness: 19, maxPages: 5000 }).finally(() => (printing = false));
     await watch;
     expect([...seen]).toEqual(['19']);
+    expect(forkedHere).toBe(0);
   }, 60_000);
 
   it('refuses a ZIP without a page, and a file that is no web page', async () => {
