@@ -31,12 +31,13 @@ export async function printDocument(ctx: ToolContext, options: PrintOptions): Pr
   const dir = join(ctx.dir, 'print');
   await mkdir(join(dir, 'files'), { recursive: true });
   const browser = join(dir, 'chromium.sh');
-  // Playwright starts it in a session of its own, which is also a scheduling group: it takes the job's
-  // niceness, like every engine (launcher-main.ts). Its group is out of the launcher's reach, so it dies
-  // with its print engine: it quits when its DevTools pipe closes, and pdeathsig covers a browser too busy to notice.
-  const niceness = ctx.limits.processNiceness;
+  // Playwright starts it in a session of its own, which is also a scheduling group: the group takes the
+  // job's niceness, like every engine's (launcher-main.ts). That is what counts: the browser starts at
+  // its engine's niceness and then sets its processes' own as it likes. The group is out of the
+  // launcher's reach, so the browser dies with its print engine: it quits when its DevTools pipe closes,
+  // and pdeathsig covers a browser too busy to notice.
   const dies = findExecutable('setpriv') ? 'setpriv --pdeathsig KILL -- ' : '';
-  await writeFile(browser, `#!/bin/sh\n{ echo ${niceness} > /proc/self/autogroup; } 2>/dev/null\nexec ${dies}nice -n ${niceness} unshare --net -- ${CHROMIUM} "$@"\n`);
+  await writeFile(browser, `#!/bin/sh\n{ echo ${ctx.limits.processNiceness} > /proc/self/autogroup; } 2>/dev/null\nexec ${dies}unshare --net -- ${CHROMIUM} "$@"\n`);
   await chmod(browser, 0o700);
   const files = await Promise.all(
     [...options.files].map(async ([path, { body, contentType }], index) => {
