@@ -9,7 +9,7 @@ import { deleteOwnOutput, listOwnOutputs, openBatchZip, openDownload, openJobZip
 import { submit } from '../../services/tool-jobs/submission.ts';
 import { getBatch, getJob, type JobView } from '../../services/tool-jobs/views.ts';
 import { accountOwner, ensureOwner, requireAccount } from '../middleware/owner.ts';
-import { readMultipart } from '../upload/multipart.ts';
+import { readMultipart, removeUploads } from '../upload/multipart.ts';
 import { attachment } from '../content-disposition.ts';
 import type { AppEnv } from '../types.ts';
 
@@ -42,7 +42,7 @@ export function jobsRoutes(container: Container) {
     try {
       return await submit(container, caller, body, mode, () => ensureOwner(container, c));
     } finally {
-      for (const file of body.files) await file.remove();
+      await removeUploads(body.files);
     }
   }
 

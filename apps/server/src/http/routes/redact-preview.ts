@@ -5,7 +5,7 @@ import type { Container } from '../../container.ts';
 import { dataPaths, processWorkDir } from '../../data-dir.ts';
 import { engineFieldErrors } from '../../jobs/failure-details.ts';
 import { checkRate, limitsFor } from '../../services/tool-jobs/admission.ts';
-import { readMultipart } from '../upload/multipart.ts';
+import { readMultipart, removeUploads } from '../upload/multipart.ts';
 import type { AppEnv } from '../types.ts';
 
 /**
@@ -45,6 +45,6 @@ export async function redactPreview(container: Container, c: Context<AppEnv>): P
     if (err.code === 'VALIDATION_FAILED') throw new AppError('VALIDATION_FAILED', engineFieldErrors(err.details) ?? { fieldErrors: {} }, { message: err.message });
     throw new AppError(err.code, undefined, { message: err.message });
   } finally {
-    for (const file of body.files) await file.remove();
+    await removeUploads(body.files);
   }
 }
