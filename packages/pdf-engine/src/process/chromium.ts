@@ -1,4 +1,5 @@
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ToolContext } from '../context.ts';
 import { detectEngines } from '../engines.ts';
@@ -32,11 +33,12 @@ export async function printDocument(ctx: ToolContext, options: PrintOptions): Pr
   await mkdir(join(dir, 'files'), { recursive: true });
   const browser = join(dir, 'chromium.sh');
   // Playwright starts it in a session of its own, which is also a scheduling group: the group takes the
-  // job's niceness, like every engine's (launcher-main.ts). That is what counts: the browser starts at
-  // its engine's niceness and then sets its processes' own as it likes. The group is out of the
-  // launcher's reach, so the browser dies with its print engine: it quits when its DevTools pipe closes,
-  // and pdeathsig covers a browser too busy to notice.
-  const dies = findExecutable('setpriv') ? 'setpriv --pdeathsig KILL -- ' : '';
+  // job's niceness, like every engine's (launcher-main.ts). Run as root, the browser would raise its
+  // own priority and its group's again (we saw both back at 0), so it runs without CAP_SYS_NICE. The
+  // group is out of the launcher's reach, so the browser dies with its print engine: it quits when its
+  // DevTools pipe closes, and pdeathsig covers a browser too busy to notice.
+  const keepsPriority = process.getuid?.() === 0 ? '--bounding-set -sys_nice ' : '';
+  const dies = findExecutable('setpriv') ? `setpriv --pdeathsig KILL ${keepsPriority}-- ` : '';
   await writeFile(browser, `#!/bin/sh\n{ echo ${ctx.limits.processNiceness} > /proc/self/autogroup; } 2>/dev/null\nexec ${dies}unshare --net -- ${CHROMIUM} "$@"\n`);
   await chmod(browser, 0o700);
   const files = await Promise.all(
@@ -46,14 +48,22 @@ export async function printDocument(ctx: ToolContext, options: PrintOptions): Pr
       return { path, file, contentType };
     }),
   );
-  const job: PrintJob = { entry: options.entry, files, format: options.format, browser, output: join(dir, 'document.pdf'), timeoutMs: ctx.limits.processTimeoutMs };
-  await writeFile(join(dir, 'print.json'), JSON.stringify(job));
-  const result = await ctx.run(printEngine(join(dir, 'print.json')), { timeoutMs: job.timeoutMs + ENGINE_GRACE_MS });
-  if (result.exitCode !== 0) {
-    const failure = printFailure(result.stdout);
-    throw new EngineError(failure?.code ?? 'ENGINE_UNAVAILABLE', failure?.message ?? 'Chromium could not print the web page.');
+  // Chromium keeps a socket in its temp folder, and a socket's path may be only 107 bytes long: under a
+  // long data dir the job's folder is too deep, so the browser gets a short one, removed here whatever
+  // becomes of its engine.
+  const temp = await mkdtemp(join(tmpdir(), 'wattle-print-'));
+  try {
+    const job: PrintJob = { entry: options.entry, files, format: options.format, browser, temp, output: join(dir, 'document.pdf'), timeoutMs: ctx.limits.processTimeoutMs };
+    await writeFile(join(dir, 'print.json'), JSON.stringify(job));
+    const result = await ctx.run(printEngine(join(dir, 'print.json')), { timeoutMs: job.timeoutMs + ENGINE_GRACE_MS });
+    if (result.exitCode !== 0) {
+      const failure = printFailure(result.stdout);
+      throw new EngineError(failure?.code ?? 'ENGINE_UNAVAILABLE', failure?.message ?? 'Chromium could not print the web page.');
+    }
+    return await readFile(job.output);
+  } finally {
+    await rm(temp, { recursive: true, force: true });
   }
-  return readFile(job.output);
 }
 
 function printFailure(stdout: Buffer): PrintFailure | undefined {

@@ -13,6 +13,8 @@ export interface PrintJob {
   format: PaperFormat;
   /** The script that starts Chromium (at the job's priority, without a network). */
   browser: string;
+  /** The browser's temp folder: short enough for the socket it keeps there. */
+  temp: string;
   /** Where the PDF is written. */
   output: string;
   timeoutMs: number;

@@ -27,7 +27,7 @@ try {
     executablePath: job.browser,
     // Chromium's own private-network checks are off so the canary test sees what unshare and the route stop.
     args: ['--no-sandbox', '--disable-gpu', '--proxy-server=127.0.0.1:9', '--disable-features=BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights,LocalNetworkAccessChecks', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    env: { HOME: process.cwd(), TMPDIR: process.cwd(), PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    env: { HOME: process.cwd(), TMPDIR: job.temp, PATH: process.env.PATH ?? '/usr/bin:/bin' },
     timeout: job.timeoutMs,
   });
 } catch {

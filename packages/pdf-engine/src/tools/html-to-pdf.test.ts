@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -93,6 +94,26 @@ describe('html-to-pdf', () => {
     await expect.poll(() => processesMentioning(ws.root), { timeout: 5000 }).toEqual([]);
   }, 60_000);
 
+  // Chromium keeps a socket in its temp folder, and a socket's path may be only 107 bytes long: under a
+  // data dir like this one, a job's folder was too deep, and every page failed with ENGINE_UNAVAILABLE.
+  it('prints from a job folder under a long path, and leaves nothing in the temp folder', async () => {
+    const dir = join(ws.root, 'a-data-dir-in-a-project-folder-of-a-customer'.padEnd(72, '-'));
+    const temp = await mkdtemp(join(tmpdir(), 'wattle-test-temp-'));
+    const tempBefore = process.env.TMPDIR;
+    process.env.TMPDIR = temp;
+    try {
+      await Promise.all(['in', 'work', 'out'].map((d) => mkdir(join(dir, d), { recursive: true })));
+      await writeFile(join(dir, 'in', 'page.html'), page('<p>Printed from deep down</p>'));
+      const [out] = await runTool('html-to-pdf', { inputs: [{ path: join(dir, 'in', 'page.html'), filename: 'page.html' }], options: {}, workDir: join(dir, 'work'), outputDir: join(dir, 'out') });
+      expect(pdfText(out!.path)).toContain('Printed from deep down');
+      expect(readdirSync(temp)).toEqual([]);
+    } finally {
+      if (tempBefore === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tempBefore;
+      await rm(temp, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('leaves no browser behind when the job is cancelled mid-print (its print engine is killed)', async () => {
     const dir = await mkdtemp(join(ws.root, 'cancel-'));
     await Promise.all(['in', 'work', 'out'].map((d) => mkdir(join(dir, d))));
@@ -108,18 +129,29 @@ describe('html-to-pdf', () => {
   }, 60_000);
 
   // The print engine's Playwright starts the browser in a session (and so an autogroup) of its own, whose
-  // weight counts, whatever the browser's processes then set for themselves (decision 114).
+  // weight counts (decision 114). (A helper that starts a session of its own lives a few milliseconds:
+  // it is not the browser's.)
   it.runIf(existsSync('/proc/self/autogroup'))('prints in a browser started by the print engine, never by this process, whose scheduling group has the priority asked for', async () => {
     const below = (pid: number): { pid: number; command: string }[] => childProcesses(pid).flatMap((child) => [child, ...below(child.pid)]);
+    const statOf = (pid: number) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { session: Number(fields[3]), nice: Number(fields[16]) };
+    };
     const seen = new Set<string>();
+    let leastNice = 19;
     let forkedHere = 0;
     let printing = true;
     const watch = (async () => {
       while (printing) {
-        const launcher = launcherPid();
-        for (const { pid } of launcher ? below(launcher).filter((p) => p.command === 'chromium') : []) {
+        const browsers = childProcesses(launcherPid()).flatMap((engine) => childProcesses(engine.pid).filter((p) => p.command === 'chromium'));
+        for (const browser of browsers) {
           try {
-            seen.add(readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim().split(' nice ')[1]!);
+            for (const { pid } of [browser, ...below(browser.pid)]) {
+              const { session, nice } = statOf(pid);
+              leastNice = Math.min(leastNice, nice);
+              if (session === browser.pid) seen.add(readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim().split(' nice ')[1]!);
+            }
           } catch {
             // exited while we looked
           }
@@ -132,6 +164,8 @@ describe('html-to-pdf', () => {
     await ws.run('html-to-pdf', [file('slow.html', slow)], {}, { processNiceness: 19, maxPages: 5000 }).finally(() => (printing = false));
     await watch;
     expect([...seen]).toEqual(['19']);
+    // Nor does any of its processes raise its own priority, as Chromium does where it may (run as root).
+    expect(leastNice).toBe(19);
     expect(forkedHere).toBe(0);
   }, 60_000);
 
