@@ -18,8 +18,9 @@ function fail(failure: PrintFailure): never {
   process.exit(1);
 }
 
+const timedOut: PrintFailure = { code: 'ENGINE_TIMEOUT', message: 'The web page took too long to lay out.' };
 // The job's time budget closes the browser (process.exit kills it).
-setTimeout(() => fail({ code: 'ENGINE_TIMEOUT', message: 'The web page took too long to lay out.' }), job.timeoutMs);
+setTimeout(() => fail(timedOut), job.timeoutMs);
 
 let browser: Browser;
 try {
@@ -47,8 +48,7 @@ try {
   await page.goto(`${DOCUMENT_ORIGIN}${job.entry}`, { waitUntil: 'load', timeout: job.timeoutMs });
   await page.pdf({ path: job.output, format: job.format, printBackground: true, preferCSSPageSize: true });
 } catch (error) {
-  const timedOut = error instanceof Error && error.name === 'TimeoutError';
-  fail(timedOut ? { code: 'ENGINE_TIMEOUT', message: 'The web page took too long to lay out.' } : { code: 'ENGINE_UNAVAILABLE', message: 'Chromium could not print the web page.' });
+  fail(error instanceof Error && error.name === 'TimeoutError' ? timedOut : { code: 'ENGINE_UNAVAILABLE', message: 'Chromium could not print the web page.' });
 }
 await browser.close().catch(() => {});
 process.exit(0);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
-import { childProcesses } from '../test/harness.ts';
+import { childProcesses, processStat } from '../test/harness.ts';
 import { launcherPid } from './launcher.ts';
 import { liveCommandCount, runCommand, startCommand } from './run-command.ts';
 
@@ -15,14 +15,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Alive and not a zombie waiting to be reaped. */
-const processExists = (pid: number) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-};
+const processExists = (pid: number) => (processStat(pid)?.state ?? 'Z') !== 'Z';
 
 describe('runCommand', () => {
   it('runs without a shell, in the job dir, with a scrubbed environment and lower priority', async () => {

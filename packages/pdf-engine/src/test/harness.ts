@@ -106,21 +106,26 @@ export function officeListeners(): number {
   return childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).length;
 }
 
+/** A process as /proc/<pid>/stat tells it, or undefined once it has gone. */
+export function processStat(pid: number | string): { command: string; state: string; ppid: number; session: number; nice: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const close = stat.lastIndexOf(')'); // the command may hold spaces and brackets
+    const fields = stat.slice(close + 2).split(' ');
+    return { command: stat.slice(stat.indexOf('(') + 1, close), state: fields[0]!, ppid: Number(fields[1]), session: Number(fields[3]), nice: Number(fields[16]) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The children of `parent`, from /proc: by default the engines this process started, the engine launcher's (launcher.ts). */
 export function childProcesses(parent = launcherPid()): { pid: number; command: string }[] {
-  const children: { pid: number; command: string }[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
-      const close = stat.lastIndexOf(')');
-      const ppid = Number(stat.slice(close + 2).split(' ')[1]);
-      if (parent !== undefined && ppid === parent) children.push({ pid: Number(entry), command: stat.slice(stat.indexOf('(') + 1, close) });
-    } catch {
-      // exited while we looked
-    }
-  }
-  return children;
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      const stat = processStat(entry);
+      return stat && stat.ppid === parent ? [{ pid: Number(entry), command: stat.command }] : [];
+    });
 }
 
 export async function pdfOf(output: ToolOutput): Promise<PDFDocument> {

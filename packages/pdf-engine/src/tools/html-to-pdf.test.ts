@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildZip } from '../test/zip.ts';
 import { launcherPid } from '../process/launcher.ts';
 import { runTool } from '../run-tool.ts';
-import { childProcesses, file, pdfOf, pdfText, workspace, type Workspace } from '../test/harness.ts';
+import { childProcesses, file, processStat, pdfOf, pdfText, workspace, type Workspace } from '../test/harness.ts';
 
 let ws: Workspace;
 let canary: Server;
@@ -133,11 +133,6 @@ describe('html-to-pdf', () => {
   // it is not the browser's.)
   it.runIf(existsSync('/proc/self/autogroup'))('prints in a browser started by the print engine, never by this process, whose scheduling group has the priority asked for', async () => {
     const below = (pid: number): { pid: number; command: string }[] => childProcesses(pid).flatMap((child) => [child, ...below(child.pid)]);
-    const statOf = (pid: number) => {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { session: Number(fields[3]), nice: Number(fields[16]) };
-    };
     const seen = new Set<string>();
     let leastNice = 19;
     let forkedHere = 0;
@@ -148,9 +143,10 @@ describe('html-to-pdf', () => {
         for (const browser of browsers) {
           try {
             for (const { pid } of [browser, ...below(browser.pid)]) {
-              const { session, nice } = statOf(pid);
-              leastNice = Math.min(leastNice, nice);
-              if (session === browser.pid) seen.add(readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim().split(' nice ')[1]!);
+              const stat = processStat(pid);
+              if (!stat) continue; // exited while we looked
+              leastNice = Math.min(leastNice, stat.nice);
+              if (stat.session === browser.pid) seen.add(readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim().split(' nice ')[1]!);
             }
           } catch {
             // exited while we looked
