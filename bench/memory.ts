@@ -138,7 +138,7 @@ function groupAlive(pgid: number): boolean {
 
 // Whatever happens to the bench, the app goes with it.
 process.on('exit', () => {
-  if (server.exitCode === null) process.kill(-server.pid!, 'SIGTERM');
+  if (groupAlive(server.pid!)) process.kill(-server.pid!, 'SIGTERM'); // npm ended by a signal has no exit code
 });
 
 console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}; launcher and app started with npm run serve\n`);

@@ -71,7 +71,7 @@ export class OfficePool {
     this.slots = Array.from({ length: Math.max(1, options.slots) }, () => ({ docs: 0, pending: 0, tail: Promise.resolve() }));
   }
 
-  /** Converts on the least busy slot; ENGINE_UNAVAILABLE when no listener can start (callers go cold). */
+  /** Converts on the least busy slot; ENGINE_UNAVAILABLE when no listener can start or its client crashed (callers go cold). */
   convert(ctx: ToolContext, input: string, output: string, filters: OfficeFilters): Promise<void> {
     const slot = this.slots.reduce((a, b) => (b.pending < a.pending ? b : a));
     slot.pending++;
@@ -98,7 +98,9 @@ export class OfficePool {
     try {
       const result = await ctx.run(unoConvert(SCRIPT, { pipeName: slot.pipe!, input, output, filters }));
       slot.docs++;
-      if (result.exitCode === 3) throw new EngineError('ENGINE_UNAVAILABLE', 'The document converter stopped.');
+      // No listener answered, or the client crashed (pyuno dies by a signal now and then): neither says
+      // anything about the document, which the caller converts cold instead.
+      if (result.exitCode === 3 || result.signal) throw new EngineError('ENGINE_UNAVAILABLE', 'The document converter stopped.');
       healthy = true;
       if (result.exitCode === 2) throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This document could not be opened.');
       if (result.exitCode !== 0) throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This document could not be converted.');
