@@ -133,11 +133,11 @@ interface AppProcess {
 /**
  * Runs a command in the clone, in its own process group (npm, its shells and the server all stop
  * together), with a deployer's environment: the system PATH without any node_modules/.bin, and none
- * of this test run's npm or vitest variables.
+ * of this test run's npm, vitest or malloc variables.
  */
 function startProcess(name: string, command: string, env: Record<string, string>): AppProcess {
   const inherited = Object.entries(process.env).filter(
-    ([key]) => !/^(npm_|VITEST)/i.test(key) && !['NODE_ENV', 'NODE_OPTIONS', 'INIT_CWD', 'TEST_DATABASE_URL'].includes(key),
+    ([key]) => !/^(npm_|VITEST)/i.test(key) && !['NODE_ENV', 'NODE_OPTIONS', 'INIT_CWD', 'TEST_DATABASE_URL', 'GLIBC_TUNABLES'].includes(key),
   );
   const path = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes('node_modules')).join(delimiter);
   const child: ChildProcess = spawn('bash', ['-c', command], {

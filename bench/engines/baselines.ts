@@ -5,7 +5,9 @@ import { join } from 'node:path';
 /**
  * The raw engines the figures are compared with, run as a person would run them on the command
  * line (default threads, no pool), at the same lowered priority as our engines so a busy machine
- * does not favour either side. Ghostscript (AGPL) and ocrmypdf appear here only, as separate processes.
+ * does not favour either side, and in the bench's environment, which `npm run bench:*` gives the same
+ * malloc setting as our engines (scripts/huge-pages.sh), so neither side takes fewer page faults.
+ * Ghostscript (AGPL) and ocrmypdf appear here only, as separate processes.
  */
 
 const run = (command: string, args: string[], env?: Record<string, string>) => {

@@ -42,6 +42,15 @@ describe('runCommand', () => {
     expect(result.stdout.toString()).not.toBe(readFileSync('/proc/self/autogroup', 'utf8'));
   });
 
+  // Where the kernel gives huge pages only to those who ask (`madvise`, its default), the engine must ask.
+  const hugePages = existsSync('/sys/kernel/mm/transparent_hugepage/enabled') ? readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8') : '';
+  it.runIf(/\[(always|madvise)\]/.test(hugePages))("backs an engine's large buffers with huge pages", async () => {
+    const allocate = 'b = bytearray(64 << 20); print(next(l for l in open("/proc/self/smaps_rollup") if l.startswith("AnonHugePages")))';
+    const result = await runCommand({ command: 'python3', args: ['-c', allocate] }, { cwd: dir, timeoutMs: 10_000 });
+    const kib = Number(/(\d+) kB/.exec(result.stdout.toString())?.[1]);
+    expect(kib).toBeGreaterThanOrEqual(32 * 1024);
+  });
+
   it('starts engines from the launcher, never from this process', async () => {
     const result = await runCommand({ command: 'sh', args: ['-c', 'echo $PPID'] }, { cwd: dir, timeoutMs: 10_000 });
     const parent = Number(result.stdout.toString().trim());
