@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ToolContext } from '../context.ts';
 import { detectEngines } from '../engines.ts';
 import { EngineError } from '../errors.ts';
-import { sofficeListener, unoConvert, unoPing, type OfficeFilters } from '../process/commands.ts';
-import { runCommand, startCommand, type RunningCommand } from '../process/run-command.ts';
+import { sofficeListener, type OfficeFilters } from '../process/commands.ts';
+import { startCommand, type RunningCommand } from '../process/run-command.ts';
 import { findOfficeBinary } from '../process/which.ts';
+import { CONVERTED, NOT_LOADED, startDriver, type OfficeDriver } from './driver.ts';
 import { writeProfile } from './profile.ts';
 
 export interface OfficePoolOptions {
@@ -24,7 +24,6 @@ export interface OfficePoolOptions {
   idleMs: number;
 }
 
-const SCRIPT = fileURLToPath(new URL('./convert.py', import.meta.url));
 /** Listeners live until stopped; the runner still wants a bound (setTimeout's maximum). */
 const LISTENER_LIFETIME_MS = 2 ** 31 - 1;
 const RESTART_EXIT_CODE = 81;
@@ -51,6 +50,7 @@ interface Slot {
   dir?: string;
   pipe?: string;
   listener?: RunningCommand;
+  driver?: OfficeDriver;
   docs: number;
   pending: number;
   tail: Promise<unknown>;
@@ -59,8 +59,8 @@ interface Slot {
 
 /**
  * Warm LibreOffice: one `soffice --accept` listener per slot, each with a fresh profile, no
- * network (its own empty network namespace) and a scrubbed environment, driven by convert.py.
- * 235 ms per 10-page DOCX warm against 1.31 s cold, measured here.
+ * network (its own empty network namespace) and a scrubbed environment, driven by its own
+ * convert.py (driver.ts) for as long as it lives.
  */
 export class OfficePool {
   private readonly slots: Slot[];
@@ -94,16 +94,16 @@ export class OfficePool {
   private async convertOn(slot: Slot, ctx: ToolContext, input: string, output: string, filters: OfficeFilters): Promise<void> {
     ctx.checkAborted();
     await this.start(slot);
+    ctx.checkAborted();
     let healthy = false;
     try {
-      const result = await ctx.run(unoConvert(SCRIPT, { pipeName: slot.pipe!, input, output, filters }));
-      slot.docs++;
-      // No listener answered, or the client crashed (pyuno dies by a signal now and then): neither says
+      // No listener answered, or the driver crashed (pyuno dies by a signal now and then): neither says
       // anything about the document, which the caller converts cold instead.
-      if (result.exitCode === 3 || result.signal) throw new EngineError('ENGINE_UNAVAILABLE', 'The document converter stopped.');
+      const code = await withDeadline(ctx, slot.driver!.convert(input, output, filters));
+      slot.docs++;
       healthy = true;
-      if (result.exitCode === 2) throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This document could not be opened.');
-      if (result.exitCode !== 0) throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This document could not be converted.');
+      if (code === NOT_LOADED) throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This document could not be opened.');
+      if (code !== CONVERTED) throw new EngineError('UNSUPPORTED_FILE_TYPE', 'This document could not be converted.');
     } finally {
       // A timeout or abort may leave LibreOffice busy with the document: start over.
       if (!healthy || slot.docs >= this.options.restartAfter) await this.stop(slot);
@@ -111,7 +111,8 @@ export class OfficePool {
   }
 
   private async start(slot: Slot): Promise<void> {
-    if (slot.listener) return;
+    if (slot.listener && slot.driver?.connected) return;
+    await this.stop(slot); // what is left of a pair one of which died
     if (this.closed) throw new EngineError('ENGINE_UNAVAILABLE', 'The document converter is shutting down.');
     const engines = await detectEngines();
     if (!engines.uno.available || !engines.soffice.available) throw new EngineError('ENGINE_UNAVAILABLE', 'LibreOffice cannot be kept warm here.');
@@ -147,19 +148,16 @@ export class OfficePool {
     void exited.finally(() => {
       if (slot.listener === listener) slot.listener = undefined;
     });
-    const pinging = new AbortController();
-    const ping = runCommand(unoPing(SCRIPT, slot.pipe!, this.options.startTimeoutMs / 1000), {
-      cwd: slot.dir!,
-      timeoutMs: this.options.startTimeoutMs + 5000,
-      signal: pinging.signal,
-    }).then(
-      (result) => (result.exitCode === 0 ? ('ready' as const) : ('failed' as const)),
-      () => 'failed' as const,
-    );
-    const outcome = await Promise.race([ping, exited.then((code) => (code === RESTART_EXIT_CODE ? ('restart' as const) : ('failed' as const)))]);
-    pinging.abort();
-    await ping;
-    if (outcome === 'ready' && slot.listener === listener) return 'ready';
+    const driver = await startDriver(slot.dir!, slot.pipe!, this.options.startTimeoutMs);
+    void exited.finally(() => {
+      if (slot.driver === driver) void this.stop(slot); // its driver would fail every document
+    });
+    const outcome = await Promise.race([driver.ready.then((ok) => (ok ? ('ready' as const) : ('failed' as const))), exited.then((code) => (code === RESTART_EXIT_CODE ? ('restart' as const) : ('failed' as const)))]);
+    if (outcome === 'ready' && slot.listener === listener) {
+      slot.driver = driver;
+      return 'ready';
+    }
+    await driver.stop();
     listener.kill();
     await exited;
     if (slot.listener === listener) slot.listener = undefined;
@@ -168,10 +166,11 @@ export class OfficePool {
 
   private async stop(slot: Slot): Promise<void> {
     clearTimeout(slot.idle);
-    const listener = slot.listener;
+    const { listener, driver } = slot;
     slot.listener = undefined;
+    slot.driver = undefined;
     listener?.kill();
-    await listener?.result.catch(() => {});
+    await Promise.all([listener?.result.catch(() => {}), driver?.stop()]);
     if (slot.dir) await rm(slot.dir, { recursive: true, force: true });
     slot.dir = undefined;
   }
@@ -181,6 +180,24 @@ export class OfficePool {
     this.closed = true;
     await Promise.all(this.slots.map((slot) => slot.tail));
     await Promise.all(this.slots.map((slot) => this.stop(slot)));
+  }
+}
+
+/** The driver's answer, within the job's time for one engine run and until the job is cancelled (as ctx.run). */
+async function withDeadline(ctx: ToolContext, answer: Promise<number>): Promise<number> {
+  answer.catch(() => {}); // settles after the deadline too, when the slot is stopped
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new EngineError('ENGINE_TIMEOUT', `LibreOffice took longer than ${ctx.limits.processTimeoutMs} ms.`, { command: 'soffice' })), ctx.limits.processTimeoutMs);
+    onAbort = () => reject(ctx.signal!.reason);
+    ctx.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([answer, deadline]);
+  } finally {
+    clearTimeout(timer);
+    ctx.signal?.removeEventListener('abort', onAbort!);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactPageList, pdftoppm, pdftotext, qpdf, qpdfDecryptJob, qpdfEncryptJob, sofficeConvert, sofficeListener, tesseractTextLayer, unoConvert } from './commands.ts';
+import { compactPageList, pdftoppm, pdftotext, qpdf, qpdfDecryptJob, qpdfEncryptJob, sofficeConvert, sofficeListener, tesseractTextLayer, unoDriver } from './commands.ts';
 
 const LOSSLESS = ['--compress-streams=y', '--decode-level=generalized', '--recompress-flate', '--compression-level=9', '--remove-unreferenced-resources=yes'];
 const ALL = { print: true, modify: true, copy: true, annotate: true, fillForms: true, assemble: true };
@@ -52,8 +52,6 @@ describe('argument builders', () => {
     expect(listener.args).toContain('--headless');
     const cold = sofficeConvert('/p', '/j/source.txt', '/j/out', { import: 'Text (encoded)', export: 'writer_pdf_Export' });
     expect(cold.args).toEqual(expect.arrayContaining(['--infilter=Text (encoded):UTF8', '--convert-to', 'pdf:writer_pdf_Export', '--outdir', '/j/out', '/j/source.txt']));
-    expect(unoConvert('/s.py', { pipeName: 'w', input: '/i', output: '/o', filters: { import: 'writer8', export: 'writer_pdf_Export' } }).args).toEqual([
-      '/s.py', '--pipe', 'w', '--input', '/i', '--output', '/o', '--import-filter', 'writer8', '--export-filter', 'writer_pdf_Export',
-    ]);
+    expect(unoDriver('/s.py', 'w', '/d/s', 30).args).toEqual(['/s.py', '--pipe', 'w', '--socket', '/d/s', '--connect-timeout', '30']);
   });
 });

@@ -172,15 +172,10 @@ export function sofficeConvert(profileDir: string, input: string, outDir: string
   };
 }
 
-/** The UNO client: converts one document on a warm listener. */
-export function unoConvert(script: string, opts: { pipeName: string; input: string; output: string; filters: OfficeFilters }): CommandSpec {
-  return {
-    command: 'python3',
-    args: [script, '--pipe', opts.pipeName, '--input', opts.input, '--output', opts.output, '--import-filter', opts.filters.import, '--export-filter', opts.filters.export],
-  };
-}
-
-/** Waits until a listener answers on its pipe (LibreOffice takes a second or two to start). */
-export function unoPing(script: string, pipeName: string, timeoutSeconds: number): CommandSpec {
-  return { command: 'python3', args: [script, '--pipe', pipeName, '--ping', '--connect-timeout', String(timeoutSeconds)] };
+/**
+ * The UNO client of a warm listener, started with it and living as long: it waits for the listener's
+ * pipe (LibreOffice takes a second or two to start), then converts what the pool sends over its socket.
+ */
+export function unoDriver(script: string, pipeName: string, socket: string, connectTimeoutSeconds: number): CommandSpec {
+  return { command: 'python3', args: [script, '--pipe', pipeName, '--socket', socket, '--connect-timeout', String(connectTimeoutSeconds)] };
 }

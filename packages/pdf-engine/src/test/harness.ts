@@ -81,7 +81,7 @@ export async function workspace(): Promise<Workspace> {
       return await runTool(tool, { inputs: paths, options: options ?? {}, workDir: work, outputDir: out, limits });
     } finally {
       expect(await readdir(work), 'job temp dir left behind').toEqual([]);
-      expect(liveCommandCount() - officeListeners(), 'engine processes left running').toBe(0);
+      expect(liveCommandCount() - warmOfficeProcesses(), 'engine processes left running').toBe(0);
     }
   };
   return {
@@ -101,9 +101,9 @@ export async function workspace(): Promise<Workspace> {
   };
 }
 
-/** Direct children of this process that are LibreOffice listeners (kept warm on purpose). */
-export function officeListeners(): number {
-  return childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).length;
+/** Engines kept warm on purpose: LibreOffice listeners and their UNO drivers (office/driver.ts). */
+export function warmOfficeProcesses(): number {
+  return childProcesses().filter((c) => /oosplash|soffice/.test(c.command) || (c.command === 'python3' && readFileSync(`/proc/${c.pid}/cmdline`, 'latin1').includes('convert.py'))).length;
 }
 
 /** A process as /proc/<pid>/stat tells it, or undefined once it has gone. */

@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeOfficePool, configureOffice } from '../office/pool.ts';
+import { runTool } from '../run-tool.ts';
 import { sofficeConvert, sofficeListener } from '../process/commands.ts';
 import { liveCommandCount, runCommand, startCommand } from '../process/run-command.ts';
 import { startCanary, type Canary } from '../test/canary.ts';
 import { textPdf } from '../test/fixtures.ts';
-import { childProcesses, file, pdfText, workspace, type Workspace } from '../test/harness.ts';
+import { childProcesses, file, pdfText, warmOfficeProcesses, workspace, type Workspace } from '../test/harness.ts';
 import { docxBomb, docxDocument, docxWithExternalImage, odtDocument, odtWithExternalImage, odtWithMacro, xlsxDocument } from '../test/office-docs.ts';
 
 let ws: Workspace;
@@ -27,6 +28,23 @@ afterAll(async () => {
 });
 
 const MACRO_CONTROL = fileURLToPath(new URL('../test/macro-control.py', import.meta.url));
+
+/** The warm listener's UNO driver (office/driver.ts). */
+const officeDriver = () => childProcesses().find((c) => c.command === 'python3' && readFileSync(`/proc/${c.pid}/cmdline`, 'utf8').includes('--socket'))!;
+
+/**
+ * Starts a job and waits until the warm driver has taken its document (between documents the driver's
+ * main thread sleeps on its socket: it first wakes for the request), or until the job has settled.
+ */
+async function whileConverting<T>(driver: number, start: () => Promise<T>): Promise<{ job: Promise<T>; converting: boolean }> {
+  const wakes = () => /voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${driver}/status`, 'utf8'))?.[1];
+  const idle = wakes();
+  let settled = false;
+  const job = start().finally(() => (settled = true));
+  job.catch(() => {}); // the caller awaits it
+  while (wakes() === idle && !settled) await new Promise((resolve) => setTimeout(resolve, 2));
+  return { job, converting: !settled };
+}
 
 describe('office to PDF', () => {
   it.each([
@@ -130,28 +148,63 @@ describe('office to PDF', () => {
     }
   });
 
-  // A UNO client that dies by a signal (pyuno has crashed at random, one first document in a few
+  // A UNO driver that dies by a signal (pyuno has crashed at random, one first document in a few
   // runs of bench:memory) says nothing about the document: it is converted cold instead.
-  it('converts the document cold when the converter crashes, and the next document starts a fresh listener', async () => {
+  it('converts the document cold when the driver crashes during it, and the next document starts a fresh listener', async () => {
     await closeOfficePool();
     const listeners = () => childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).map((c) => c.pid);
     const docx = await docxDocument(40);
     await ws.run('office-to-pdf', [file('warm-up.docx', docx)]);
     const before = listeners();
-    let crashed = false;
-    let settled = false;
-    const converting = ws.run('office-to-pdf', [file('report.docx', docx)]).finally(() => (settled = true));
-    while (!crashed && !settled) {
-      const client = childProcesses().find((c) => c.command === 'python3' && readFileSync(`/proc/${c.pid}/cmdline`, 'utf8').includes('--input'));
-      if (client) crashed = process.kill(client.pid, 'SIGSEGV');
-      else await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    const [out] = await converting;
+    const driver = officeDriver().pid;
+    const { job, converting } = await whileConverting(driver, () => ws.run('office-to-pdf', [file('report.docx', docx)]));
+    const crashed = converting && process.kill(driver, 'SIGSEGV');
+    const [out] = await job;
     expect(crashed).toBe(true);
     expect(out).toMatchObject({ pages: 40 });
     expect(pdfText(out!.path)).toContain('Quarterly report section 40');
-    expect(listeners()).toEqual([]); // stopped with its client
+    expect(listeners()).toEqual([]); // stopped with its driver
     await ws.run('office-to-pdf', [file('next.docx', docx)]);
+    expect(listeners()).toHaveLength(1);
+    expect(listeners()).not.toEqual(before);
+  });
+
+  it('fails a document that runs past the time for one engine run, and stops its listener and driver', async () => {
+    await closeOfficePool();
+    const docx = await docxDocument(40);
+    await ws.run('office-to-pdf', [file('warm-up.docx', docx)]);
+    expect(warmOfficeProcesses()).toBe(2);
+    expect(await ws.fail('office-to-pdf', [file('slow.docx', docx)], {}, { processTimeoutMs: 20 })).toBe('ENGINE_TIMEOUT');
+    expect(warmOfficeProcesses()).toBe(0);
+  });
+
+  it('stops the listener and driver of a document whose job is cancelled', async () => {
+    await closeOfficePool();
+    const docx = await docxDocument(40);
+    await ws.run('office-to-pdf', [file('warm-up.docx', docx)]);
+    const input = join(ws.root, 'cancelled.docx');
+    await writeFile(input, docx);
+    const controller = new AbortController();
+    const { job, converting } = await whileConverting(officeDriver().pid, () =>
+      runTool('office-to-pdf', { inputs: [{ path: input, filename: 'cancelled.docx' }], options: {}, workDir: join(ws.root, 'cancelled-work'), outputDir: join(ws.root, 'cancelled-out'), signal: controller.signal }),
+    );
+    controller.abort(new Error('cancelled by the user'));
+    expect(converting).toBe(true);
+    await expect(job).rejects.toThrow('cancelled by the user');
+    expect(warmOfficeProcesses()).toBe(0);
+  });
+
+  it('starts a fresh driver and listener for the next document when the driver died between documents', async () => {
+    await closeOfficePool();
+    const listeners = () => childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).map((c) => c.pid);
+    const docx = await docxDocument(1);
+    await ws.run('office-to-pdf', [file('first.docx', docx)]);
+    const before = listeners();
+    const driver = officeDriver();
+    process.kill(driver.pid, 'SIGSEGV');
+    await vi.waitFor(() => expect(existsSync(`/proc/${driver.pid}`)).toBe(false), { timeout: 5000, interval: 10 });
+    const [out] = await ws.run('office-to-pdf', [file('second.docx', docx)]);
+    expect(pdfText(out!.path)).toContain('Quarterly report section 1');
     expect(listeners()).toHaveLength(1);
     expect(listeners()).not.toEqual(before);
   });
