@@ -51,7 +51,9 @@ export async function startDriver(cwd: string, pipe: string, connectTimeoutMs: n
     createInterface({ input: client }).on('line', (line) => {
       const waiting = answer;
       answer = undefined;
-      waiting?.resolve((JSON.parse(line) as { code: number }).code);
+      const code = Number(/^\{"code": (\d+)\}$/.exec(line)?.[1]);
+      if (Number.isInteger(code)) waiting?.resolve(code);
+      else waiting?.reject(gone());
     });
     client.on('error', () => {}); // a crash resets the connection: 'close' tells the waiting conversion
     client.on('close', () => {

@@ -148,7 +148,12 @@ export class OfficePool {
     void exited.finally(() => {
       if (slot.listener === listener) slot.listener = undefined;
     });
-    const driver = await startDriver(slot.dir!, slot.pipe!, this.options.startTimeoutMs);
+    const driver = await startDriver(slot.dir!, slot.pipe!, this.options.startTimeoutMs).catch(() => undefined);
+    if (!driver) {
+      listener.kill();
+      await exited;
+      return 'failed';
+    }
     void exited.finally(() => {
       if (slot.driver === driver) void this.stop(slot); // its driver would fail every document
     });
@@ -166,13 +171,13 @@ export class OfficePool {
 
   private async stop(slot: Slot): Promise<void> {
     clearTimeout(slot.idle);
-    const { listener, driver } = slot;
+    const { listener, driver, dir } = slot;
     slot.listener = undefined;
     slot.driver = undefined;
+    slot.dir = undefined;
     listener?.kill();
     await Promise.all([listener?.result.catch(() => {}), driver?.stop()]);
-    if (slot.dir) await rm(slot.dir, { recursive: true, force: true });
-    slot.dir = undefined;
+    if (dir) await rm(dir, { recursive: true, force: true });
   }
 
   /** Stops every listener and removes their dirs; waits for running conversions to settle first. */
