@@ -29,6 +29,9 @@ afterAll(async () => {
 
 const MACRO_CONTROL = fileURLToPath(new URL('../test/macro-control.py', import.meta.url));
 
+/** The warm LibreOffice listeners' processes. */
+const listeners = () => childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).map((c) => c.pid);
+
 /** The warm listener's UNO driver (office/driver.ts). */
 const officeDriver = () => childProcesses().find((c) => c.command === 'python3' && readFileSync(`/proc/${c.pid}/cmdline`, 'utf8').includes('--socket'))!;
 
@@ -131,15 +134,15 @@ describe('office to PDF', () => {
     configureOffice({ restartAfter: 2, baseDir });
     try {
       const docx = await docxDocument(1);
-      const listeners = async () => {
+      const listenersAfterADocument = async () => {
         await ws.run('office-to-pdf', [file('a.docx', docx)]);
-        return childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).map((c) => c.pid);
+        return listeners();
       };
-      const first = await listeners(); // started, one document done
+      const first = await listenersAfterADocument(); // started, one document done
       expect(first).toHaveLength(1);
       expect(existsSync(stale)).toBe(false);
-      expect(await listeners()).toEqual([]); // second document: replaced after it
-      const third = await listeners(); // a fresh listener
+      expect(await listenersAfterADocument()).toEqual([]); // second document: replaced after it
+      const third = await listenersAfterADocument(); // a fresh listener
       expect(third).toHaveLength(1);
       expect(third).not.toEqual(first);
     } finally {
@@ -152,7 +155,6 @@ describe('office to PDF', () => {
   // runs of bench:memory) says nothing about the document: it is converted cold instead.
   it('converts the document cold when the driver crashes during it, and the next document starts a fresh listener', async () => {
     await closeOfficePool();
-    const listeners = () => childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).map((c) => c.pid);
     const docx = await docxDocument(40);
     await ws.run('office-to-pdf', [file('warm-up.docx', docx)]);
     const before = listeners();
@@ -196,7 +198,6 @@ describe('office to PDF', () => {
 
   it('starts a fresh driver and listener for the next document when the driver died between documents', async () => {
     await closeOfficePool();
-    const listeners = () => childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).map((c) => c.pid);
     const docx = await docxDocument(1);
     await ws.run('office-to-pdf', [file('first.docx', docx)]);
     const before = listeners();
@@ -214,7 +215,6 @@ describe('office to PDF', () => {
     configureOffice({ idleMs: 300 });
     try {
       const docx = await docxDocument(1);
-      const listeners = () => childProcesses().filter((c) => /oosplash|soffice/.test(c.command)).map((c) => c.pid);
       await ws.run('office-to-pdf', [file('a.docx', docx)]);
       const first = listeners();
       expect(first).toHaveLength(1);
