@@ -5,8 +5,8 @@ import { alternate, median, summary } from './measure.ts';
 
 /**
  * Merge, split and PDF to image against qpdf and pdftoppm on the same files, ours and the peer
- * taking turns. Every size prints its time a page, which should stay flat from 10 to 200 files and
- * up to 1,000 pages (issue 13, "Cost grows linearly"). Inputs come from make-inputs (page-tool
+ * taking turns. Every size prints its time a page, and merge how its time grows from 10 to 200 files
+ * (issue 13, "Cost grows linearly"). Inputs come from make-inputs (page-tool
  * parts: `part-N.pdf` of 5 pages, `long.pdf` of 1,000 pages).
  */
 export interface PageToolBench {
@@ -50,6 +50,7 @@ export async function pageToolRows(bench: PageToolBench): Promise<Record<string,
   }
   const long = join(bench.inputs, 'long.pdf');
   await compare(`split ${LONG_PAGES} pages into single pages`, LONG_PAGES, 'qpdf --split-pages', async () => qpdfSplitPages(long, join(await fresh('qpdf-split'), 'page')), 'split', [long], { mode: 'every', every: 1 });
+  mergeGrowth(measured, bench.row);
   const images = join(bench.inputs, 'images.pdf');
   const pdftoppm = async () => {
     const dir = await fresh('pdftoppm');
@@ -58,4 +59,24 @@ export async function pageToolRows(bench: PageToolBench): Promise<Record<string,
   };
   await compare(`pdf-to-image ${IMAGE_PAGES} pages, JPEG 150 dpi`, IMAGE_PAGES, 'pdftoppm -jpeg (one process)', pdftoppm, 'pdf-to-image', [images], { format: 'jpeg', dpi: 150 });
   return measured;
+}
+
+/**
+ * How merge's time grows with its pages: the time of each more page between one size and the next, and
+ * the fixed cost a job that is left over (at the smallest size). A job's fixed cost keeps the time a
+ * page of small merges above that of large ones for every side, the peer's included; linear growth
+ * shows as the same time for each more page from one pair of sizes to the next.
+ */
+function mergeGrowth(measured: Record<string, Record<string, number[]>>, row: PageToolBench['row']): void {
+  const sizes = MERGE_SIZES.map((files) => ({ pages: files * PART_PAGES, times: measured[`merge ${files} files x ${PART_PAGES} pages`]! }));
+  const growth = (side: string) => {
+    const at = sizes.map(({ pages, times }) => ({ pages, ms: median(times[side]!) }));
+    const steps = at.slice(1).map((next, i) => `${at[i]!.pages}->${next.pages} pages ${((next.ms - at[i]!.ms) / (next.pages - at[i]!.pages)).toFixed(2)} ms`);
+    const last = at.at(-1)!;
+    const perPage = (last.ms - at[0]!.ms) / (last.pages - at[0]!.pages);
+    return `each more page: ${steps.join(', ')}; fixed ${((at[0]!.ms - perPage * at[0]!.pages) / 1000).toFixed(2)} s a job`;
+  };
+  for (const side of Object.keys(sizes[0]!.times).filter((name) => name !== 'peer')) {
+    row(`merge, how the time grows (${side})`, growth(side), growth('peer'), 'linear where each more page costs the same from one pair of sizes to the next');
+  }
 }
