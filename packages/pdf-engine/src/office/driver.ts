@@ -12,6 +12,9 @@ const SCRIPT = fileURLToPath(new URL('./convert.py', import.meta.url));
 /** The driver lives as long as its listener; the runner still wants a bound (setTimeout's maximum). */
 const LIFETIME_MS = 2 ** 31 - 1;
 
+/** Socket dirs are named after the worker's pid, so the pool can sweep those of a worker that was killed. */
+export const SOCKET_DIR_PREFIX = 'wattle-uno-';
+
 /** convert.py's answers: the document was converted, could not be loaded, or could not be exported. */
 export const CONVERTED = 0;
 export const NOT_LOADED = 2;
@@ -34,7 +37,7 @@ export interface OfficeDriver {
 }
 
 export async function startDriver(cwd: string, pipe: string, connectTimeoutMs: number): Promise<OfficeDriver> {
-  const socketDir = await mkdtemp(join(tmpdir(), 'wattle-uno-'));
+  const socketDir = await mkdtemp(join(tmpdir(), `${SOCKET_DIR_PREFIX}${process.pid}-`));
   const server = createServer();
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(join(socketDir, 's'), resolve));
   const running = startCommand(unoDriver(SCRIPT, pipe, join(socketDir, 's'), connectTimeoutMs / 1000), { cwd, timeoutMs: LIFETIME_MS });

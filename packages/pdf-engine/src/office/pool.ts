@@ -8,7 +8,7 @@ import { EngineError } from '../errors.ts';
 import { sofficeListener, type OfficeFilters } from '../process/commands.ts';
 import { startCommand, type RunningCommand } from '../process/run-command.ts';
 import { findOfficeBinary } from '../process/which.ts';
-import { CONVERTED, NOT_LOADED, startDriver, type OfficeDriver } from './driver.ts';
+import { CONVERTED, NOT_LOADED, SOCKET_DIR_PREFIX, startDriver, type OfficeDriver } from './driver.ts';
 import { writeProfile } from './profile.ts';
 
 export interface OfficePoolOptions {
@@ -29,11 +29,11 @@ const LISTENER_LIFETIME_MS = 2 ** 31 - 1;
 const RESTART_EXIT_CODE = 81;
 const DIR_PREFIX = 'wattle-office-';
 
-/** Listener dirs left by a worker that was killed (its listeners died with it; their dirs did not). */
-async function sweepStaleDirs(baseDir: string): Promise<void> {
-  for (const name of await readdir(baseDir).catch(() => [])) {
-    const pid = Number(new RegExp(`^${DIR_PREFIX}(\\d+)-`).exec(name)?.[1]);
-    if (pid && pid !== process.pid && !isRunning(pid)) await rm(join(baseDir, name), { recursive: true, force: true });
+/** Listener and driver socket dirs left by a worker that was killed (its processes died with it; their dirs did not). */
+async function sweepStaleDirs(dir: string, prefix: string): Promise<void> {
+  for (const name of await readdir(dir).catch(() => [])) {
+    const pid = Number(new RegExp(`^${prefix}(\\d+)-`).exec(name)?.[1]);
+    if (pid && pid !== process.pid && !isRunning(pid)) await rm(join(dir, name), { recursive: true, force: true });
   }
 }
 
@@ -116,7 +116,7 @@ export class OfficePool {
     if (this.closed) throw new EngineError('ENGINE_UNAVAILABLE', 'The document converter is shutting down.');
     const engines = await detectEngines();
     if (!engines.uno.available || !engines.soffice.available) throw new EngineError('ENGINE_UNAVAILABLE', 'LibreOffice cannot be kept warm here.');
-    this.swept ??= sweepStaleDirs(this.options.baseDir);
+    this.swept ??= Promise.all([sweepStaleDirs(this.options.baseDir, DIR_PREFIX), sweepStaleDirs(tmpdir(), SOCKET_DIR_PREFIX)]).then(() => {});
     await this.swept;
     slot.dir = await mkdtemp(join(this.options.baseDir, `${DIR_PREFIX}${process.pid}-`));
     slot.pipe = `wattle_${process.pid}_${randomBytes(8).toString('hex')}`;

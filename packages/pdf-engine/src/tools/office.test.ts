@@ -130,7 +130,9 @@ describe('office to PDF', () => {
     await closeOfficePool();
     const baseDir = join(ws.root, 'office-base');
     const stale = join(baseDir, 'wattle-office-4194999-dead');
+    const staleSocket = join(tmpdir(), 'wattle-uno-4194999-dead'); // its driver's socket dir
     await mkdir(stale, { recursive: true });
+    await mkdir(staleSocket, { recursive: true });
     configureOffice({ restartAfter: 2, baseDir });
     try {
       const docx = await docxDocument(1);
@@ -141,6 +143,7 @@ describe('office to PDF', () => {
       const first = await listenersAfterADocument(); // started, one document done
       expect(first).toHaveLength(1);
       expect(existsSync(stale)).toBe(false);
+      expect(existsSync(staleSocket)).toBe(false);
       expect(await listenersAfterADocument()).toEqual([]); // second document: replaced after it
       const third = await listenersAfterADocument(); // a fresh listener
       expect(third).toHaveLength(1);
