@@ -139,12 +139,21 @@ const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[M
 interface Load {
   waits: number[];
   minutes: number;
+  /** CPU time the whole machine spent a job, and the part of it this bench's visitors spent (ms). */
+  cpu: { machine: number; visitors: number };
+}
+
+/** CPU time of every process on the machine so far (ms), from /proc/stat's first line. */
+async function machineCpuMs(): Promise<number> {
+  const [, user, nice, system, , , irq, softirq] = (await readFile('/proc/stat', 'latin1')).split('\n')[0]!.trim().split(/\s+/).map(Number);
+  return ((user! + nice! + system! + irq! + softirq!) * 1000) / 100; // USER_HZ is 100 on Linux
 }
 let round = 0;
 /** The load: every visitor (fresh addresses and cookies each round) runs its merges one after another. */
 async function smallLoad(pollMs: number): Promise<Load> {
   round++;
   const started = performance.now();
+  const [machineBefore, visitorsBefore] = [await machineCpuMs(), process.cpuUsage()];
   const waits = (
     await Promise.all(
       Array.from({ length: VISITORS }, async (_, v) => {
@@ -155,10 +164,13 @@ async function smallLoad(pollMs: number): Promise<Load> {
       }),
     )
   ).flat();
-  return { waits, minutes: (performance.now() - started) / 60_000 };
+  const visitors = process.cpuUsage(visitorsBefore);
+  const cpu = { machine: (await machineCpuMs()) - machineBefore, visitors: (visitors.user + visitors.system) / 1000 };
+  return { waits, minutes: (performance.now() - started) / 60_000, cpu: { machine: cpu.machine / waits.length, visitors: cpu.visitors / waits.length } };
 }
 const showLoad = ({ waits, minutes }: Load) =>
   `${(waits.length / minutes).toFixed(0)} jobs a minute; submit -> downloaded p50 ${secs(pct(waits, 50))}, p99 ${secs(pct(waits, 99))}`;
+const showCpu = ({ cpu }: Load) => `CPU a job ${cpu.machine.toFixed(0)} ms on the machine, ${cpu.visitors.toFixed(0)} ms of it this bench's visitors`;
 
 // 1. The load, once per polling interval.
 for (const pollMs of POLLS) {
@@ -170,6 +182,7 @@ for (const pollMs of POLLS) {
   const delay = await loopDelay();
   console.log(`${VISITORS} visitors x ${JOBS} merges of 2 files x 5 pages, polling every ${pollMs} ms:`);
   console.log(`  ${showLoad(load)}`);
+  console.log(`  ${showCpu(load)}`);
   console.log(`  ${showDelay(delay)}; server peak ${mib(memory.stop())} (with its engines)\n`);
 }
 
@@ -204,13 +217,19 @@ if (HEAVY) {
     state.stop = true;
     await Promise.all(busy); // the next load alone starts when the heavy pools are idle
   }
-  const pooled = (runs: Load[]): Load => ({ waits: runs.flatMap((r) => r.waits), minutes: runs.reduce((t, r) => t + r.minutes, 0) });
+  const pooled = (runs: Load[]): Load => {
+    const waits = runs.flatMap((r) => r.waits);
+    const perJob = (part: 'machine' | 'visitors') => runs.reduce((t, r) => t + r.cpu[part] * r.waits.length, 0) / waits.length;
+    return { waits, minutes: runs.reduce((t, r) => t + r.minutes, 0), cpu: { machine: perJob('machine'), visitors: perJob('visitors') } };
+  };
   const worstDelay = (ds: LoopDelay[]) => ds.reduce((a, b) => (b.p99 > a.p99 ? b : a));
   const [alone, heavy] = [pooled(loads.alone), pooled(loads.heavy)];
   console.log(`the same load (polling every ${pollMs} ms), ${RUNS} runs each, alternated:`);
   console.log(`  alone:            ${showLoad(alone)}`);
+  console.log(`                    ${showCpu(alone)}`);
   console.log(`                    worst ${showDelay(worstDelay(delays.alone))}`);
   console.log(`  with heavy jobs:  ${showLoad(heavy)}`);
+  console.log(`                    ${showCpu(heavy)}`);
   console.log(`                    worst ${showDelay(worstDelay(delays.heavy))}`);
   console.log(`                    ${heavyFinished} heavy jobs finished meanwhile (2 OCR of 3 pages + 1 compress of 4 running the whole time)`);
   console.log(`  p99 with heavy jobs / alone: ${(pct(heavy.waits, 99) / pct(alone.waits, 99)).toFixed(2)}\n`);

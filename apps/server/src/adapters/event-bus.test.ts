@@ -68,6 +68,31 @@ describe('event bus', () => {
     await expect(ctx.container.events.publish('user-d', { type: 'job.updated', jobId: 'x'.repeat(9000), batchId: null, status: 'running' })).rejects.toThrow(/too large/);
   });
 
+  // The embedded database runs one statement at a time: a NOTIFY would wait for whatever holds it.
+  it.runIf(!process.env.TEST_DATABASE_URL)('delivers at once on the embedded database, even while a transaction holds it', async () => {
+    const bus = ctx.container.events;
+    const received = nextEvent(bus, 'user-g');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let begun!: () => void;
+    const holding = new Promise<void>((resolve) => (begun = resolve));
+    const transaction = ctx.container.database.db.transaction(async () => {
+      begun();
+      await held;
+    });
+    await holding;
+    const timer = setTimeout(release, 1000);
+    const first = Promise.race([received.then(() => 'delivered'), transaction.then(() => 'transaction ended')]);
+    void bus.publish('user-g', { type: 'documents.changed' });
+    try {
+      expect(await first).toBe('delivered');
+    } finally {
+      clearTimeout(timer);
+      release();
+      await transaction;
+    }
+  });
+
   it.runIf(!!process.env.TEST_DATABASE_URL)(
     'carries events between processes sharing one PostgreSQL',
     async () => {

@@ -9,7 +9,8 @@ export type EventListener = (event: AppEvent) => void;
 
 /**
  * Per-user events across every API process: publish goes through Postgres NOTIFY, and each process
- * LISTENs once and fans out to its own subscribers (the SSE streams it serves).
+ * LISTENs once and fans out to its own subscribers (the SSE streams it serves). On the embedded
+ * database, the one process fans out at once.
  */
 export interface EventBus {
   publish(userId: string, event: AppEvent): Promise<void>;
@@ -62,12 +63,13 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
     // This process hears of its own job changes at once: PostgreSQL delivers the NOTIFY back to it only
     // after its next read may have answered from a stale cache.
     jobChanged(envelope);
+    // The embedded database lives in this process alone (its data dir is locked to it), so there is no
+    // other process to tell: its subscribers hear the event here, without a statement.
+    if (database.kind === 'pglite') return dispatch(payload);
     await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
   };
 
-  const stopListening = database.pglite
-    ? await database.pglite.listen(EVENTS_CHANNEL, dispatch)
-    : await listenOnPostgres(database.connectionString!, dispatch, logger);
+  const stopListening = database.kind === 'pglite' ? async () => {} : await listenOnPostgres(database.connectionString!, dispatch, logger);
 
   return {
     publish: (userId, event) => notify({ userId, event }),
