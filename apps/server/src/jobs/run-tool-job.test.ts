@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { ghostscriptPdfa1 } from '@wattle/pdf-engine/test/corpus';
@@ -63,8 +63,11 @@ describe('tool jobs through the queue', () => {
     expect(job.outputs[0]).toMatchObject({ filename: expect.stringMatching(/\.pdf$/), contentType: 'application/pdf', pages: 6 });
     const [usage] = await ctx.container.db.select().from(usageStatistics).where(eq(usageStatistics.userId, user.id));
     expect(usage!.pdfsProcessed).toBe(1);
-    const notes = await ctx.container.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'job.finished')));
-    expect(notes).toHaveLength(1);
+    // Told after the job is seen finished (the account's notification follows its commit).
+    await vi.waitFor(async () => {
+      const notes = await ctx.container.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'job.finished')));
+      expect(notes).toHaveLength(1);
+    });
   });
 
   it('merges for a visitor; the signed link downloads without cookies, nothing else does', async () => {
@@ -214,9 +217,11 @@ describe('tool jobs through the queue', () => {
     expect(new Set(names).size).toBe(3);
     for (const name of names) expect(name).not.toMatch(/[\\/]|^\./);
 
-    const notes = await ctx.container.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'batch.finished')));
-    expect(notes).toHaveLength(1);
-    expect(notes[0]!.body).toBe('3 of 3 files were processed.');
+    await vi.waitFor(async () => {
+      const notes = await ctx.container.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'batch.finished')));
+      expect(notes).toHaveLength(1);
+      expect(notes[0]!.body).toBe('3 of 3 files were processed.');
+    });
 
     const output = done.jobs[0].outputs[0];
     const saved = await client.request(`/api/v1/outputs/${output.id}/save`, { method: 'POST' });

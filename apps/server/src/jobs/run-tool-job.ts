@@ -4,9 +4,10 @@ import type { Container } from '../container.ts';
 import type { QueueJob } from '../adapters/job-queue.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import { ownerOfRow } from '../domain/owner.ts';
-import { claimJob, completeJob, failJob, findJobForWorker, requeueJob, setProgress, type Finished, type JobFailure } from '../repositories/jobs.ts';
+import { claimJob, completeJob, failJob, findJobForWorker, requeueJob, setProgress, type Finished, type JobFailure, type JobInputRow, type JobRecord } from '../repositories/jobs.ts';
 import { engineFieldErrors } from './failure-details.ts';
 import { batchView, findOwnedBatch } from '../services/tool-jobs/views.ts';
+import { jobCache } from '../services/tool-jobs/job-cache.ts';
 import { notify } from '../services/notifications.ts';
 import { emitWebhookEvent } from '../services/webhooks.ts';
 import { runToolForJob } from '../services/tool-runner.ts';
@@ -39,7 +40,7 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
   const job = await claimJob(db, jobId, clock.now());
   if (!job) return; // finished by an earlier attempt, or swept
   const attempt = job.attempts;
-  await publishJob(container, job);
+  await publishJob(container, job, { job, inputs: record.inputs, outputs: [] });
 
   let lastProgress = 0;
   // Not before the job has run an interval: a quick job's page goes from running to its result, without
@@ -67,7 +68,7 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
       onProgress,
       signal: queued.signal,
     });
-    await afterFinish(container, await completeJob(db, jobId, outputs, clock.now()));
+    await afterFinish(container, await completeJob(db, jobId, outputs, clock.now()), record.inputs);
   } catch (err) {
     const failure = describeFailure(err);
     if (RETRYABLE.has(failure.code) && queued.retryCount < RETRY_LIMIT) {
@@ -77,7 +78,7 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
       throw err;
     }
     if (failure.code === 'INTERNAL') logger.error({ err, jobId, attempt }, 'tool job failed');
-    await afterFinish(container, await failJob(db, jobId, failure, clock.now()));
+    await afterFinish(container, await failJob(db, jobId, failure, clock.now()), record.inputs);
   }
 }
 
@@ -98,19 +99,25 @@ function describeFailure(err: unknown): JobFailure & { code: ErrorCode } {
   return { code: 'INTERNAL', message: ERROR_CATALOGUE.INTERNAL.message };
 }
 
-/** Every process's job caches and streams hear of it; an account's open pages too (job.updated says both). */
-async function publishJob(container: Container, job: { id: string; userId: string | null; batchId: string | null; status: string }) {
-  const published = job.userId
-    ? container.events.publish(job.userId, { type: 'job.updated', jobId: job.id, batchId: job.batchId, status: job.status })
-    : container.events.publishJobChanged(job.id);
-  await published.catch(() => {});
+/**
+ * Every process's job caches and streams hear of it; an account's open pages too (job.updated says both).
+ * With the job's whole record as just committed, this process's cache keeps it: its streams and polls
+ * need not read the job back.
+ */
+async function publishJob(container: Container, job: { id: string; userId: string | null; batchId: string | null; status: string }, record?: JobRecord) {
+  const publish = () =>
+    (job.userId
+      ? container.events.publish(job.userId, { type: 'job.updated', jobId: job.id, batchId: job.batchId, status: job.status })
+      : container.events.publishJobChanged(job.id)
+    ).catch(() => {});
+  await (record ? jobCache(container).announce(record, publish) : publish());
 }
 
 /** Tells the account: an event for open pages, a notification for a long job or a finished batch. */
-async function afterFinish(container: Container, finished: Finished | undefined): Promise<void> {
+async function afterFinish(container: Container, finished: Finished | undefined, inputs?: JobInputRow[]): Promise<void> {
   if (!finished) return;
-  const { job, batchFinished } = finished;
-  await publishJob(container, job);
+  const { job, outputs, batchFinished } = finished;
+  await publishJob(container, job, inputs && { job, inputs, outputs });
   if (!job.userId) return;
   try {
     const toolName = getTool(job.tool)?.name ?? job.tool;

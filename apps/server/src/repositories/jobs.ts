@@ -129,6 +129,8 @@ export async function requeueJob(db: Queryable, id: string, attempt: number): Pr
 
 export interface Finished {
   job: JobRow;
+  /** What it made (none when it failed). */
+  outputs: JobOutputRow[];
   /** Set when this job was the batch's last to finish (exactly one caller sees it). */
   batchFinished?: BatchRow;
 }
@@ -146,10 +148,10 @@ export async function completeJob(db: Database, id: string, outputs: NewJobOutpu
       .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
       .returning();
     if (!job) return undefined;
-    await insertOutputs(tx, job, outputs, now);
+    const made = await insertOutputs(tx, job, outputs, now);
     if (job.userId) await countPdfProcessed(tx, job.userId, now);
     if (job.apiKeyId) await countApiKeyUsage(tx, job.apiKeyId, { pages: outputs.reduce((sum, o) => sum + (o.pages ?? 0), 0) });
-    return { job, batchFinished: await finishBatchIfDone(tx, job, now) };
+    return { job, outputs: made, batchFinished: await finishBatchIfDone(tx, job, now) };
   });
 }
 
@@ -168,7 +170,7 @@ export async function failJob(db: Database, id: string, error: JobFailure, now: 
       .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
       .returning();
     if (!job) return undefined;
-    return { job, batchFinished: await finishBatchIfDone(tx, job, now) };
+    return { job, outputs: [], batchFinished: await finishBatchIfDone(tx, job, now) };
   });
 }
 

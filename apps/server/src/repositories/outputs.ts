@@ -11,9 +11,9 @@ export type JobOutputRow = typeof jobOutputs.$inferSelect;
 export type NewJobOutput = Omit<typeof jobOutputs.$inferInsert, 'jobId' | 'userId' | 'visitorSessionId' | 'createdAt' | 'expiresAt'>;
 
 /** Stores a finished job's outputs under the job's owner and expiry (inside the job's completion). */
-export async function insertOutputs(tx: Queryable, job: Pick<typeof jobs.$inferSelect, 'id' | 'userId' | 'visitorSessionId' | 'expiresAt'>, outputs: NewJobOutput[], now: Date): Promise<void> {
-  if (outputs.length === 0) return;
-  await tx.insert(jobOutputs).values(outputs.map((o) => ({ ...o, jobId: job.id, userId: job.userId, visitorSessionId: job.visitorSessionId, createdAt: now, expiresAt: job.expiresAt })));
+export async function insertOutputs(tx: Queryable, job: Pick<typeof jobs.$inferSelect, 'id' | 'userId' | 'visitorSessionId' | 'expiresAt'>, outputs: NewJobOutput[], now: Date): Promise<JobOutputRow[]> {
+  if (outputs.length === 0) return [];
+  return tx.insert(jobOutputs).values(outputs.map((o) => ({ ...o, jobId: job.id, userId: job.userId, visitorSessionId: job.visitorSessionId, createdAt: now, expiresAt: job.expiresAt }))).returning();
 }
 
 export async function listOutputs(db: Queryable, owner: Owner, now: Date, limit = 200) {

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '@wattle/pdf-engine/test/fixtures';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { jobForm, postJob } from '../../test/jobs.ts';
-import { failAbandonedJob } from '../../jobs/run-tool-job.ts';
+import { sql } from 'drizzle-orm';
+import { failAbandonedJob, runToolJob } from '../../jobs/run-tool-job.ts';
+import { findJobForWorker } from '../../repositories/jobs.ts';
+import { jobCache } from './job-cache.ts';
 
 /** The status cache never answers with what this process itself has just changed. */
 describe('the job status cache', () => {
@@ -24,5 +27,37 @@ describe('the job status cache', () => {
       await failAbandonedJob(ctx.container, { id: 'dead-letter', data: { jobId: id }, retryCount: 0, signal: new AbortController().signal });
       expect((await (await visitor.request(`/api/v1/jobs/${id}`)).json()).status).toBe('failed');
     }
+  });
+
+  /** Marks the job's row behind the cache's back: a read that shows the mark went to the database. */
+  const markBehindTheCache = (id: string) => ctx.container.db.execute(sql`update jobs set finished_at = '2001-01-01T00:00:00Z' where id = ${id}`);
+  const submit = async (visitor: ReturnType<TestContext['client']>) => {
+    const { id } = await (await postJob(visitor, jobForm('rotate', [{ name: 'a.pdf', bytes: await textPdf(1) }]))).json();
+    return id as string;
+  };
+
+  it('keeps the record the worker has just committed, so the finished job is not read back', async () => {
+    const visitor = ctx.client();
+    const id = await submit(visitor);
+    await runToolJob(ctx.container, { id: 'attempt', data: { jobId: id }, retryCount: 0, signal: new AbortController().signal });
+    await markBehindTheCache(id);
+    const job = await (await visitor.request(`/api/v1/jobs/${id}`)).json();
+    expect(job.status).toBe('succeeded');
+    expect(job.outputs).toHaveLength(1);
+    expect(job.finishedAt).not.toMatch(/^2001-/);
+    // The output is downloadable as announced.
+    expect((await visitor.request(job.outputs[0].downloadUrl)).status).toBe(200);
+  });
+
+  it('reads the job back when another change came in while the worker announced its own', async () => {
+    const visitor = ctx.client();
+    const id = await submit(visitor);
+    const record = (await findJobForWorker(ctx.container.db, id))!;
+    await jobCache(ctx.container).announce(record, () => {
+      void ctx.container.events.publishJobChanged(id); // someone else's change, heard meanwhile
+      return ctx.container.events.publishJobChanged(id);
+    });
+    await markBehindTheCache(id);
+    expect((await (await visitor.request(`/api/v1/jobs/${id}`)).json()).finishedAt).toMatch(/^2001-/);
   });
 });

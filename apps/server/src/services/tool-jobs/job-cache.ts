@@ -9,6 +9,8 @@ import { isOwnedBy } from '../../repositories/owned-by.ts';
  * is announced through the event bus, which reaches every process (Postgres NOTIFY), and drops the
  * entry. A miss reads through the owner-scoped query, and a hit answers only the owner that query would
  * have answered (isOwnedBy is ownedBy in memory), before the job's expiry, exactly like the query.
+ * The worker announces its own changes through `announce`, with the record it has just committed, so
+ * the job's page in this process is answered without reading it back.
  */
 
 /** A lost announcement (a listener reconnecting) is outlived this fast: open jobs are read again after it. */
@@ -23,6 +25,11 @@ interface Entry {
 
 export interface JobCache {
   find(owner: Owner, id: string): Promise<JobRecord | undefined>;
+  /**
+   * Runs `publish` (which tells this process's listeners before it returns, see the event bus) and keeps
+   * `record`, committed just before, unless another change to the job came in meanwhile.
+   */
+  announce(record: JobRecord, publish: () => Promise<void>): Promise<void>;
 }
 
 const caches = new WeakMap<Container, JobCache>();
@@ -44,6 +51,12 @@ function createJobCache(container: Container): JobCache {
     if (changes.size > MAX_ENTRIES) changes.delete(changes.keys().next().value!);
   });
 
+  const keep = (record: JobRecord, readAt: number) => {
+    entries.delete(record.job.id);
+    entries.set(record.job.id, { record, readAt });
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  };
+
   const fresh = (entry: Entry, now: number) => {
     const open = entry.record.job.status === 'queued' || entry.record.job.status === 'running';
     return now - entry.readAt < (open ? OPEN_MAX_AGE_MS : FINISHED_MAX_AGE_MS);
@@ -60,12 +73,16 @@ function createJobCache(container: Container): JobCache {
       const seen = changes.get(id);
       const readAt = Date.now();
       const record = await findJob(container.db, owner, id, now);
-      if (record && changes.get(id) === seen) {
-        entries.delete(id);
-        entries.set(id, { record, readAt });
-        if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      }
+      if (record && changes.get(id) === seen) keep(record, readAt);
       return record;
+    },
+    async announce(record, publish) {
+      const id = record.job.id;
+      const seen = changes.get(id) ?? 0;
+      const published = publish();
+      // Only this announcement since `seen`: the record is the job as it is now.
+      if (changes.get(id) === seen + 1) keep(record, Date.now());
+      await published;
     },
   };
 }
