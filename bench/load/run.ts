@@ -5,8 +5,9 @@
  * dir as its own process, with the event-loop monitor of loop-delay.ts preloaded, then:
  * 1. each of BENCH_VISITORS visitors (own cookie, own address) runs BENCH_JOBS merges of 2 files of 5
  *    pages one after another: submit, poll GET /api/v1/jobs/:id every N ms, download. Prints jobs a
- *    minute, p50/p99 from submit to downloaded, the server's event-loop delay and its peak memory (with
- *    its engines), for each polling interval.
+ *    minute, p50/p99 from submit to downloaded, the CPU a job, the server's event-loop delay and its
+ *    peak memory (with its engines), for each polling interval, after the first such load since
+ *    start-up (printed on its own).
  * 2. unless BENCH_HEAVY=0: the load of step 1 at the first polling interval, BENCH_RUNS times alone and
  *    BENCH_RUNS times while heavy jobs run the whole time (2 OCR of a 3-page scan and 1 compress of a
  *    4-page one, under a visitor's 10 MB; each resubmitted as it finishes by a new visitor), alternated:
@@ -173,9 +174,15 @@ const showLoad = ({ waits, minutes }: Load) =>
 const showCpu = ({ cpu }: Load) => `CPU a job ${cpu.machine.toFixed(0)} ms on the machine, ${cpu.visitors.toFixed(0)} ms of it this bench's visitors`;
 
 // 1. The load, once per polling interval.
+// The first load after start-up pays for compiling the server's code and filling its pools and caches:
+// shown on its own, so the rounds below measure the server as it runs from then on.
+{
+  await pollingJob(visitor('10.255.0.1'), POLLS[0] ?? 100);
+  const first = await smallLoad(POLLS[0] ?? 100);
+  console.log(`the first load after start-up (polling every ${POLLS[0] ?? 100} ms): ${showLoad(first)}`);
+  console.log(`  ${showCpu(first)}\n`);
+}
 for (const pollMs of POLLS) {
-  // Warm the pools and caches once, so the first round does not pay for start-up.
-  if (round === 0) await pollingJob(visitor('10.255.0.1'), pollMs);
   server.send('loop-delay:reset');
   const memory = peakSampler(server.pid!);
   const load = await smallLoad(pollMs);
