@@ -6,7 +6,7 @@ import { dataPaths } from '../apps/server/src/data-dir.ts';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { E2E_PASSWORD } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
-import { seriousAxeViolations } from './support/axe.ts';
+import { noToasts, seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { mailedLink } from './support/outbox.ts';
 import { openPage, openSignedInPage } from './support/pages.ts';
@@ -33,7 +33,6 @@ const signIn = (page: Page, email: string, password = E2E_PASSWORD) =>
 
 const sessionOf = async (page: Page) => (await (await page.request.get('/api/auth/get-session')).json()) as { user: { id: string } } | null;
 
-const noToasts = (page: Page) => page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
 
 async function openSecurity(page: Page) {
   await page.goto('/dashboard/settings');

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { startApp, type RunningApp } from './support/app.ts';
-import { seriousAxeViolations } from './support/axe.ts';
+import { noToasts, seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
 import { openSignedInPage } from './support/pages.ts';
 
@@ -23,7 +23,6 @@ const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'ligh
 
 /** A script's request: the key and nothing else (no cookies, no Origin). */
 const withKey = (key: string, path: string, init: RequestInit = {}) => fetch(`${app.url}${path}`, { ...init, headers: { authorization: `Bearer ${key}` } });
-const noToasts = (page: Page) => page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
 
 async function createKey(page: Page, name: string): Promise<string> {
   await page.goto('/dashboard/settings?tab=api-keys');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { signUpAndSignIn } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
+import { noToasts } from './support/axe.ts';
 import { artifactsDir, launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
 
 /** A 900x600 picture with something to frame: sky, hills, the sun and a wattle spray. */
@@ -46,7 +47,6 @@ async function signedInPage(viewport: keyof typeof viewports = 'desktop', theme:
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const badge = (page: Page) => page.getByTestId('unread-count');
 /** The sign-in's "Welcome!" toast gone, so pictures show the page alone. */
-const noToasts = (page: Page) => page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
 
 describe('dashboard shell on desktop', () => {
   it('greets by first name and shows the account block, stats and every sidebar entry', async () => {

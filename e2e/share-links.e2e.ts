@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { startApp, type RunningApp } from './support/app.ts';
-import { seriousAxeViolations } from './support/axe.ts';
+import { noToasts, seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { openSignedInPage } from './support/pages.ts';
 
@@ -28,7 +28,6 @@ async function storeDocument(page: Page, name: string): Promise<string> {
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-const noToasts = (page: Page) => page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
 
 describe('share links, the owner’s side', () => {
   it('shares a document from My Documents, copies the link, changes it, revokes and deletes it', async () => {

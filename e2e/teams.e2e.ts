@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { E2E_PASSWORD, signUpAndSignIn } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
-import { seriousAxeViolations } from './support/axe.ts';
+import { noToasts, seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { mailedLink } from './support/outbox.ts';
 import { openPage } from './support/pages.ts';
@@ -26,7 +26,6 @@ const newPage = (viewport: keyof typeof viewports, theme: 'light' | 'dark') => o
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 /** Pictures and axe see the page alone, not a toast fading out. */
-const noToasts = (page: Page) => page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
 const switcher = (page: Page, space: string) => page.getByRole('button', { name: `Space: ${space}. Change space` });
 const fitsWidth = async (page: Page, viewport: keyof typeof viewports) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports[viewport].width);

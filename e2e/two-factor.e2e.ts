@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secretOf, totpCode } from '../apps/server/src/test/totp.ts';
 import { E2E_PASSWORD } from './support/accounts.ts';
 import { startApp, type RunningApp } from './support/app.ts';
-import { seriousAxeViolations } from './support/axe.ts';
+import { noToasts, seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { mailedLink } from './support/outbox.ts';
 import { openSignedInPage } from './support/pages.ts';
@@ -26,7 +26,6 @@ const SECURITY = '/dashboard/settings?tab=security';
 const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage({ app, browser, contexts }, viewport, theme);
 
 /** axe reads a toast that is still fading in as low contrast: check once toasts have gone. */
-const noToasts = (page: Page) => page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
 
 const card = (page: Page) => page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Two-factor authentication' }) });
 

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { startApp, type RunningApp } from './support/app.ts';
-import { seriousAxeViolations } from './support/axe.ts';
+import { noToasts, seriousAxeViolations } from './support/axe.ts';
 import { launchBrowser, screenshot, viewports } from './support/browser.ts';
 import { openSignedInPage } from './support/pages.ts';
 
@@ -38,7 +38,6 @@ afterAll(async () => {
 
 const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage({ app, browser, contexts }, viewport, theme);
 
-const noToasts = (page: Page) => page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
 
 async function addWebhook(page: Page, url: string): Promise<string> {
   await page.goto('/dashboard/settings?tab=webhooks');

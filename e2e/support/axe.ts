@@ -10,3 +10,8 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
 }
+
+/** Waits until every toast has gone: one fading out is not what axe is there to check (the first going is not enough when two were shown). */
+export async function noToasts(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, null, { timeout: 15_000 });
+}
