@@ -122,7 +122,9 @@ describe('share links, the owner’s side', () => {
     const dialog = page.getByRole('dialog', { name: 'Share link' });
     expect(await dialog.getByLabel('Link', { exact: true }).inputValue()).toMatch(new RegExp(`^${app.url}/s/[A-Za-z0-9_-]{43}$`));
     await dialog.getByText('blank.pdf').waitFor();
-    // The "Saved to My Documents" toast fading out is not what axe is here to check.
+    // The "Saved to My Documents" toast fading out is not what axe is here to check. It is the page's
+    // first toast, so it shows only once sonner has loaded: wait for it to show, then to go.
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Saved to My Documents' }).waitFor();
     await noToasts(page);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
