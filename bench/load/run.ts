@@ -166,8 +166,9 @@ async function smallLoad(pollMs: number): Promise<Load> {
     )
   ).flat();
   const visitors = process.cpuUsage(visitorsBefore);
-  const cpu = { machine: (await machineCpuMs()) - machineBefore, visitors: (visitors.user + visitors.system) / 1000 };
-  return { waits, minutes: (performance.now() - started) / 60_000, cpu: { machine: cpu.machine / waits.length, visitors: cpu.visitors / waits.length } };
+  const perJob = (ms: number) => ms / waits.length;
+  const cpu = { machine: perJob((await machineCpuMs()) - machineBefore), visitors: perJob((visitors.user + visitors.system) / 1000) };
+  return { waits, minutes: (performance.now() - started) / 60_000, cpu };
 }
 const showLoad = ({ waits, minutes }: Load) =>
   `${(waits.length / minutes).toFixed(0)} jobs a minute; submit -> downloaded p50 ${secs(pct(waits, 50))}, p99 ${secs(pct(waits, 99))}`;
