@@ -5,7 +5,7 @@
  * PGlite in memory by default; set TEST_DATABASE_URL to a PostgreSQL server to run there instead.
  * BENCH_ROUNDS requests per case (default 200).
  *   npm run bench:documents            (both benches)
- *   npx tsx bench/documents/list.ts    (this one)
+ *   bash scripts/server-node.sh bench/documents/list.ts    (this one)
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';

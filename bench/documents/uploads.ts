@@ -2,7 +2,7 @@
  * Concurrent uploads through the real HTTP server (its own process, embedded defaults): throughput, and
  * the server's resident memory above its idle level while they run: 20 of 1 MB, 20 of 5 MB, 40 of 5 MB.
  * Bodies are streamed to disk and storage, never held whole, so the peak must not track the bytes in flight.
- *   npx tsx bench/documents/uploads.ts
+ *   bash scripts/server-node.sh bench/documents/uploads.ts
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,7 +25,8 @@ const root = resolve(import.meta.dirname, '../..');
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'wattle-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// With this bench's Node flags, those of `npm run serve` (scripts/server-node.sh).
+const server = spawn(process.execPath, [...process.execArgv, 'apps/server/src/main.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'test', APP_ROLES: 'api' },
   stdio: ['ignore', 'inherit', 'inherit'],

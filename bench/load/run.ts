@@ -62,10 +62,10 @@ for (let i = 0; i < 50; i++) {
 }
 const partBytes = await Promise.all(parts.map((p) => readFile(p)));
 
-// The server, as `npm run serve` starts it, on a temp data dir.
+// The server, as `npm run serve` starts it (this bench runs with the same Node flags, scripts/server-node.sh), on a temp data dir.
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', '--import', join(import.meta.dirname, 'loop-delay.ts'), join(appRoot, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, [...process.execArgv, '--import', join(import.meta.dirname, 'loop-delay.ts'), join(appRoot, 'apps/server/src/main.ts')], {
   cwd: appRoot,
   env: { ...process.env, DATA_DIR: join(root, 'data'), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, LOG_LEVEL: 'warn', TRUSTED_PROXY: 'true', APP_ROLES: 'api,worker' },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -116,9 +116,9 @@ await closeOfficePool();
 await ctx.close();
 await rm(root, { recursive: true, force: true });
 
-/** `main.ts` as a worker only, on the same database and data dir; ready when it says so. */
+/** `main.ts` as a worker only (with this bench's Node flags, those of `npm run serve`), on the same database and data dir; ready when it says so. */
 async function startWorkerProcess(context: TestContext): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...process.execArgv, 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
