@@ -36,7 +36,8 @@ try {
     from generate_series(1, ${FILES}) g`);
   await ctx.container.db.execute(sql`
     update usage_statistics set storage_limit = 1e12,
-      storage_used = (select sum(file_size) from pdf_files where user_id = ${user.id} and not deleted)
+      storage_used = (select sum(file_size) from pdf_files where user_id = ${user.id} and not deleted),
+      document_count = (select count(*) from pdf_files where user_id = ${user.id} and not deleted)
     where user_id = ${user.id}`);
   await ctx.container.db.execute(sql`vacuum analyze pdf_files`);
   console.log(`Seeded ${FILES.toLocaleString('en-AU')} files in one account in ${((performance.now() - seedStart) / 1000).toFixed(1)} s on ${ctx.container.database.kind}`);

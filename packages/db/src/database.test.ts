@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from './database.ts';
 import { ensurePgliteDataDir } from './pglite-data-dir.ts';
-import { profiles, user } from './schema/index.ts';
+import { profiles, teamStorage, usageStatistics, user } from './schema/index.ts';
 
 const dirs: string[] = [];
 const handles: DatabaseHandle[] = [];
@@ -35,6 +39,38 @@ describe('embedded database', () => {
     handles.push(second);
     const [row] = await second.db.select().from(profiles).where(eq(profiles.id, 'u1'));
     expect(row).toMatchObject({ firstName: 'Ada', pdfViewerMode: 'continuous', preferredPageSize: 'A4', autoSaveFrequency: 0 });
+  });
+
+  it('counts the documents of a database made before the counts were kept', async () => {
+    // The database as the first migration left it, with documents in it.
+    const migrations = fileURLToPath(new URL('../migrations', import.meta.url));
+    const firstOnly = tempDir();
+    cpSync(join(migrations, '0000_init.sql'), join(firstOnly, '0000_init.sql'));
+    const journal = JSON.parse(readFileSync(join(migrations, 'meta/_journal.json'), 'utf8'));
+    mkdirSync(join(firstOnly, 'meta'));
+    writeFileSync(join(firstOnly, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }));
+    const dataDir = tempDir();
+    await ensurePgliteDataDir(join(dataDir, 'pglite'));
+    const old = await PGlite.create({ dataDir: join(dataDir, 'pglite'), database: 'template1', extensions: { pg_trgm } });
+    await old.exec('create extension if not exists pg_trgm');
+    await migrate(drizzle(old), { migrationsFolder: firstOnly });
+    await old.exec(`
+      insert into "user" (id, name, email) values ('u1', 'Ada', 'ada@example.com'), ('u2', 'Bea', 'bea@example.com');
+      insert into usage_statistics (user_id, storage_used) values ('u1', 40), ('u2', 0);
+      insert into organization (id, name, slug) values ('t1', 'Banksia Books', 'banksia');
+      insert into team_storage (team_id, storage_used, storage_limit) values ('t1', 10, 1000);
+      insert into pdf_files (user_id, team_id, filename, file_path, file_size, deleted) values
+        ('u1', null, 'a.pdf', 'a', 10, false), ('u1', null, 'b.pdf', 'b', 10, false), ('u1', null, 'c.pdf', 'c', 10, true),
+        ('u1', 't1', 'ours.pdf', 'd', 10, false);`);
+    await old.close();
+
+    const upgraded = await createDatabase({ dataDir });
+    handles.push(upgraded);
+    expect(await upgraded.db.select({ userId: usageStatistics.userId, n: usageStatistics.documentCount }).from(usageStatistics).orderBy(usageStatistics.userId)).toEqual([
+      { userId: 'u1', n: 2 },
+      { userId: 'u2', n: 0 },
+    ]);
+    expect(await upgraded.db.select({ n: teamStorage.documentCount }).from(teamStorage)).toEqual([{ n: 1 }]);
   });
 
   it('keeps its buffer pool small, and starts over from a first start cut short', async () => {

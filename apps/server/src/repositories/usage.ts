@@ -47,14 +47,15 @@ export type StorageHolder = { teamId: string | null; userId: string };
 /**
  * Books `bytes` against the limit in one conditional UPDATE: concurrent callers queue on the row lock
  * and each re-checks the condition against the committed total, so racing uploads never over-book.
- * Returns false when the bytes do not fit.
+ * `documents` new documents are counted in the same UPDATE (a new version adds none). Returns false,
+ * having changed nothing, when the bytes do not fit.
  */
-export async function reserveStorage(tx: Queryable, holder: StorageHolder, bytes: number, now: Date): Promise<boolean> {
+export async function reserveStorage(tx: Queryable, holder: StorageHolder, bytes: number, now: Date, documents = 0): Promise<boolean> {
   if (holder.teamId) {
     await ensureTeamStorageRow(tx, holder.teamId);
     const rows = await tx
       .update(teamStorage)
-      .set({ storageUsed: sql`${teamStorage.storageUsed} + ${bytes}`, updatedAt: now })
+      .set({ storageUsed: sql`${teamStorage.storageUsed} + ${bytes}`, documentCount: sql`${teamStorage.documentCount} + ${documents}`, updatedAt: now })
       .where(and(eq(teamStorage.teamId, holder.teamId), sql`${teamStorage.storageUsed} + ${bytes} <= ${teamStorage.storageLimit}`))
       .returning({ storageUsed: teamStorage.storageUsed });
     return rows.length === 1;
@@ -62,19 +63,32 @@ export async function reserveStorage(tx: Queryable, holder: StorageHolder, bytes
   await ensureUsageRow(tx, holder.userId);
   const rows = await tx
     .update(usageStatistics)
-    .set({ storageUsed: sql`${usageStatistics.storageUsed} + ${bytes}`, updatedAt: now })
+    .set({ storageUsed: sql`${usageStatistics.storageUsed} + ${bytes}`, documentCount: sql`${usageStatistics.documentCount} + ${documents}`, updatedAt: now })
     .where(and(eq(usageStatistics.userId, holder.userId), sql`${usageStatistics.storageUsed} + ${bytes} <= ${usageStatistics.storageLimit}`))
     .returning({ storageUsed: usageStatistics.storageUsed });
   return rows.length === 1;
 }
 
-export async function releaseStorage(tx: Queryable, holder: StorageHolder, bytes: number, now: Date): Promise<void> {
+/** Frees `bytes` and uncounts `documents` deleted documents, in one UPDATE. */
+export async function releaseStorage(tx: Queryable, holder: StorageHolder, bytes: number, now: Date, documents = 0): Promise<void> {
   if (holder.teamId) {
-    await tx.update(teamStorage).set({ storageUsed: sql`${teamStorage.storageUsed} - ${bytes}`, updatedAt: now }).where(eq(teamStorage.teamId, holder.teamId));
+    await tx
+      .update(teamStorage)
+      .set({ storageUsed: sql`${teamStorage.storageUsed} - ${bytes}`, documentCount: sql`${teamStorage.documentCount} - ${documents}`, updatedAt: now })
+      .where(eq(teamStorage.teamId, holder.teamId));
     return;
   }
   await tx
     .update(usageStatistics)
-    .set({ storageUsed: sql`${usageStatistics.storageUsed} - ${bytes}`, updatedAt: now })
+    .set({ storageUsed: sql`${usageStatistics.storageUsed} - ${bytes}`, documentCount: sql`${usageStatistics.documentCount} - ${documents}`, updatedAt: now })
     .where(eq(usageStatistics.userId, holder.userId));
+}
+
+/** The space's live documents, as reserveStorage and releaseStorage keep them: one row read, where counting them read every one. */
+export async function countDocuments(db: Queryable, owner: AccountOwner): Promise<number> {
+  const [row] =
+    owner.kind === 'team'
+      ? await db.select({ n: teamStorage.documentCount }).from(teamStorage).where(eq(teamStorage.teamId, owner.teamId)).limit(1)
+      : await db.select({ n: usageStatistics.documentCount }).from(usageStatistics).where(eq(usageStatistics.userId, owner.userId)).limit(1);
+  return row?.n ?? 0;
 }

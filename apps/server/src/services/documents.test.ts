@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { user } from '@wattle/db';
+import { organization, pdfFiles, user } from '@wattle/db';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_STORAGE_LIMIT, MAX_PDF_SIZE } from '@wattle/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '@wattle/shared';
@@ -12,7 +13,7 @@ import { createTestContext, type TestContext } from '../test/harness.ts';
 import { leftoverTempFiles, setStorageLimit, storageLedger, storedBlobs } from '../test/documents.ts';
 import { disguised, makePdf } from '../test/pdfs.ts';
 import { deleteDocument, listDocumentsPage, openDocument, storeDocument, usageOf } from './documents.ts';
-import { userOwner } from '../domain/owner.ts';
+import { teamOwner, userOwner, type AccountOwner } from '../domain/owner.ts';
 
 let ctx: TestContext;
 let scratch: string;
@@ -143,6 +144,51 @@ describe('storeDocument', () => {
     const ghost = 'no-such-account';
     await expect(storeDocument(ctx.container, userOwner(ghost), { filename: 'a.pdf', stream: streamOf(await makePdf()) })).rejects.toThrow();
     expect(storedBlobs(ctx.container, ghost)).toEqual([]);
+  });
+});
+
+describe("My Documents' total", () => {
+  /** The space's live documents, counted row by row as the list did before it kept the count. */
+  async function counted(owner: AccountOwner): Promise<number> {
+    const space = owner.kind === 'team' ? eq(pdfFiles.teamId, owner.teamId) : and(eq(pdfFiles.userId, owner.userId), isNull(pdfFiles.teamId));
+    const [row] = await ctx.container.db.select({ n: count() }).from(pdfFiles).where(and(space, eq(pdfFiles.deleted, false)));
+    return row!.n;
+  }
+  const total = async (owner: AccountOwner) => (await listDocumentsPage(ctx.container, owner, { page: 1 })).total;
+
+  it("follows uploads, refusals, failures and deletes, in a person's space and a team's apart", async () => {
+    const userId = await newUser();
+    const teamId = randomUUID();
+    await ctx.container.db.insert(organization).values({ id: teamId, name: 'Banksia Books', slug: `banksia-${teamId}` });
+    const person = userOwner(userId);
+    const team = teamOwner(teamId, userId, 'owner');
+    const pdf = await makePdf();
+    const store = (owner: AccountOwner, filename: string) => storeDocument(ctx.container, owner, { filename, stream: streamOf(pdf) });
+    const check = async (mine: number, ours: number) => {
+      expect([await total(person), await total(team)]).toEqual([mine, ours]);
+      expect([await counted(person), await counted(team)]).toEqual([mine, ours]);
+    };
+
+    await check(0, 0);
+    const [a, b] = [await store(person, 'a.pdf'), await store(person, 'b.pdf')];
+    await store(team, 'ours.pdf');
+    await check(2, 1);
+
+    await setStorageLimit(ctx.container, userId, pdf.length * 2);
+    await expectCode(store(person, 'c.pdf'), 'STORAGE_LIMIT_EXCEEDED');
+    const real = ctx.container.blobStore;
+    ctx.container.blobStore = { ...real, put: async () => Promise.reject(new Error('bucket unreachable')) };
+    try {
+      await expect(store(team, 'lost.pdf')).rejects.toThrow('bucket unreachable');
+    } finally {
+      ctx.container.blobStore = real;
+    }
+    await check(2, 1);
+
+    await deleteDocument(ctx.container, person, a.id);
+    await expectCode(deleteDocument(ctx.container, person, a.id), 'NOT_FOUND');
+    await expectCode(deleteDocument(ctx.container, team, b.id), 'NOT_FOUND');
+    await check(1, 1);
   });
 });
 

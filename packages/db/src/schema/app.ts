@@ -65,9 +65,14 @@ export const usageStatistics = pgTable(
     pdfsProcessed: integer('pdfs_processed').notNull().default(0),
     storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
     storageLimit: bigint('storage_limit', { mode: 'number' }).notNull().default(52428800),
+    /** The person's own live documents, kept with storage_used: My Documents' total without counting them (decision 124). */
+    documentCount: integer('document_count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('usage_storage_within_limit', sql`${t.storageUsed} >= 0 and ${t.storageUsed} <= ${t.storageLimit}`)],
+  (t) => [
+    check('usage_storage_within_limit', sql`${t.storageUsed} >= 0 and ${t.storageUsed} <= ${t.storageLimit}`),
+    check('usage_document_count_not_negative', sql`${t.documentCount} >= 0`),
+  ],
 );
 
 export const pdfFiles = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /**
@@ -53,9 +53,14 @@ export const teamStorage = pgTable(
     teamId: text('team_id').primaryKey().references(() => organization.id, { onDelete: 'cascade' }),
     storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
     storageLimit: bigint('storage_limit', { mode: 'number' }).notNull(),
+    /** The team's live documents, kept with storage_used (decision 124). */
+    documentCount: integer('document_count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('team_storage_within_limit', sql`${t.storageUsed} >= 0 and ${t.storageUsed} <= ${t.storageLimit}`)],
+  (t) => [
+    check('team_storage_within_limit', sql`${t.storageUsed} >= 0 and ${t.storageUsed} <= ${t.storageLimit}`),
+    check('team_document_count_not_negative', sql`${t.documentCount} >= 0`),
+  ],
 );
 
 /** Who did what in a team, kept 90 days. The actor's name is copied so the entry outlives the member. */
