@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { organization, pdfFiles, user } from '@wattle/db';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { DEFAULT_STORAGE_LIMIT, MAX_PDF_SIZE } from '@wattle/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '@wattle/shared';
@@ -14,6 +14,7 @@ import { leftoverTempFiles, setStorageLimit, storageLedger, storedBlobs } from '
 import { disguised, makePdf } from '../test/pdfs.ts';
 import { deleteDocument, listDocumentsPage, openDocument, storeDocument, usageOf } from './documents.ts';
 import { teamOwner, userOwner, type AccountOwner } from '../domain/owner.ts';
+import { ownedByAccount } from '../repositories/owned-by.ts';
 
 let ctx: TestContext;
 let scratch: string;
@@ -150,8 +151,7 @@ describe('storeDocument', () => {
 describe("My Documents' total", () => {
   /** The space's live documents, counted row by row as the list did before it kept the count. */
   async function counted(owner: AccountOwner): Promise<number> {
-    const space = owner.kind === 'team' ? eq(pdfFiles.teamId, owner.teamId) : and(eq(pdfFiles.userId, owner.userId), isNull(pdfFiles.teamId));
-    const [row] = await ctx.container.db.select({ n: count() }).from(pdfFiles).where(and(space, eq(pdfFiles.deleted, false)));
+    const [row] = await ctx.container.db.select({ n: count() }).from(pdfFiles).where(and(ownedByAccount(pdfFiles, owner), eq(pdfFiles.deleted, false)));
     return row!.n;
   }
   const total = async (owner: AccountOwner) => (await listDocumentsPage(ctx.container, owner, { page: 1 })).total;
