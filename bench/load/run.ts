@@ -12,7 +12,9 @@
  *    BENCH_RUNS times while heavy jobs run the whole time (2 OCR of a 3-page scan and 1 compress of a
  *    4-page one, under a visitor's 10 MB; each resubmitted as it finishes by a new visitor), alternated:
  *    jobs a minute, p50/p99, heavy jobs finished meanwhile and the ratio of the p99s (the heavy pools
- *    must not slow light jobs).
+ *    must not slow light jobs). Before that, each heavy job BENCH_RUNS times on its own: its time and
+ *    the CPU the server's own process spent on it (uploads, checks, parsing, garbage collection; not
+ *    its engines).
  * 3. merge 50 files x 5 pages through the API (followed on the job's event stream, as the web does)
  *    against `qpdf --empty --pages` on the same files, alternated, median and min, with the server's
  *    event-loop delay during the API runs.
@@ -149,6 +151,12 @@ async function machineCpuMs(): Promise<number> {
   const [, user, nice, system, , , irq, softirq] = (await readFile('/proc/stat', 'latin1')).split('\n')[0]!.trim().split(/\s+/).map(Number);
   return ((user! + nice! + system! + irq! + softirq!) * 1000) / 100; // USER_HZ is 100 on Linux
 }
+/** The server process's own CPU so far (ms): its threads, not the engines it starts. */
+async function serverCpuMs(): Promise<number> {
+  const stat = await readFile(`/proc/${server.pid}/stat`, 'latin1');
+  const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+  return ((utime! + stime!) * 1000) / 100;
+}
 let round = 0;
 /** The load: every visitor (fresh addresses and cookies each round) runs its merges one after another. */
 async function smallLoad(pollMs: number): Promise<Load> {
@@ -197,17 +205,33 @@ for (const pollMs of POLLS) {
 // 2. The same load alone and while heavy jobs keep their pools busy the whole time, alternated.
 if (HEAVY) {
   const pollMs = POLLS[0] ?? 100;
-  const ocr = { tool: 'ocr', file: await scanPdf(3, 300, (n) => `Invoice ${1000 + n} Wattle Pty Ltd`) };
-  const compress = { tool: 'compress', file: await scanPdf(4, 300) };
+  const ocr = { tool: 'ocr', name: 'OCR of 3 pages', file: await scanPdf(3, 300, (n) => `Invoice ${1000 + n} Wattle Pty Ltd`) };
+  const compress = { tool: 'compress', name: 'compress of 4 pages', file: await scanPdf(4, 300) };
   let heavyVisitors = 0;
-  /** Runs the job again as each finishes (a new visitor each time, so rate limits don't bite) until stopped. */
+  /** A new visitor for each heavy job, so rate limits don't bite. */
+  const heavyVisitor = () => {
+    heavyVisitors++;
+    return visitor(`10.250.${heavyVisitors >> 8}.${heavyVisitors & 255}`);
+  };
+  /** Runs the job again as each finishes until stopped. */
   const keepBusy = async ({ tool, file }: typeof ocr, state: { stop: boolean; finished: number }) => {
     while (!state.stop) {
-      heavyVisitors++;
-      await pollingJob(visitor(`10.250.${heavyVisitors >> 8}.${heavyVisitors & 255}`), 500, [file], tool);
+      await pollingJob(heavyVisitor(), 500, [file], tool);
       state.finished++;
     }
   };
+  console.log('each heavy job on its own (median; best in brackets):');
+  for (const { tool, name, file } of [ocr, compress]) {
+    await pollingJob(heavyVisitor(), pollMs, [file], tool); // its engines and code are loaded
+    const [waits, serverCpu] = [[] as number[], [] as number[]];
+    for (let i = 0; i < RUNS; i++) {
+      const before = await serverCpuMs();
+      waits.push(await pollingJob(heavyVisitor(), pollMs, [file], tool));
+      serverCpu.push((await serverCpuMs()) - before);
+    }
+    console.log(`  ${name.padEnd(20)} ${secs(median(waits))} (${secs(Math.min(...waits))}); the server process's own CPU ${median(serverCpu).toFixed(0)} ms (${Math.min(...serverCpu).toFixed(0)} ms)`);
+  }
+  console.log('');
   const loads = { alone: [] as Load[], heavy: [] as Load[] };
   const delays = { alone: [] as LoopDelay[], heavy: [] as LoopDelay[] };
   let heavyFinished = 0;
