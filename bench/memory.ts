@@ -196,7 +196,7 @@ for (const target of MILESTONES) {
   );
   done = target;
   const minutes = (performance.now() - started) / 60_000;
-  console.log(`after ${done.toLocaleString('en-AU')} small jobs: at rest ${mib(await atRest())}; peak while running ${mib(peak())} (${(count / minutes).toFixed(0)} jobs a minute, ${AT_ONCE} at once)`);
+  console.log(`after ${done.toLocaleString('en-AU')} small jobs: at rest ${mib(await atRest())}; peak while running ${mib(peak())} (${(count / minutes).toFixed(0)} jobs a minute, ${AT_ONCE} at once)\n    ${describeApp()}`);
 }
 
 // LibreOffice: the first document starts it; warm ones alternate with a cold soffice on the same file.

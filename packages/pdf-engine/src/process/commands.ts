@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { nodeProgram } from './node-program.ts';
 import type { CommandSpec } from './run-command.ts';
 
 /**
@@ -117,21 +117,18 @@ export function tesseractTextLayer(image: string, outputBase: string, language: 
   };
 }
 
-const IMAGE_ENGINE = fileURLToPath(new URL('./reencode-main.ts', import.meta.url));
-
 /**
  * The image engine (reencode-main.ts) on a batch file it waits for, re-encoding `lanes` images at once:
- * this Node, with its own type stripping, and a libuv pool with a thread for each lane.
+ * this Node (see node-program.ts), and a libuv pool with a thread for each lane.
  */
 export function imageEngine(batch: string, lanes: number): CommandSpec {
-  return { command: process.execPath, args: ['--disable-warning=ExperimentalWarning', IMAGE_ENGINE, batch, String(lanes)], env: { UV_THREADPOOL_SIZE: String(Math.max(4, lanes)) } };
+  const program = nodeProgram('./reencode-main.ts', [batch, String(lanes)]);
+  return { ...program, env: { ...program.env, UV_THREADPOOL_SIZE: String(Math.max(4, lanes)) } };
 }
 
-const PRINT_ENGINE = fileURLToPath(new URL('./print-main.ts', import.meta.url));
-
-/** The print engine (print-main.ts) on its job file: this Node, with its own type stripping. */
+/** The print engine (print-main.ts) on its job file: this Node (see node-program.ts). */
 export function printEngine(job: string): CommandSpec {
-  return { command: process.execPath, args: ['--disable-warning=ExperimentalWarning', PRINT_ENGINE, job] };
+  return nodeProgram('./print-main.ts', [job]);
 }
 
 /** Adobe's tx from Debian's afdko-bin, which installs it off PATH. */

@@ -5,7 +5,7 @@ import { jobForm, postJob } from '../../test/jobs.ts';
 import { sql } from 'drizzle-orm';
 import { failAbandonedJob, runToolJob } from '../../jobs/run-tool-job.ts';
 import { findJobForWorker } from '../../repositories/jobs.ts';
-import { jobCache } from './job-cache.ts';
+import { createJobCache, jobCache } from './job-cache.ts';
 
 /** The status cache never answers with what this process itself has just changed. */
 describe('the job status cache', () => {
@@ -59,5 +59,15 @@ describe('the job status cache', () => {
     });
     await markBehindTheCache(id);
     expect((await (await visitor.request(`/api/v1/jobs/${id}`)).json()).finishedAt).toMatch(/^2001-/);
+  });
+
+  it('lets a job go once it is too old to answer from memory, so a process at rest holds none', async () => {
+    const visitor = ctx.client();
+    const id = await submit(visitor);
+    const cache = createJobCache(ctx.container, { openMs: 20, finishedMs: 50 });
+    await cache.announce((await findJobForWorker(ctx.container.db, id))!, () => ctx.container.events.publishJobChanged(id));
+    expect(cache.held()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cache.held()).toBe(0);
   });
 });

@@ -13,9 +13,13 @@ import { isOwnedBy } from '../../repositories/owned-by.ts';
  * the job's page in this process is answered without reading it back.
  */
 
-/** A lost announcement (a listener reconnecting) is outlived this fast: open jobs are read again after it. */
-const OPEN_MAX_AGE_MS = 2000;
-const FINISHED_MAX_AGE_MS = 60_000;
+/** How long a job read is answered from memory. */
+interface MaxAge {
+  /** A lost announcement (a listener reconnecting) is outlived this fast: open jobs are read again after it. */
+  openMs: number;
+  finishedMs: number;
+}
+const MAX_AGE: MaxAge = { openMs: 2000, finishedMs: 60_000 };
 const MAX_ENTRIES = 2000;
 
 interface Entry {
@@ -30,6 +34,8 @@ export interface JobCache {
    * `record`, committed just before, unless another change to the job came in meanwhile.
    */
   announce(record: JobRecord, publish: () => Promise<void>): Promise<void>;
+  /** How many jobs this process holds now. */
+  held(): number;
 }
 
 const caches = new WeakMap<Container, JobCache>();
@@ -41,7 +47,7 @@ export function jobCache(container: Container): JobCache {
   return cache;
 }
 
-function createJobCache(container: Container): JobCache {
+export function createJobCache(container: Container, maxAge = MAX_AGE): JobCache {
   const entries = new Map<string, Entry>();
   // Bumped by every change, so a read that started before a change is not kept after it.
   const changes = new Map<string, number>();
@@ -51,15 +57,28 @@ function createJobCache(container: Container): JobCache {
     if (changes.size > MAX_ENTRIES) changes.delete(changes.keys().next().value!);
   });
 
+  const fresh = (entry: Entry, now: number) => {
+    const open = entry.record.job.status === 'queued' || entry.record.job.status === 'running';
+    return now - entry.readAt < (open ? maxAge.openMs : maxAge.finishedMs);
+  };
+
+  // A job past its age answers nothing from memory: it goes, so a process at rest holds no jobs
+  // (2,000 finished jobs held 5 MB). The timer runs only while jobs are held and never keeps the process up.
+  let sweep: NodeJS.Timeout | undefined;
+  const sweepLater = () => {
+    sweep ??= setTimeout(() => {
+      sweep = undefined;
+      const now = Date.now();
+      for (const [id, entry] of entries) if (!fresh(entry, now)) entries.delete(id);
+      if (entries.size) sweepLater();
+    }, maxAge.finishedMs).unref();
+  };
+
   const keep = (record: JobRecord, readAt: number) => {
     entries.delete(record.job.id);
     entries.set(record.job.id, { record, readAt });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  };
-
-  const fresh = (entry: Entry, now: number) => {
-    const open = entry.record.job.status === 'queued' || entry.record.job.status === 'running';
-    return now - entry.readAt < (open ? OPEN_MAX_AGE_MS : FINISHED_MAX_AGE_MS);
+    sweepLater();
   };
 
   return {
@@ -84,5 +103,6 @@ function createJobCache(container: Container): JobCache {
       if (changes.get(id) === seen + 1) keep(record, Date.now());
       await published;
     },
+    held: () => entries.size,
   };
 }
