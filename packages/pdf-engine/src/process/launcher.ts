@@ -36,16 +36,22 @@ let launcher: ChildProcess | undefined;
 let nextId = 1;
 const waiting = new Map<number, { launcher: ChildProcess; resolve: (reply: Extract<LauncherReply, { type: 'closed' }>) => void; reject: (error: Error) => void }>();
 
+/** The launcher's command: this Node, run small (above), its stripped code cached (node-program.ts). */
+export function launcherCommand(): { file: string; args: string[]; env: Record<string, string> } {
+  const program = nodeProgram('./launcher-main.ts');
+  const node = [program.command, ...LAUNCHER_V8_FLAGS, ...program.args];
+  const [file, ...args] = findExecutable('setpriv') ? ['setpriv', '--pdeathsig', 'KILL', '--', ...node] : node;
+  return { file: file!, args, env: { PATH: SAFE_PATH, ...program.env } };
+}
+
 /**
  * The launcher, started on first use and again after it died. It dies with us: a parent-death signal
  * where setpriv can arrange it (a worker killed with -9), and its own exit when the IPC channel closes.
  */
 function current(): ChildProcess {
   if (launcher?.connected) return launcher;
-  const program = nodeProgram('./launcher-main.ts');
-  const node = [program.command, ...LAUNCHER_V8_FLAGS, ...program.args];
-  const [file, ...args] = findExecutable('setpriv') ? ['setpriv', '--pdeathsig', 'KILL', '--', ...node] : node;
-  const child = spawn(file!, args, { env: { PATH: SAFE_PATH, ...program.env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+  const { file, args, env } = launcherCommand();
+  const child = spawn(file, args, { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
   child.on('message', (reply: LauncherReply) => {
     const waiter = waiting.get(reply.id);
     if (!waiter) return;

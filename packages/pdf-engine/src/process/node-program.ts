@@ -10,7 +10,7 @@ import type { CommandSpec } from './run-command.ts';
 const COMPILE_CACHE = fileURLToPath(new URL('../../node_modules/.cache/node-compile', import.meta.url));
 
 /** One of our Node programs (a .ts file in this folder) as a command: this Node, its stripping cached. */
-export function nodeProgram(script: string, args: readonly string[] = []): CommandSpec & { env: Record<string, string> } {
+export function nodeProgram(script: string, args: readonly string[] = []): CommandSpec & { env: { NODE_COMPILE_CACHE: string } } {
   return {
     command: process.execPath,
     args: ['--disable-warning=ExperimentalWarning', fileURLToPath(new URL(script, import.meta.url)), ...args],
