@@ -10,7 +10,7 @@ DEBIAN_PACKAGES=(
   tesseract-ocr-vie tesseract-ocr-pan tesseract-ocr-ell tesseract-ocr-ita
   libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno
   fonts-dejavu fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea
-  ghostscript libtiff-tools libheif-examples chromium postgresql util-linux procps curl jq
+  ghostscript libtiff-tools libheif-examples chromium postgresql util-linux perl-base procps curl jq
   ocrmypdf # the benches' OCR peer, as ghostscript is their compress peer
 )
 

@@ -63,7 +63,7 @@ export function createContext(params: {
       const next = Math.min(1, Math.max(last, fraction));
       if (next > last) params.onProgress?.((last = next));
     },
-    run: (spec, options) => runCommand(spec, { timeoutMs: limits.processTimeoutMs, niceness: limits.processNiceness, signal, ...options, cwd: dir }),
+    run: (spec, options) => runCommand(spec, { timeoutMs: limits.processTimeoutMs, priority: limits.processPriority, signal, ...options, cwd: dir }),
     output: createOutputNamer(params.outputDir),
     checkAborted() {
       signal?.throwIfAborted();

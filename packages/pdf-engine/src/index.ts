@@ -9,5 +9,5 @@ export { inspectPdf, type PdfInfo } from './pdf/inspect.ts';
 export { pageSizes, renderPage, type PageSize } from './pdf/page-images.ts';
 export { withJobDir } from './job-dir.ts';
 export { mapLimit } from './util/map-limit.ts';
-export { runCommand, startCommand, liveCommandCount, type CommandResult, type CommandSpec, type RunOptions, type RunningCommand } from './process/run-command.ts';
+export { runCommand, startCommand, liveCommandCount, type CommandResult, type CommandSpec, type EnginePriority, type RunOptions, type RunningCommand } from './process/run-command.ts';
 export { configureOffice, closeOfficePool, type OfficePoolOptions } from './office/pool.ts';

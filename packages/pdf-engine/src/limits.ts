@@ -1,3 +1,4 @@
+import type { EnginePriority } from './process/run-command.ts';
 /** Budgets checked before work starts; the server passes smaller ones for visitors. */
 export interface EngineLimits {
   /** Bytes per input file. */
@@ -18,8 +19,8 @@ export interface EngineLimits {
   processTimeoutMs: number;
   /** Engine processes one job runs at once (OCR pages); defaults to the number of cores. */
   parallelism: number;
-  /** Niceness of the engine processes a job starts: a heavy pool's engines yield the cores to quick jobs' engines. */
-  processNiceness: number;
+  /** How the engine processes a job starts share the CPU: a heavy pool's engines yield the cores to quick jobs (run-command.ts). */
+  processPriority: EnginePriority;
 }
 
 export const DEFAULT_LIMITS: Readonly<EngineLimits> = Object.freeze({
@@ -32,5 +33,5 @@ export const DEFAULT_LIMITS: Readonly<EngineLimits> = Object.freeze({
   maxZipEntries: 10_000,
   processTimeoutMs: 120_000,
   parallelism: 0,
-  processNiceness: 10,
+  processPriority: 'quick',
 });

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Tool } from '@wattle/shared';
+import type { EnginePriority } from '@wattle/pdf-engine';
 
 /**
  * Tools run in pools, one pg-boss queue each, so a burst of conversions never starves quick page
@@ -41,15 +42,15 @@ export function poolConcurrency(pool: PoolId, cores = CORES): number {
 }
 
 /**
- * Niceness of the engines a pool's jobs start. The heavy pools' engines run at the lowest priority, so
- * on shared cores a quick job's engine gets most of the CPU it asks for (weights 110 against 15).
+ * How the engines a pool's jobs start share the CPU. The heavy pools' engines run only on CPU time
+ * nothing else wants, so a quick job's engine and the server take a core from them at once.
  */
-export const poolNiceness = (pool: PoolId): number => (pool === 'light' ? 10 : 19);
+export const poolPriority = (pool: PoolId): EnginePriority => (pool === 'light' ? 'quick' : 'background');
 
 /**
  * Engine processes one job of the pool may run side by side (OCR's pages, compress's images, PDF to
  * image's pages): a heavy job may have every core, because its engines yield them to quick jobs
- * (poolNiceness). Office conversions are one LibreOffice each.
+ * (poolPriority). Office conversions are one LibreOffice each.
  */
 export function poolParallelism(pool: PoolId, cores = CORES): number {
   return pool === 'ocr' || pool === 'heavy' ? cores : 1;

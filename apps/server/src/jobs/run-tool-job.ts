@@ -12,7 +12,7 @@ import { notify } from '../services/notifications.ts';
 import { emitWebhookEvent } from '../services/webhooks.ts';
 import { runToolForJob } from '../services/tool-runner.ts';
 import { callerLimits } from '../domain/caller-limits.ts';
-import { poolNiceness, poolOf, poolParallelism, RETRY_LIMIT } from '../domain/tool-pools.ts';
+import { poolOf, poolPriority, poolParallelism, RETRY_LIMIT } from '../domain/tool-pools.ts';
 
 export interface ToolJobData {
   jobId: string;
@@ -64,7 +64,7 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
       tool: tool.id,
       options: job.options,
       inputs: record.inputs.map((i) => ({ blobKey: i.blobKey, filename: i.filename })),
-      limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(poolOf(tool)), processNiceness: poolNiceness(poolOf(tool)) },
+      limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(poolOf(tool)), processPriority: poolPriority(poolOf(tool)) },
       onProgress,
       signal: queued.signal,
     });

@@ -6,6 +6,7 @@ import { detectEngines } from '../engines.ts';
 import { EngineError } from '../errors.ts';
 import { printEngine } from './commands.ts';
 import type { PaperFormat, PrintFailure, PrintJob } from './print-job.ts';
+import { ENGINE_NICENESS } from './run-command.ts';
 import { findExecutable } from './which.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -33,13 +34,13 @@ export async function printDocument(ctx: ToolContext, options: PrintOptions): Pr
   await mkdir(join(dir, 'files'), { recursive: true });
   const browser = join(dir, 'chromium.sh');
   // Playwright starts it in a session of its own, which is also a scheduling group: the group takes the
-  // job's niceness, like every engine's (launcher-main.ts). Run as root, the browser would raise its
+  // niceness of the job's engines (run-command.ts). Run as root, the browser would raise its
   // own priority and its group's again (we saw both back at 0), so it runs without CAP_SYS_NICE. The
   // group is out of the launcher's reach, so the browser dies with its print engine: it quits when its
   // DevTools pipe closes, and pdeathsig covers a browser too busy to notice.
   const keepsPriority = process.getuid?.() === 0 ? '--bounding-set -sys_nice ' : '';
   const dies = findExecutable('setpriv') ? `setpriv --pdeathsig KILL ${keepsPriority}-- ` : '';
-  await writeFile(browser, `#!/bin/sh\n{ echo ${ctx.limits.processNiceness} > /proc/self/autogroup; } 2>/dev/null\nexec ${dies}unshare --net -- ${CHROMIUM} "$@"\n`);
+  await writeFile(browser, `#!/bin/sh\n{ echo ${ENGINE_NICENESS[ctx.limits.processPriority]} > /proc/self/autogroup; } 2>/dev/null\nexec ${dies}unshare --net -- ${CHROMIUM} "$@"\n`);
   await chmod(browser, 0o700);
   const files = await Promise.all(
     [...options.files].map(async ([path, { body, contentType }], index) => {

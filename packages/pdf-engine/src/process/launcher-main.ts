@@ -2,14 +2,14 @@
  * The engine launcher: a small Node process (node builtins only, run with type stripping) that starts
  * every engine for its parent over IPC. Forking a process costs in proportion to the forking process's
  * memory (2.5 ms from 50 MB, 39 ms from 660 MB, the event loop blocked throughout), so the big API and
- * worker process never forks itself. Each engine leads its own process group; the group is killed when
- * asked, when the leader exits (descendants would hold the pipes), and when the parent goes away.
+ * worker process never forks itself. Each engine leads its own process group (its first wrapper makes
+ * it; run-command.ts); the group is killed when asked, when the leader exits (descendants would hold
+ * the pipes), and when the parent goes away.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 
 export type LauncherRequest =
-  | { type: 'start'; id: number; file: string; args: string[]; cwd: string; env: Record<string, string>; maxOutputBytes: number; niceness: number }
+  | { type: 'start'; id: number; file: string; args: string[]; cwd: string; env: Record<string, string>; maxOutputBytes: number }
   | { type: 'kill'; id: number };
 
 export type LauncherReply =
@@ -18,35 +18,23 @@ export type LauncherReply =
 
 const running = new Map<number, ChildProcess>();
 
+/** The engine's group, and the engine itself in case it is killed before its wrapper has made the group. */
 function killGroup(child: ChildProcess) {
   if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
-/**
- * A new session is also a new autogroup where the kernel has them: its processes share one CPU weight
- * against every other session's, whatever their own niceness, so a nice-19 engine alone in its group
- * would weigh as much as the whole server. The group gets the engine's niceness (spawn returns once the
- * child is in its session; the engine's own `nice` sets the process's).
- */
-function lowerSessionGroup(pid: number, niceness: number) {
-  try {
-    writeFileSync(`/proc/${pid}/autogroup`, String(niceness));
-  } catch {
-    // no autogroups here (cgroups decide), or the engine has already gone
+  for (const target of [-child.pid, child.pid]) {
+    try {
+      process.kill(target, 'SIGKILL');
+    } catch {
+      // already gone
+    }
   }
 }
 
 const reply = (message: LauncherReply) => process.send?.(message);
 
 function start(request: Extract<LauncherRequest, { type: 'start' }>) {
-  const child = spawn(request.file, request.args, { cwd: request.cwd, env: request.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(request.file, request.args, { cwd: request.cwd, env: request.env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.set(request.id, child);
-  if (child.pid !== undefined) lowerSessionGroup(child.pid, request.niceness);
   const out = collector(request.maxOutputBytes);
   const err = collector(request.maxOutputBytes);
   child.stdout?.on('data', out.push);

@@ -11,8 +11,6 @@ export interface Launch {
   cwd: string;
   env: Record<string, string>;
   maxOutputBytes: number;
-  /** The engine's scheduling priority, also given to its session's group (see launcher-main.ts). */
-  niceness: number;
 }
 
 export interface Launched {

@@ -21,9 +21,17 @@ export interface RunOptions {
   maxOutputBytes?: number;
   /** Run without network (own, empty network namespace) where `unshare` works. */
   isolateNetwork?: boolean;
-  /** 10 unless given: below the server, which must stay responsive. */
-  niceness?: number;
+  /** `quick` unless given. */
+  priority?: EnginePriority;
 }
+
+/**
+ * How an engine shares the CPU: `quick` at niceness 10, below the server, which must stay responsive;
+ * `background` (heavy pools) only on CPU time nothing else wants (SCHED_IDLE): a quick job's engine or
+ * the server waking up takes the core at once, where niceness 19 only weighs less (decision 127).
+ */
+export type EnginePriority = 'quick' | 'background';
+export const ENGINE_NICENESS: Readonly<Record<EnginePriority, number>> = { quick: 10, background: 19 };
 
 export interface CommandResult {
   exitCode: number | null;
@@ -40,14 +48,23 @@ export interface RunningCommand {
   kill(): void;
 }
 
-const NICENESS = 10;
 const DEFAULT_MAX_OUTPUT = 1024 * 1024;
 
 const live = new Set<RunningCommand>();
 
-/** Lower priority; engines die with the launcher (and it with us) where setpriv can arrange it: a crashed worker leaves no orphans. */
-function wrapperPrefix(isolateNetwork: boolean, niceness: number): string[] {
-  const prefix = ['nice', '-n', String(niceness)];
+/**
+ * Each engine leads a process group of its own (so it can be killed with all it started) but stays in
+ * our session: a new session would also be a new scheduling group (the kernel's autogroups), in which
+ * neither niceness nor SCHED_IDLE counts against our processes. Node makes a group only by making a
+ * session, so perl (in every Debian) makes the group and sets the niceness, then runs the rest.
+ * Engines die with the launcher (and it with us) where setpriv can arrange it: a crashed worker leaves
+ * no orphans.
+ */
+const OWN_GROUP = 'setpgrp; setpriority 0, 0, shift; exec { $ARGV[0] } @ARGV or exit 127';
+
+function wrapperPrefix(isolateNetwork: boolean, priority: EnginePriority): string[] {
+  const prefix = ['perl', '-e', OWN_GROUP, String(ENGINE_NICENESS[priority])];
+  if (priority === 'background' && findExecutable('chrt')) prefix.push('chrt', '--idle', '0');
   if (findExecutable('setpriv')) prefix.push('setpriv', '--pdeathsig', 'KILL', '--');
   if (isolateNetwork) prefix.push('unshare', '--net', '--');
   return prefix;
@@ -72,15 +89,13 @@ export function scrubbedEnv(cwd: string, extra: Readonly<Record<string, string>>
  */
 export function startCommand(spec: CommandSpec, options: RunOptions): RunningCommand {
   const started = Date.now();
-  const niceness = options.niceness ?? NICENESS;
-  const [wrapper, ...wrapperArgs] = wrapperPrefix(options.isolateNetwork ?? false, niceness);
+  const [wrapper, ...wrapperArgs] = wrapperPrefix(options.isolateNetwork ?? false, options.priority ?? 'quick');
   const launched = launch({
     file: wrapper!,
     args: [...wrapperArgs, spec.command, ...spec.args],
     cwd: options.cwd,
     env: scrubbedEnv(options.cwd, spec.env),
     maxOutputBytes: options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT,
-    niceness,
   });
 
   let timedOut = false;
@@ -96,7 +111,7 @@ export function startCommand(spec: CommandSpec, options: RunOptions): RunningCom
       cleanup();
       if (options.signal?.aborted) throw options.signal.reason;
       if (timedOut) throw new EngineError('ENGINE_TIMEOUT', `${spec.command} took longer than ${options.timeoutMs} ms.`, { command: spec.command });
-      // nice answers 127 when the program itself is missing.
+      // The wrappers answer 127 when the program itself is missing.
       if (exitCode === 127) throw new EngineError('ENGINE_UNAVAILABLE', `${spec.command} is not installed.`, { command: spec.command });
       return { exitCode, signal, stdout, stderr, truncated, durationMs: Date.now() - started };
     },

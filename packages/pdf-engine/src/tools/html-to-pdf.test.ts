@@ -157,7 +157,7 @@ describe('html-to-pdf', () => {
       }
     })();
     const slow = page('<table>' + '<tr><td>cell</td><td>cell</td></tr>'.repeat(5_000) + '</table>');
-    await ws.run('html-to-pdf', [file('slow.html', slow)], {}, { processNiceness: 19, maxPages: 5000 }).finally(() => (printing = false));
+    await ws.run('html-to-pdf', [file('slow.html', slow)], {}, { processPriority: 'background', maxPages: 5000 }).finally(() => (printing = false));
     await watch;
     expect([...seen]).toEqual(['19']);
     // Nor does any of its processes raise its own priority, as Chromium does where it may (run as root).
