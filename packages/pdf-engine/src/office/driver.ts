@@ -6,12 +6,14 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { EngineError } from '../errors.ts';
 import { unoDriver, type OfficeFilters } from '../process/commands.ts';
-import { startCommand } from '../process/run-command.ts';
+import { startCommand, type EnginePriority } from '../process/run-command.ts';
 
 const SCRIPT = fileURLToPath(new URL('./convert.py', import.meta.url));
 /** The driver lives as long as its listener; the runner still wants a bound (setTimeout's maximum). */
 const LIFETIME_MS = 2 ** 31 - 1;
 
+/** Only the office pool's jobs (a heavy pool) convert in the listeners, so they and their drivers yield the cores as those jobs' other engines do. */
+export const OFFICE_PRIORITY: EnginePriority = 'background';
 /** Socket dirs are named after the worker's pid, so the pool can sweep those of a worker that was killed. */
 export const SOCKET_DIR_PREFIX = 'wattle-uno-';
 
@@ -40,7 +42,7 @@ export async function startDriver(cwd: string, pipe: string, connectTimeoutMs: n
   const socketDir = await mkdtemp(join(tmpdir(), `${SOCKET_DIR_PREFIX}${process.pid}-`));
   const server = createServer();
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(join(socketDir, 's'), resolve));
-  const running = startCommand(unoDriver(SCRIPT, pipe, join(socketDir, 's'), connectTimeoutMs / 1000), { cwd, timeoutMs: LIFETIME_MS });
+  const running = startCommand(unoDriver(SCRIPT, pipe, join(socketDir, 's'), connectTimeoutMs / 1000), { cwd, timeoutMs: LIFETIME_MS, priority: OFFICE_PRIORITY });
   const exited = running.result.catch(() => undefined);
 
   let socket: Socket | undefined;

@@ -8,7 +8,7 @@ import { EngineError } from '../errors.ts';
 import { sofficeListener, type OfficeFilters } from '../process/commands.ts';
 import { startCommand, type RunningCommand } from '../process/run-command.ts';
 import { findOfficeBinary } from '../process/which.ts';
-import { CONVERTED, NOT_LOADED, SOCKET_DIR_PREFIX, startDriver, type OfficeDriver } from './driver.ts';
+import { CONVERTED, NOT_LOADED, OFFICE_PRIORITY, SOCKET_DIR_PREFIX, startDriver, type OfficeDriver } from './driver.ts';
 import { writeProfile } from './profile.ts';
 
 export interface OfficePoolOptions {
@@ -137,6 +137,7 @@ export class OfficePool {
     const listener = startCommand(sofficeListener(join(slot.dir!, 'profile'), slot.pipe!, program), {
       cwd: slot.dir!,
       timeoutMs: LISTENER_LIFETIME_MS,
+      priority: OFFICE_PRIORITY,
       isolateNetwork,
       maxOutputBytes: 64 * 1024,
     });

@@ -10,7 +10,7 @@ import { sofficeConvert, sofficeListener } from '../process/commands.ts';
 import { liveCommandCount, runCommand, startCommand } from '../process/run-command.ts';
 import { startCanary, type Canary } from '../test/canary.ts';
 import { textPdf } from '../test/fixtures.ts';
-import { childProcesses, file, pdfText, warmOfficeProcesses, workspace, type Workspace } from '../test/harness.ts';
+import { childProcesses, file, pdfText, processStat, warmOfficeProcesses, workspace, type Workspace } from '../test/harness.ts';
 import { docxBomb, docxDocument, docxWithExternalImage, odtDocument, odtWithExternalImage, odtWithMacro, xlsxDocument } from '../test/office-docs.ts';
 
 let ws: Workspace;
@@ -124,6 +124,12 @@ describe('office to PDF', () => {
       await listener.result.catch(() => {});
       await rm(marker, { force: true });
     }
+  });
+
+  it("runs the listener and its driver only on idle CPU, as the office pool's other engines", async () => {
+    await ws.run('office-to-pdf', [file('a.docx', await docxDocument(1))]);
+    const warm = [...listeners(), officeDriver().pid];
+    expect(warm.map((pid) => processStat(pid)?.policy)).toEqual(warm.map(() => 5)); // SCHED_IDLE
   });
 
   it('keeps the listener warm across documents, restarts it after N, sweeps dead workers\' dirs', async () => {
