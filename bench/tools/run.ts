@@ -4,6 +4,8 @@
  * 1. merge of 10, 50 and 200 files, split of 1,000 pages, PDF to image of 100 pages: POST /api/v1/jobs
  *    (multipart upload, validation, queue) -> worker -> outputs, and runTool in-process on the same
  *    files, each against qpdf or pdftoppm in the same run: time a page, and the API's overhead.
+ *    With the worker's peak memory (with its engines) during each size through the API: it should not
+ *    grow with the pages or the files.
  * 2. peak memory of the worker (with its engines) through merge + compress + OCR + office-to-pdf.
  * Embedded defaults by default (PGlite: API and worker share this process, so the memory is theirs
  * together). With TEST_DATABASE_URL (PostgreSQL) the worker is its own `APP_ROLES=worker` process and
@@ -60,6 +62,7 @@ const formFiles = new Map<string, FormFile>();
 const asForm = async (path: string) => formFiles.get(path) ?? formFiles.set(path, { name: basename(path), bytes: await readFile(path) }).get(path)!;
 let engineJobs = 0;
 const phases = new Map<string, Awaited<ReturnType<typeof viaApi>>[]>();
+const apiPeaks = new Map<string, number>();
 const pageToolMemory = peakSampler(workerPid);
 const measured = await pageToolRows({
   inputs: pagesDir,
@@ -73,8 +76,11 @@ const measured = await pageToolRows({
       await rm(dir, { recursive: true, force: true });
     },
     API: async (tool, files, options) => {
-      const result = await viaApi(tool, await Promise.all(files.map(asForm)), options);
+      const form = await Promise.all(files.map(asForm));
+      const memory = peakSampler(workerPid);
+      const result = await viaApi(tool, form, options);
       const key = `${tool} of ${files.length} file${files.length === 1 ? '' : 's'}`;
+      apiPeaks.set(key, Math.max(apiPeaks.get(key) ?? 0, memory.stop()));
       phases.set(key, [...(phases.get(key) ?? []), result]);
     },
   },
@@ -85,6 +91,8 @@ console.log('\nthe API\'s own overhead (API median - engine median):');
 for (const [what, times] of Object.entries(measured)) console.log(`  ${what.padEnd(44)} ${secs(median(times.API!) - median(times.engine!))}`);
 console.log('through the API, in parts (medians): upload + validate + enqueue (202) | created -> finished on the server');
 for (const [key, runs] of phases) console.log(`  ${key.padEnd(44)} ${secs(median(runs.map((r) => r.submitMs)))} | ${secs(median(runs.map((r) => r.serverMs)))}`);
+console.log(`the worker's peak memory with its engines during each through the API (${separate ? 'the worker alone' : 'with this bench and its engine runs'}):`);
+for (const [key, peak] of apiPeaks) console.log(`  ${key.padEnd(44)} ${mib(peak)}`);
 console.log('');
 
 // 2. The heavier tools, one job each, with the worker's peak memory during each.
