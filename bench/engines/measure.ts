@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { treeRss } from '../tools/process-memory.ts';
 
 /** Wall time of fn, in milliseconds. */
 export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -24,25 +24,6 @@ export function startRssSampler() {
       return { nodePeakMiB: process.resourceUsage().maxRSS / 1024, treePeakMiB: peakTree / 1024 / 1024 };
     },
   };
-}
-
-function treeRss(root: number): number {
-  const parents = new Map<number, number>();
-  const rss = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const status = readFileSync(`/proc/${entry}/status`, 'latin1');
-      parents.set(Number(entry), Number(/PPid:\s+(\d+)/.exec(status)?.[1]));
-      rss.set(Number(entry), Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024);
-    } catch {
-      // exited while we looked
-    }
-  }
-  const inTree = (pid: number): boolean => pid === root || (pid > 1 && parents.has(pid) && inTree(parents.get(pid)!));
-  let total = 0;
-  for (const [pid, bytes] of rss) if (inTree(pid)) total += bytes;
-  return total;
 }
 
 export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -1,5 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** Resident memory of one process, in bytes; 0 once it is gone. */
+export function processRss(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0; // exited while we looked
+  }
+}
+
 /** Resident memory of a process and all its descendants (its engines), in bytes; 0 once it is gone. */
 export function treeRss(pid: number): number {
   let total = 0;
@@ -7,7 +16,7 @@ export function treeRss(pid: number): number {
   while (stack.length) {
     const current = stack.pop()!;
     try {
-      total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${current}/status`, 'latin1'))?.[1] ?? 0) * 1024;
+      total += processRss(current);
       for (const thread of readdirSync(`/proc/${current}/task`)) {
         for (const child of readFileSync(`/proc/${current}/task/${thread}/children`, 'latin1').split(' ')) if (child.trim()) stack.push(Number(child));
       }
@@ -18,16 +27,22 @@ export function treeRss(pid: number): number {
   return total;
 }
 
-/** The highest treeRss(pid) seen, sampled every 100 ms until stopped. */
+/** The highest treeRss(pid) seen, sampled every 100 ms until stopped; `ownPeak()` is the process's alone. */
 export function peakSampler(pid: number) {
-  let peak = treeRss(pid);
-  const timer = setInterval(() => {
+  let peak = 0;
+  let own = 0;
+  const sample = () => {
     peak = Math.max(peak, treeRss(pid));
-  }, 100);
+    own = Math.max(own, processRss(pid));
+  };
+  sample();
+  const timer = setInterval(sample, 100);
   return {
     stop(): number {
       clearInterval(timer);
-      return Math.max(peak, treeRss(pid));
+      sample();
+      return peak;
     },
+    ownPeak: () => own,
   };
 }
