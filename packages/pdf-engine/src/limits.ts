@@ -1,4 +1,5 @@
 import type { EnginePriority } from './process/run-command.ts';
+
 /** Budgets checked before work starts; the server passes smaller ones for visitors. */
 export interface EngineLimits {
   /** Bytes per input file. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
-import { childProcesses, processStat } from '../test/harness.ts';
+import { childProcesses, parseProcessStat, processStat } from '../test/harness.ts';
 import { launcherPid } from './launcher.ts';
 import { liveCommandCount, runCommand, startCommand } from './run-command.ts';
 
@@ -33,8 +33,8 @@ describe('runCommand', () => {
   it('runs a background engine only on idle CPU, in a process group of its own within our scheduling group', async () => {
     const result = await runCommand({ command: 'sh', args: ['-c', 'echo $$; cat /proc/self/stat; cat /proc/self/autogroup 2>/dev/null || true'] }, { cwd: dir, timeoutMs: 10_000, priority: 'background' });
     const [pid, stat, autogroup] = result.stdout.toString().split('\n');
-    const fields = stat!.slice(stat!.lastIndexOf(')') + 2).split(' ');
-    expect({ group: Number(fields[2]), session: Number(fields[3]), nice: Number(fields[16]), policy: Number(fields[38]) }).toEqual({
+    const { group, session, nice, policy } = parseProcessStat(stat!);
+    expect({ group, session, nice, policy }).toEqual({
       group: Number(pid),
       session: processStat(process.pid)!.session,
       nice: 19,
@@ -45,8 +45,8 @@ describe('runCommand', () => {
 
   it('runs a quick engine below the server, with the normal policy', async () => {
     const result = await runCommand({ command: 'cat', args: ['/proc/self/stat'] }, { cwd: dir, timeoutMs: 10_000, priority: 'quick' });
-    const fields = result.stdout.toString().slice(result.stdout.toString().lastIndexOf(')') + 2).split(' ');
-    expect({ nice: Number(fields[16]), policy: Number(fields[38]) }).toEqual({ nice: 10, policy: 0 });
+    const { nice, policy } = parseProcessStat(result.stdout.toString());
+    expect({ nice, policy }).toEqual({ nice: 10, policy: 0 });
   });
 
   // Where the kernel gives huge pages only to those who ask (`madvise`, its default), the engine must ask.

@@ -106,16 +106,28 @@ export function warmOfficeProcesses(): number {
   return childProcesses().filter((c) => /oosplash|soffice/.test(c.command) || (c.command === 'python3' && readFileSync(`/proc/${c.pid}/cmdline`, 'latin1').includes('convert.py'))).length;
 }
 
-/** A process as /proc/<pid>/stat tells it, or undefined once it has gone; `policy` 0 is the normal one, 5 SCHED_IDLE. */
-export function processStat(pid: number | string): { command: string; state: string; ppid: number; session: number; nice: number; policy: number } | undefined {
+/** A process as /proc/<pid>/stat tells it, or undefined once it has gone. */
+export function processStat(pid: number | string): ReturnType<typeof parseProcessStat> | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    const close = stat.lastIndexOf(')'); // the command may hold spaces and brackets
-    const fields = stat.slice(close + 2).split(' ');
-    return { command: stat.slice(stat.indexOf('(') + 1, close), state: fields[0]!, ppid: Number(fields[1]), session: Number(fields[3]), nice: Number(fields[16]), policy: Number(fields[38]) };
+    return parseProcessStat(readFileSync(`/proc/${pid}/stat`, 'latin1'));
   } catch {
     return undefined;
   }
+}
+
+/** The fields we read of a /proc/<pid>/stat text (an engine may print its own); `policy` 0 is the normal one, 5 SCHED_IDLE. */
+export function parseProcessStat(stat: string) {
+  const close = stat.lastIndexOf(')'); // the command may hold spaces and brackets
+  const fields = stat.slice(close + 2).split(' ');
+  return {
+    command: stat.slice(stat.indexOf('(') + 1, close),
+    state: fields[0]!,
+    ppid: Number(fields[1]),
+    group: Number(fields[2]),
+    session: Number(fields[3]),
+    nice: Number(fields[16]),
+    policy: Number(fields[38]),
+  };
 }
 
 /** The children of `parent`, from /proc: by default the engines this process started, the engine launcher's (launcher.ts). */
