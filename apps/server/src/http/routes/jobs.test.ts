@@ -355,8 +355,12 @@ describe('jobs API: caps on open heavy work', () => {
     const { client } = await signedInUser(ctx);
     const ip = newIp();
     for (let i = 0; i <= VISITOR_OPEN_HEAVY_JOBS_PER_IP; i++) expect((await send(client, ip)).status).toBe(202);
-    // Batches fill the rest, well within the account's jobs an hour.
     let open = VISITOR_OPEN_HEAVY_JOBS_PER_IP + 1;
+    // A batch is counted whole: one job more than the room left is refused, and none of it is kept.
+    const stored = storedJobInputs();
+    await expectRefused(await send(client, ip, 'compress', '/api/v1/batches', PLAN_LIMITS.free.heavyJobsAtOnce - open + 1), 'RATE_LIMITED');
+    expect(storedJobInputs()).toBe(stored);
+    // Batches fill the rest, well within the account's jobs an hour.
     while (open < PLAN_LIMITS.free.heavyJobsAtOnce) {
       const files = Math.min(50, PLAN_LIMITS.free.heavyJobsAtOnce - open);
       expect((await send(client, ip, 'compress', '/api/v1/batches', files)).status).toBe(202);

@@ -40,15 +40,15 @@ export async function checkRate(container: Container, caller: Caller, n: number)
 /**
  * Refusals that make reading the upload pointless, checked as soon as the `tool` field arrives: the
  * tool's engine is missing, its pool already has a full queue, or the caller already has as much heavy
- * work open as allowed. An unknown tool is left for the full validation, which reports it with
- * everything else.
+ * work open as allowed (a batch's jobs are counted together when they are committed). An unknown
+ * tool is left for the full validation, which reports it with everything else.
  */
-export async function precheckTool(container: Container, caller: Caller, toolId: string, adding = 1): Promise<void> {
+export async function precheckTool(container: Container, caller: Caller, toolId: string): Promise<void> {
   const tool = getTool(toolId);
   if (!tool) return;
   if (!toolAvailable(container, tool)) throw new AppError('ENGINE_UNAVAILABLE', { engine: tool.engine });
   if ((await countQueuedJobs(container.db, poolOf(tool))) >= container.config.JOB_QUEUE_CAP) throw new AppError('QUEUE_FULL', undefined, { retryAfter: 30 });
-  await assertOpenJobRoom(container.db, limitsFor(container, caller.owner), caller.owner, visitorIpOf(caller), poolOf(tool), adding);
+  await assertOpenJobRoom(container.db, limitsFor(container, caller.owner), caller.owner, visitorIpOf(caller), poolOf(tool), 1);
 }
 
 const HEAVY_POOLS = POOLS.filter(isHeavyPool);

@@ -11,7 +11,7 @@ import { insertBatch } from '../../repositories/batches.ts';
 import { findOwnedDocuments } from '../../repositories/documents.ts';
 import { findOwnedOutput } from '../../repositories/outputs.ts';
 import { insertJob, lockPoolSubmissions, type NewJob, type NewJobInput } from '../../repositories/jobs.ts';
-import { assertOpenJobRoom, checkRate, limitsFor, precheckTool, visitorIpOf, type Caller } from './admission.ts';
+import { assertOpenJobRoom, checkRate, limitsFor, visitorIpOf, type Caller } from './admission.ts';
 import { readSubmissionForm, type UploadBody } from './submission-form.ts';
 import { getBatch, getJob, type BatchView, type JobView } from './views.ts';
 
@@ -46,8 +46,9 @@ export async function submit(
   ensureOwner: () => Promise<Owner>,
 ): Promise<{ job?: JobView; batch?: BatchView }> {
   const limits = limitsFor(container, caller.owner);
+  // The route ran precheckTool as the tool field arrived; the caps on open heavy work, which count
+  // every job of a batch, are settled under a lock as the jobs are committed (createJobs).
   const { tool, options, fileIds, outputIds } = await readSubmissionForm(container, caller, body, mode);
-  await precheckTool(container, caller, tool.id, mode === 'job' ? 1 : body.files.length + fileIds.length + outputIds.length);
 
   const account = accountOwnerOf(caller.owner);
   const documents = account ? await findOwnedDocuments(container.db, account, fileIds) : [];
