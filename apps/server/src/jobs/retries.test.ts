@@ -10,7 +10,7 @@ import { createLocalBlobStore } from '../adapters/blob-store/local.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { jobForm, postJob, waitForJob } from '../test/jobs.ts';
 import { RETRY_LIMIT } from '../domain/tool-pools.ts';
-import { failAbandonedJob } from './run-tool-job.ts';
+import { failAbandonedJob, runToolJob } from './run-tool-job.ts';
 import { startWorker, type Worker } from './worker.ts';
 
 /** Retries are for the machine's faults only, and bounded; a job whose every attempt died is failed. */
@@ -63,6 +63,22 @@ describe('retries', () => {
       // Again (pg-boss may deliver twice): nothing changes.
       await failAbandonedJob(idle.container, abandoned);
       expect((await (await visitor.request(`/api/v1/jobs/${id}`)).json()).finishedAt).toBe(failed.finishedAt);
+    } finally {
+      await idle.close();
+    }
+  });
+
+  it('fails a queued job whose tool this version no longer has, without retrying it', async () => {
+    const idle = await createTestContext(); // no worker: the job stays queued
+    try {
+      const visitor = idle.client();
+      const res = await postJob(visitor, jobForm('rotate', [{ name: 'a.pdf', bytes: await textPdf(1) }]));
+      const { id } = await res.json();
+      await idle.container.db.update(jobs).set({ tool: 'dropped-tool' }).where(eq(jobs.id, id));
+      await runToolJob(idle.container, { id: 'attempt', data: { jobId: id }, retryCount: 0, signal: new AbortController().signal });
+      expect(await (await visitor.request(`/api/v1/jobs/${id}`)).json()).toMatchObject({ status: 'failed', error: { code: 'NOT_FOUND' } });
+      const [row] = await idle.container.db.select().from(jobs).where(eq(jobs.id, id));
+      expect(row!.attempts).toBe(1);
     } finally {
       await idle.close();
     }

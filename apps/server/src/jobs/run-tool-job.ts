@@ -1,10 +1,10 @@
 import { isEngineError } from '@wattle/pdf-engine';
-import { ERROR_CATALOGUE, getTool, isErrorCode, type ErrorCode } from '@wattle/shared';
+import { AppError, ERROR_CATALOGUE, getTool, isErrorCode, type ErrorCode } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import type { QueueJob } from '../adapters/job-queue.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import { ownerOfRow } from '../domain/owner.ts';
-import { claimJob, completeJob, failJob, findJobForWorker, requeueJob, setProgress, type Finished, type JobFailure, type JobInputRow, type JobRecord } from '../repositories/jobs.ts';
+import { claimJob, completeJob, failJob, requeueJob, setProgress, type Finished, type JobFailure, type JobInputRow, type JobRecord } from '../repositories/jobs.ts';
 import { engineFieldErrors } from './failure-details.ts';
 import { batchView, findOwnedBatch } from '../services/tool-jobs/views.ts';
 import { jobCache } from '../services/tool-jobs/job-cache.ts';
@@ -34,13 +34,11 @@ const RETRYABLE = new Set<ErrorCode>(['ENGINE_TIMEOUT', 'INTERNAL']);
 export async function runToolJob(container: Container, queued: QueueJob<ToolJobData>): Promise<void> {
   const { db, clock, logger } = container;
   const { jobId } = queued.data;
-  const record = await findJobForWorker(db, jobId);
-  const tool = record && getTool(record.job.tool);
-  if (!record || !tool) return;
-  const job = await claimJob(db, jobId, clock.now());
-  if (!job) return; // finished by an earlier attempt, or swept
+  const record = await claimJob(db, jobId, clock.now());
+  if (!record) return; // finished by an earlier attempt, or swept
+  const { job } = record;
   const attempt = job.attempts;
-  await publishJob(container, job, { job, inputs: record.inputs, outputs: [] });
+  await publishJob(container, job, record);
 
   let lastProgress = 0;
   // Not before the job has run an interval: a quick job's page goes from running to its result, without
@@ -58,6 +56,9 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
   };
 
   try {
+    // A tool dropped by a later version leaves its queued jobs naming nothing: they fail.
+    const tool = getTool(job.tool);
+    if (!tool) throw new AppError('NOT_FOUND');
     const limits = callerLimits(container.config, !!job.userId);
     const outputs = await runToolForJob(container, {
       jobId,

@@ -5,7 +5,7 @@ import { jobInputs, jobOutputs } from '@wattle/db';
 import { userOwner } from '../domain/owner.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { signedInUser } from '../test/users.ts';
-import { findBatchJobs, findJob, findJobForWorker, insertJob } from './jobs.ts';
+import { claimJob, findBatchJobs, findJob, insertJob } from './jobs.ts';
 import { insertBatch } from './batches.ts';
 
 /** A job is read with its inputs and outputs in one statement; what comes back must be what plain selects give. */
@@ -46,7 +46,9 @@ describe('reading jobs', () => {
     expect({ inputs: record!.inputs, outputs: record!.outputs }).toEqual(await plainParts(id));
     expect(record!.outputs.map((o) => o.filename)).toEqual(['a.pdf', 'b.pdf']);
     expect(record!.outputs[0]!.createdAt).toBeInstanceOf(Date);
-    expect(await findJobForWorker(ctx.container.db, id)).toEqual(record);
+    // The worker's claim reads the inputs in the same statement, and no outputs: a running job has none yet.
+    const claimed = await claimJob(ctx.container.db, id, now);
+    expect(claimed).toEqual({ job: { ...record!.job, status: 'running', attempts: 1, startedAt: now }, inputs: record!.inputs, outputs: [] });
   });
 
   it('gives empty lists for a job with no parts yet, and each job of a batch its own parts', async () => {
@@ -56,7 +58,7 @@ describe('reading jobs', () => {
     const bare = randomUUID();
     const at = new Date('2026-11-24T01:00:00Z');
     await insertJob(ctx.container.db, userOwner(user.id), { id: bare, tool: 'merge', options: {}, pool: 'light', createdAt: at, expiresAt: at }, []);
-    expect(await findJobForWorker(ctx.container.db, bare)).toMatchObject({ inputs: [], outputs: [] });
+    expect(await claimJob(ctx.container.db, bare, at)).toMatchObject({ inputs: [], outputs: [] });
     const batch = await findBatchJobs(ctx.container.db, batchId);
     expect(batch).toHaveLength(1);
     expect({ inputs: batch[0]!.inputs, outputs: batch[0]!.outputs }).toEqual(await plainParts(first.id));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { jobInputs, jobOutputs, jobs, type Database } from '@wattle/db';
 import { isUuid, type JobErrorDetails } from '@wattle/shared';
 import type { Owner } from '../domain/owner.ts';
@@ -88,12 +88,6 @@ export async function findJob(db: Queryable, owner: Owner, id: string, now: Date
   return row && asRecord(row);
 }
 
-/** For the worker, which acts on behalf of whoever made the job. */
-export async function findJobForWorker(db: Queryable, id: string): Promise<JobRecord | undefined> {
-  const [row] = await db.select(withParts).from(jobs).where(eq(jobs.id, id)).limit(1);
-  return row && asRecord(row);
-}
-
 /** The jobs of a batch, in input order (the caller found the batch with its owner). */
 export async function findBatchJobs(db: Queryable, batchId: string): Promise<JobRecord[]> {
   const rows = await db.select(withParts).from(jobs).where(eq(jobs.batchId, batchId)).orderBy(asc(jobs.batchPosition));
@@ -103,16 +97,19 @@ export async function findBatchJobs(db: Queryable, batchId: string): Promise<Job
 // ── Running ───────────────────────────────────────────────────────────────────
 
 /**
- * Starts an attempt: bumps `attempts` and returns the row, or nothing when the job is gone or already
- * finished (a retry of a job whose earlier attempt committed before its worker died).
+ * Starts an attempt: bumps `attempts` and returns the job with its inputs (one statement: the worker
+ * reads nothing else before it runs), or nothing when the job is gone or already finished (a retry of
+ * a job whose earlier attempt committed before its worker died). A running job has no outputs yet.
  */
-export async function claimJob(db: Queryable, id: string, now: Date): Promise<JobRow | undefined> {
+export async function claimJob(db: Queryable, id: string, now: Date): Promise<JobRecord | undefined> {
   const [row] = await db
     .update(jobs)
     .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, progress: 0, startedAt: sql`coalesce(${jobs.startedAt}, ${now})` })
     .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
-    .returning();
-  return row;
+    .returning({ ...getTableColumns(jobs), inputs: withParts.inputs });
+  if (!row) return undefined;
+  const { inputs, ...job } = row;
+  return { job, inputs: fromJsonRows(jobInputs, inputs), outputs: [] };
 }
 
 export async function setProgress(db: Queryable, id: string, attempt: number, progress: number): Promise<void> {

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { jobForm, postJob } from '../../test/jobs.ts';
 import { sql } from 'drizzle-orm';
 import { failAbandonedJob, runToolJob } from '../../jobs/run-tool-job.ts';
-import { findJobForWorker } from '../../repositories/jobs.ts';
+import { claimJob } from '../../repositories/jobs.ts';
 import { createJobCache, jobCache } from './job-cache.ts';
 
 /** The status cache never answers with what this process itself has just changed. */
@@ -52,7 +52,7 @@ describe('the job status cache', () => {
   it('reads the job back when another change came in while the worker announced its own', async () => {
     const visitor = ctx.client();
     const id = await submit(visitor);
-    const record = (await findJobForWorker(ctx.container.db, id))!;
+    const record = (await claimJob(ctx.container.db, id, new Date()))!;
     await jobCache(ctx.container).announce(record, () => {
       void ctx.container.events.publishJobChanged(id); // someone else's change, heard meanwhile
       return ctx.container.events.publishJobChanged(id);
@@ -65,7 +65,7 @@ describe('the job status cache', () => {
     const visitor = ctx.client();
     const id = await submit(visitor);
     const cache = createJobCache(ctx.container, { openMs: 20, finishedMs: 50 });
-    await cache.announce((await findJobForWorker(ctx.container.db, id))!, () => ctx.container.events.publishJobChanged(id));
+    await cache.announce((await claimJob(ctx.container.db, id, new Date()))!, () => ctx.container.events.publishJobChanged(id));
     expect(cache.held()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(cache.held()).toBe(0);
