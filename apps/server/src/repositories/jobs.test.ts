@@ -26,7 +26,9 @@ describe('reading jobs', () => {
     const expiresAt = new Date('2026-11-24T02:02:03.456Z');
     if (batchId) await insertBatch(ctx.container.db, owner, { id: batchId, tool: 'merge', createdAt, expiresAt });
     const inputs = [2, 0, 1].map((position) => ({ position, filename: `part ${position}.pdf`, blobKey: `jobs/${id}/input-${position}`, documentId: null, size: 5_000_000_000 + position, kind: 'pdf' }));
-    await insertJob(ctx.container.db, owner, { id, tool: 'merge', options: { rotations: [90] }, pool: 'light', createdAt, expiresAt, batchId, batchPosition }, inputs);
+    const inserted = await insertJob(ctx.container.db, owner, { id, tool: 'merge', options: { rotations: [90] }, pool: 'light', createdAt, expiresAt, batchId, batchPosition }, inputs);
+    // What the insert gives back is what a read gives before there are outputs.
+    expect(inserted).toEqual(await findJob(ctx.container.db, owner, id, createdAt));
     await ctx.container.db.insert(jobOutputs).values([
       { jobId: id, userId: user.id, position: 1, filename: 'b.pdf', blobKey: `jobs/${id}/1`, contentType: 'application/pdf', size: 12, pages: null, createdAt, expiresAt },
       { jobId: id, userId: user.id, position: 0, filename: 'a.pdf', blobKey: `jobs/${id}/0`, contentType: 'application/pdf', size: 34, pages: 3, notes: [{ code: 'PDFA_NOT_KEPT', message: 'Not PDF/A.' }], createdAt, expiresAt },

@@ -51,9 +51,11 @@ export async function lockPoolSubmissions(tx: Queryable, pool: string): Promise<
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tool-jobs:${pool}`}))`);
 }
 
-export async function insertJob(tx: Queryable, owner: Owner, job: NewJob, inputs: Omit<NewJobInput, 'jobId'>[]): Promise<void> {
-  await tx.insert(jobs).values({ ...job, ...ownerColumns(owner) });
-  if (inputs.length) await tx.insert(jobInputs).values(inputs.map((input) => ({ ...input, jobId: job.id })));
+/** Returns the new job's record as a read would give it, so that its page need not read it back. */
+export async function insertJob(tx: Queryable, owner: Owner, job: NewJob, inputs: Omit<NewJobInput, 'jobId'>[]): Promise<JobRecord> {
+  const [row] = await tx.insert(jobs).values({ ...job, ...ownerColumns(owner) }).returning();
+  const inserted = inputs.length ? await tx.insert(jobInputs).values(inputs.map((input) => ({ ...input, jobId: job.id }))).returning() : [];
+  return { job: row!, inputs: inserted.sort((a, b) => a.position - b.position), outputs: [] };
 }
 
 // ── Reading ───────────────────────────────────────────────────────────────────

@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { jobForm, postJob } from '../../test/jobs.ts';
 import { sql } from 'drizzle-orm';
 import { failAbandonedJob, runToolJob } from '../../jobs/run-tool-job.ts';
+import { visitorOwner } from '../../domain/owner.ts';
 import { claimJob } from '../../repositories/jobs.ts';
 import { createJobCache, jobCache } from './job-cache.ts';
 
@@ -35,6 +36,28 @@ describe('the job status cache', () => {
     const { id } = await (await postJob(visitor, jobForm('rotate', [{ name: 'a.pdf', bytes: await textPdf(1) }]))).json();
     return id as string;
   };
+
+  it('keeps the jobs a submission has just made, so their first poll is not read back', async () => {
+    const id = await submit(ctx.client());
+    const cache = createJobCache(ctx.container);
+    const committed = (await claimJob(ctx.container.db, id, new Date()))!;
+    await cache.keepNew([id], async () => [committed]);
+    await markBehindTheCache(id);
+    expect(await cache.find(visitorOwner(committed.job.visitorSessionId!), id)).toBe(committed);
+  });
+
+  it('keeps no new job that changed while its submission committed', async () => {
+    const visitor = ctx.client();
+    const id = await submit(visitor);
+    const cache = createJobCache(ctx.container);
+    const [record] = await cache.keepNew([id], async () => {
+      const claimed = (await claimJob(ctx.container.db, id, new Date()))!;
+      await ctx.container.events.publishJobChanged(id); // its worker claimed it meanwhile
+      return [{ ...claimed, job: { ...claimed.job, status: 'queued' as const } }];
+    });
+    expect(record!.job.status).toBe('queued');
+    expect(cache.held()).toBe(0);
+  });
 
   it('keeps the record the worker has just committed, so the finished job is not read back', async () => {
     const visitor = ctx.client();

@@ -9,8 +9,9 @@ import { isOwnedBy } from '../../repositories/owned-by.ts';
  * is announced through the event bus, which reaches every process (Postgres NOTIFY), and drops the
  * entry. A miss reads through the owner-scoped query, and a hit answers only the owner that query would
  * have answered (isOwnedBy is ownedBy in memory), before the job's expiry, exactly like the query.
- * The worker announces its own changes through `announce`, with the record it has just committed, so
- * the job's page in this process is answered without reading it back.
+ * The worker announces its own changes through `announce`, with the record it has just committed, and a
+ * submission keeps the jobs it has just made (`keepNew`), so the job's page in this process is answered
+ * without reading it back.
  */
 
 /** How long a job read is answered from memory. */
@@ -34,6 +35,12 @@ export interface JobCache {
    * `record`, committed just before, unless another change to the job came in meanwhile.
    */
   announce(record: JobRecord, publish: () => Promise<void>): Promise<void>;
+  /**
+   * Runs `commit`, which commits new jobs and returns their records, and keeps each record unless a
+   * change to its job came in meanwhile (a worker claimed it already): the submission's answer and the
+   * job's first poll read nothing back.
+   */
+  keepNew(ids: string[], commit: () => Promise<JobRecord[]>): Promise<JobRecord[]>;
   /** How many jobs this process holds now. */
   held(): number;
 }
@@ -102,6 +109,13 @@ export function createJobCache(container: Container, maxAge = MAX_AGE): JobCache
       // Only this announcement since `seen`: the record is the job as it is now.
       if (changes.get(id) === seen + 1) keep(record, Date.now());
       await published;
+    },
+    async keepNew(ids, commit) {
+      const seen = new Map(ids.map((id) => [id, changes.get(id)]));
+      const readAt = Date.now();
+      const records = await commit();
+      for (const record of records) if (changes.get(record.job.id) === seen.get(record.job.id)) keep(record, readAt);
+      return records;
     },
     held: () => entries.size,
   };

@@ -10,7 +10,8 @@ import { countApiKeyUsage } from '../../repositories/api-keys.ts';
 import { insertBatch } from '../../repositories/batches.ts';
 import { findOwnedDocuments } from '../../repositories/documents.ts';
 import { findOwnedOutput } from '../../repositories/outputs.ts';
-import { insertJob, lockPoolSubmissions, type NewJob, type NewJobInput } from '../../repositories/jobs.ts';
+import { insertJob, lockPoolSubmissions, type JobRecord, type NewJob, type NewJobInput } from '../../repositories/jobs.ts';
+import { jobCache } from './job-cache.ts';
 import { assertOpenJobRoom, checkRate, limitsFor, visitorIpOf, type Caller } from './admission.ts';
 import { readSubmissionForm, type UploadBody } from './submission-form.ts';
 import { getBatch, getJob, type BatchView, type JobView } from './views.ts';
@@ -133,19 +134,23 @@ async function createJobs(
       else await container.blobStore.put(key, await container.blobStore.get(input.copyOf!));
       storedKeys.push(key);
     });
-    await container.db.transaction(async (tx) => {
-      // The early check counted without a lock: racing submissions are settled here, one at a time.
-      if (isHeavyPool(pool)) {
-        await lockPoolSubmissions(tx, pool);
-        await assertOpenJobRoom(tx, limits, owner, visitorIp, pool, rows.length);
-      }
-      if (batchId) await insertBatch(tx, owner, { id: batchId, tool: tool.id, createdAt: now, expiresAt });
-      for (const { job, inputs } of rows) {
-        await insertJob(tx, owner, job, inputs);
-        await container.queue.send(poolQueue(pool), { jobId: job.id }, { tx });
-      }
-      if (apiKeyId) await countApiKeyUsage(tx, apiKeyId, { jobs: rows.length });
-    });
+    const commit = () =>
+      container.db.transaction(async (tx) => {
+        // The early check counted without a lock: racing submissions are settled here, one at a time.
+        if (isHeavyPool(pool)) {
+          await lockPoolSubmissions(tx, pool);
+          await assertOpenJobRoom(tx, limits, owner, visitorIp, pool, rows.length);
+        }
+        if (batchId) await insertBatch(tx, owner, { id: batchId, tool: tool.id, createdAt: now, expiresAt });
+        const records: JobRecord[] = [];
+        for (const { job, inputs } of rows) {
+          records.push(await insertJob(tx, owner, job, inputs));
+          await container.queue.send(poolQueue(pool), { jobId: job.id }, { tx });
+        }
+        if (apiKeyId) await countApiKeyUsage(tx, apiKeyId, { jobs: rows.length });
+        return records;
+      });
+    await jobCache(container).keepNew(planned.map((p) => p.id), commit);
     return planned.map((p) => p.id);
   } catch (err) {
     await Promise.all(storedKeys.map((key) => container.blobStore.delete(key).catch(() => {})));
