@@ -50,33 +50,37 @@ describe('retries', () => {
     expect(row!.attempts).toBe(RETRY_LIMIT + 1);
   });
 
+  /** A visitor's job on a server with no worker, where it stays queued until the test acts for the worker. */
+  const queuedJob = async (idle: TestContext) => {
+    const visitor = idle.client();
+    const res = await postJob(visitor, jobForm('rotate', [{ name: 'a.pdf', bytes: await textPdf(1) }]));
+    const { id } = (await res.json()) as { id: string };
+    return { id, read: async () => (await visitor.request(`/api/v1/jobs/${id}`)).json() };
+  };
+
   it('marks a dead-lettered job (every attempt lost its worker) failed, once', async () => {
-    const idle = await createTestContext(); // no worker: the job stays queued
+    const idle = await createTestContext();
     try {
-      const visitor = idle.client();
-      const res = await postJob(visitor, jobForm('rotate', [{ name: 'a.pdf', bytes: await textPdf(1) }]));
-      const { id } = await res.json();
+      const { id, read } = await queuedJob(idle);
       const abandoned = { id: 'dead-letter', data: { jobId: id }, retryCount: 0, signal: new AbortController().signal };
       await failAbandonedJob(idle.container, abandoned);
-      const failed = await (await visitor.request(`/api/v1/jobs/${id}`)).json();
+      const failed = await read();
       expect(failed).toMatchObject({ status: 'failed', error: { code: 'INTERNAL' }, outputs: [] });
       // Again (pg-boss may deliver twice): nothing changes.
       await failAbandonedJob(idle.container, abandoned);
-      expect((await (await visitor.request(`/api/v1/jobs/${id}`)).json()).finishedAt).toBe(failed.finishedAt);
+      expect((await read()).finishedAt).toBe(failed.finishedAt);
     } finally {
       await idle.close();
     }
   });
 
   it('fails a queued job whose tool this version no longer has, without retrying it', async () => {
-    const idle = await createTestContext(); // no worker: the job stays queued
+    const idle = await createTestContext();
     try {
-      const visitor = idle.client();
-      const res = await postJob(visitor, jobForm('rotate', [{ name: 'a.pdf', bytes: await textPdf(1) }]));
-      const { id } = await res.json();
+      const { id, read } = await queuedJob(idle);
       await idle.container.db.update(jobs).set({ tool: 'dropped-tool' }).where(eq(jobs.id, id));
       await runToolJob(idle.container, { id: 'attempt', data: { jobId: id }, retryCount: 0, signal: new AbortController().signal });
-      expect(await (await visitor.request(`/api/v1/jobs/${id}`)).json()).toMatchObject({ status: 'failed', error: { code: 'NOT_FOUND' } });
+      expect(await read()).toMatchObject({ status: 'failed', error: { code: 'NOT_FOUND' } });
       const [row] = await idle.container.db.select().from(jobs).where(eq(jobs.id, id));
       expect(row!.attempts).toBe(1);
     } finally {
