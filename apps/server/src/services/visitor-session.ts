@@ -14,34 +14,46 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createVisitorSession(container: Container): Promise<{ id: string; token: string }> {
-  const token = randomBytes(32).toString('base64url');
-  const id = await insertVisitorSession(container.db, hashToken(token), container.clock.now());
-  return { id, token };
-}
-
 /**
- * Sessions this process found lately, by token hash, so a visitor polling a job costs no lookup. Only
- * the idle sweep deletes a session, once unseen for the cookie's lifetime (days), so one seen within the
- * last minute is certainly still there; past that minute the lookup runs (and records the visit) as before.
+ * Sessions this process made or found lately, by token hash, so a visitor's next request (polling the
+ * job that made the session) costs no lookup. Only the idle sweep deletes a session, once unseen for the
+ * cookie's lifetime (days), so one seen within the last minute is certainly still there; past that
+ * minute the lookup runs (and records the visit) as before.
  */
 const recentlySeen = new WeakMap<Container, Map<string, { id: string; lastSeenAt: Date }>>();
 const MAX_RECENT = 10_000;
+
+function recentSessions(container: Container) {
+  let recent = recentlySeen.get(container);
+  if (!recent) recentlySeen.set(container, (recent = new Map()));
+  return recent;
+}
+
+function remember(container: Container, hash: string, session: { id: string; lastSeenAt: Date }) {
+  const recent = recentSessions(container);
+  recent.delete(hash);
+  recent.set(hash, session);
+  if (recent.size > MAX_RECENT) recent.delete(recent.keys().next().value!);
+}
+
+export async function createVisitorSession(container: Container): Promise<{ id: string; token: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const hash = hashToken(token);
+  const now = container.clock.now();
+  const id = await insertVisitorSession(container.db, hash, now);
+  remember(container, hash, { id, lastSeenAt: now });
+  return { id, token };
+}
 
 /** The session a cookie value names, or undefined for no cookie, a malformed one or an unknown one. */
 export async function findVisitorSessionId(container: Container, token: string | undefined): Promise<string | undefined> {
   if (!token || !TOKEN_PATTERN.test(token)) return undefined;
   const hash = hashToken(token);
   const now = container.clock.now();
-  let recent = recentlySeen.get(container);
-  if (!recent) recentlySeen.set(container, (recent = new Map()));
-  const known = recent.get(hash);
+  const known = recentSessions(container).get(hash);
   if (known && now.getTime() - known.lastSeenAt.getTime() <= VISITOR_SEEN_EVERY_MS) return known.id;
   const found = await findVisitorSession(container.db, hash, now);
-  recent.delete(hash);
-  if (found) {
-    recent.set(hash, found);
-    if (recent.size > MAX_RECENT) recent.delete(recent.keys().next().value!);
-  }
+  if (found) remember(container, hash, found);
+  else recentSessions(container).delete(hash);
   return found?.id;
 }
