@@ -48,6 +48,14 @@ export function poolConcurrency(pool: PoolId, cores = CORES): number {
 export const poolPriority = (pool: PoolId): EnginePriority => (pool === 'light' ? 'quick' : 'background');
 
 /**
+ * Pools whose tools may run in the tool thread (runToolInThread), at the lowest niceness: their parsing,
+ * result assembly and garbage then stay off the event loop that answers requests and runs quick jobs
+ * (tool-runner.ts decides). Office's listeners belong to the main thread, and its JavaScript is a small
+ * part of a conversion.
+ */
+export const poolInThread = (pool: PoolId): boolean => pool === 'heavy' || pool === 'ocr';
+
+/**
  * Engine processes one job of the pool may run side by side (OCR's pages, compress's images, PDF to
  * image's pages): a heavy job may have every core, because its engines yield them to quick jobs
  * (poolPriority). Office conversions are one LibreOffice each.

@@ -12,7 +12,7 @@ import { notify } from '../services/notifications.ts';
 import { emitWebhookEvent } from '../services/webhooks.ts';
 import { runToolForJob } from '../services/tool-runner.ts';
 import { callerLimits } from '../domain/caller-limits.ts';
-import { poolOf, poolPriority, poolParallelism, RETRY_LIMIT } from '../domain/tool-pools.ts';
+import { poolInThread, poolOf, poolPriority, poolParallelism, RETRY_LIMIT } from '../domain/tool-pools.ts';
 
 export interface ToolJobData {
   jobId: string;
@@ -60,12 +60,14 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
     const tool = getTool(job.tool);
     if (!tool) throw new AppError('NOT_FOUND');
     const limits = callerLimits(container.config, !!job.userId);
+    const pool = poolOf(tool);
     const outputs = await runToolForJob(container, {
       jobId,
       tool: tool.id,
       options: job.options,
       inputs: record.inputs.map((i) => ({ blobKey: i.blobKey, filename: i.filename })),
-      limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(poolOf(tool)), processPriority: poolPriority(poolOf(tool)) },
+      limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(pool), processPriority: poolPriority(pool) },
+      mayUseThread: poolInThread(pool),
       onProgress,
       signal: queued.signal,
     });

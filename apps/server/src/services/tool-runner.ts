@@ -1,11 +1,19 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inspectPdf, mapLimit, runTool, EngineError, type EngineLimits } from '@wattle/pdf-engine';
+import { inspectPdf, mapLimit, runTool, runToolInThread, toolThreadRunning, EngineError, type EngineLimits } from '@wattle/pdf-engine';
 import type { ToolId } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { FILES_AT_ONCE } from '../adapters/blob-store/blob-store.ts';
 import { processWorkDir } from '../data-dir.ts';
 import type { NewJobOutput } from '../repositories/outputs.ts';
+import { eventLoopLoad } from './event-loop-load.ts';
+
+/**
+ * From this share of a busy event loop, a heavy tool's JavaScript moves to the tool thread, where it
+ * yields to requests and quick jobs. On a quiet server it stays here: starting the thread costs about
+ * a second, which a lone visitor's compress would wait for.
+ */
+const BUSY_LOOP = 0.5;
 
 export interface ToolRun {
   jobId: string;
@@ -13,6 +21,8 @@ export interface ToolRun {
   options: unknown;
   inputs: { blobKey: string; filename: string }[];
   limits: Partial<EngineLimits>;
+  /** May run in the tool thread (the heavy pools): it does while the event loop is busy or the thread is up. */
+  mayUseThread?: boolean;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
@@ -33,7 +43,8 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
       await container.blobStore.getFile(input.blobKey, path);
       return { path, filename: input.filename };
     });
-    const outputs = await runTool(run.tool, {
+    const inThread = run.mayUseThread && (toolThreadRunning() || eventLoopLoad() >= BUSY_LOOP);
+    const outputs = await (inThread ? runToolInThread : runTool)(run.tool, {
       inputs,
       options: run.options,
       workDir: dir,

@@ -66,8 +66,10 @@ export class OfficePool {
   private readonly slots: Slot[];
   private closed = false;
   private swept?: Promise<void>;
+  private readonly options: OfficePoolOptions;
 
-  constructor(private readonly options: OfficePoolOptions) {
+  constructor(options: OfficePoolOptions) {
+    this.options = options;
     this.slots = Array.from({ length: Math.max(1, options.slots) }, () => ({ docs: 0, pending: 0, tail: Promise.resolve() }));
   }
 

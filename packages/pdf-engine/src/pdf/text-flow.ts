@@ -86,12 +86,15 @@ export class TextFlow {
   private y = 0;
   private mono?: Promise<PDFFont>;
   private readonly widths = new Map<string, number>();
+  private readonly ctx: ToolContext;
+  private readonly doc: PDFDocument;
+  private readonly size: [number, number];
 
-  constructor(
-    private readonly ctx: ToolContext,
-    private readonly doc: PDFDocument,
-    private readonly size: [number, number],
-  ) {
+  // Fields, not parameter properties: the tool thread loads this with Node's own type stripping.
+  constructor(ctx: ToolContext, doc: PDFDocument, size: [number, number]) {
+    this.ctx = ctx;
+    this.doc = doc;
+    this.size = size;
     this.newPage();
   }
 

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { MessagePort } from 'node:worker_threads';
 import { SAFE_PATH } from './path.ts';
 import type { LauncherReply, LauncherRequest } from './launcher-main.ts';
 import { nodeProgram } from './node-program.ts';
@@ -31,8 +32,10 @@ export class LaunchError extends Error {}
 const LAUNCHER_V8_FLAGS = ['--max-semi-space-size=1', '--optimize-for-size', '--no-opt', '--no-maglev'];
 
 let launcher: ChildProcess | undefined;
+/** In the tool thread: the main thread's end, which starts engines in the process's one launcher. */
+let mainThread: MessagePort | undefined;
 let nextId = 1;
-const waiting = new Map<number, { launcher: ChildProcess; resolve: (reply: Extract<LauncherReply, { type: 'closed' }>) => void; reject: (error: Error) => void }>();
+const waiting = new Map<number, { launcher: ChildProcess | MessagePort; resolve: (reply: Extract<LauncherReply, { type: 'closed' }>) => void; reject: (error: Error) => void }>();
 
 /** The launcher's command: this Node, run small (above), its stripped code cached (node-program.ts). */
 export function launcherCommand(): { file: string; args: string[]; env: Record<string, string> } {
@@ -50,13 +53,7 @@ function current(): ChildProcess {
   if (launcher?.connected) return launcher;
   const { file, args, env } = launcherCommand();
   const child = spawn(file, args, { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
-  child.on('message', (reply: LauncherReply) => {
-    const waiter = waiting.get(reply.id);
-    if (!waiter) return;
-    settle(reply.id);
-    if (reply.type === 'failed') waiter.reject(new LaunchError(reply.message));
-    else waiter.resolve(reply);
-  });
+  child.on('message', answered);
   child.once('exit', () => {
     if (launcher === child) launcher = undefined;
     for (const [id, waiter] of waiting) {
@@ -89,19 +86,64 @@ function settle(id: number) {
   if (waiting.size === 0) holdOpen(false);
 }
 
+function answered(reply: LauncherReply) {
+  const waiter = waiting.get(reply.id);
+  if (!waiter) return;
+  settle(reply.id);
+  if (reply.type === 'failed') waiter.reject(new LaunchError(reply.message));
+  else waiter.resolve(reply);
+}
+
+/** Where this thread's requests go: the launcher, or from the tool thread the main thread. */
+function channel(): { to: ChildProcess | MessagePort; send(message: LauncherRequest): void } {
+  const port = mainThread;
+  if (port) return { to: port, send: (message) => port.postMessage(message) };
+  const child = current();
+  return {
+    to: child,
+    send: (message) => {
+      if (child.connected) child.send(message);
+    },
+  };
+}
+
 /** Starts a program in the launcher. */
 export function launch(request: Launch): Launched {
-  const child = current();
+  const { to, send } = channel();
   const id = nextId++;
-  const send = (message: LauncherRequest) => {
-    if (child.connected) child.send(message);
-  };
   const result = new Promise<Extract<LauncherReply, { type: 'closed' }>>((resolve, reject) => {
-    waiting.set(id, { launcher: child, resolve, reject });
+    waiting.set(id, { launcher: to, resolve, reject });
     holdOpen(true);
   }).then((reply) => ({ ...reply, stdout: asBuffer(reply.stdout), stderr: asBuffer(reply.stderr) }));
   send({ type: 'start', id, ...request });
   return { result, kill: () => send({ type: 'kill', id }) };
+}
+
+/**
+ * The tool thread's side of serveLaunches: its engines start in the main thread's launcher, so the
+ * process keeps one launcher however many threads start engines.
+ */
+export function launchThrough(port: MessagePort): void {
+  mainThread = port;
+  port.on('message', answered);
+}
+
+/** The main thread's side: starts what the thread at the other end of `port` asks for, and answers. */
+export function serveLaunches(port: MessagePort): void {
+  const started = new Map<number, Launched>();
+  port.on('message', (request: LauncherRequest) => {
+    if (request.type === 'kill') return started.get(request.id)?.kill();
+    const { type: _type, id, ...launchRequest } = request;
+    const launched = launch(launchRequest);
+    started.set(id, launched);
+    launched.result
+      .then(
+        // The reply carries the thread's id, not the one this launch had here.
+        (closed) => port.postMessage({ ...closed, type: 'closed', id } satisfies LauncherReply),
+        (error: Error) => port.postMessage({ type: 'failed', id, message: error.message } satisfies LauncherReply),
+      )
+      .finally(() => started.delete(id));
+  });
 }
 
 const asBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
