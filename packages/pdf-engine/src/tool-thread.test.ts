@@ -96,4 +96,13 @@ describe('runToolInThread', () => {
     expect(output?.pages).toBe(3);
     expect(toolThreadRunning()).toBe(true);
   });
+
+  it('runs a tool sent as the idle thread is stopping in a new thread', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await runToolInThread('rotate', await params('text.pdf', { angle: 90 }));
+    vi.advanceTimersByTime(30_000);
+    vi.useRealTimers();
+    const [output] = await runToolInThread('rotate', await params('text.pdf', { angle: 90 }));
+    expect(output?.pages).toBe(3);
+  });
 });

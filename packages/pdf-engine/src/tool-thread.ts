@@ -28,6 +28,8 @@ export interface ThreadError {
 }
 
 interface Run {
+  /** The thread it was sent to. */
+  thread: Worker;
   resolve(outputs: ToolOutput[]): void;
   reject(error: unknown): void;
   onProgress?: (fraction: number) => void;
@@ -55,7 +57,7 @@ export function runToolInThread(toolId: ToolId, params: RunToolParams): Promise<
   return new Promise<ToolOutput[]>((resolve, reject) => {
     const onAbort = () => worker.postMessage({ type: 'abort', id } satisfies ToolThreadRequest);
     signal?.addEventListener('abort', onAbort, { once: true });
-    runs.set(id, { resolve, reject, onProgress, signal, stopListening: () => signal?.removeEventListener('abort', onAbort) });
+    runs.set(id, { thread: worker, resolve, reject, onProgress, signal, stopListening: () => signal?.removeEventListener('abort', onAbort) });
     worker.postMessage({ type: 'run', id, toolId, params: threadParams } satisfies ToolThreadRequest);
   });
 }
@@ -78,13 +80,14 @@ function current(): Worker {
     if (reply.type === 'done') run.resolve(reply.outputs);
     else run.reject(run.signal?.aborted ? run.signal.reason : revived(reply.error));
   });
-  // A crash in the thread (out of memory on a hostile file, a bug) fails what ran there, not the server.
+  // An error that ends the thread fails what ran there, not the server.
   let crash: Error | undefined;
   worker.on('error', (error) => (crash = error));
   worker.once('exit', () => {
     port1.close();
     if (thread === worker) thread = undefined;
     for (const [id, run] of runs) {
+      if (run.thread !== worker) continue;
       settle(id);
       run.reject(new Error('The tool thread stopped.', { cause: crash }));
     }
@@ -99,7 +102,14 @@ function settle(id: number) {
   runs.delete(id);
   if (runs.size > 0) return;
   clearTimeout(idle);
-  idle = setTimeout(() => void thread?.terminate(), IDLE_MS).unref();
+  idle = setTimeout(stop, IDLE_MS).unref();
+}
+
+/** Lets the thread go; a tool sent from now on starts a new one. */
+function stop() {
+  const stopping = thread;
+  thread = undefined;
+  void stopping?.terminate();
 }
 
 function revived(error: ThreadError): Error {

@@ -128,9 +128,15 @@ export function launchThrough(port: MessagePort): void {
   port.on('message', answered);
 }
 
-/** The main thread's side: starts what the thread at the other end of `port` asks for, and answers. */
+/**
+ * The main thread's side: starts what the thread at the other end of `port` asks for, and answers.
+ * Its engines die with the thread (the port closes): their timeouts and kills lived there.
+ */
 export function serveLaunches(port: MessagePort): void {
   const started = new Map<number, Launched>();
+  port.once('close', () => {
+    for (const launched of started.values()) launched.kill();
+  });
   port.on('message', (request: LauncherRequest) => {
     if (request.type === 'kill') return started.get(request.id)?.kill();
     const { type: _type, id, ...launchRequest } = request;

@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MessageChannel } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../errors.ts';
 import { childProcesses, parseProcessStat, processStat } from '../test/harness.ts';
-import { launcherPid } from './launcher.ts';
+import { launcherPid, serveLaunches } from './launcher.ts';
+import { SAFE_PATH } from './path.ts';
 import { liveCommandCount, runCommand, startCommand } from './run-command.ts';
 
 let dir: string;
@@ -18,6 +20,16 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const processExists = (pid: number) => (processStat(pid)?.state ?? 'Z') !== 'Z';
 
 describe('runCommand', () => {
+  it('kills what a tool thread started once the thread is gone (its port closed)', async () => {
+    const { port1, port2 } = new MessageChannel();
+    serveLaunches(port1);
+    port2.postMessage({ type: 'start', id: 1, file: 'sleep', args: ['30'], cwd: dir, env: { PATH: SAFE_PATH }, maxOutputBytes: 1024 });
+    const sleeping = () => childProcesses().filter((c) => c.command === 'sleep' && processExists(c.pid));
+    await vi.waitUntil(() => sleeping().length === 1, { timeout: 5_000 });
+    port2.close();
+    await vi.waitUntil(() => sleeping().length === 0, { timeout: 5_000 });
+  });
+
   it('runs without a shell, in the job dir, with a scrubbed environment and lower priority', async () => {
     process.env.WATTLE_SECRET = 'leak';
     const result = await runCommand({ command: 'sh', args: ['-c', 'echo "$HOME|$TMPDIR|$LANG|$PATH|${WATTLE_SECRET:-none}|$(pwd)|$(nice)|$X"; echo "$0"', '$(touch pwned)'], env: { X: 'extra' } }, { cwd: dir, timeoutMs: 10_000 });
