@@ -19,7 +19,8 @@ export interface ToolRun {
   jobId: string;
   tool: ToolId;
   options: unknown;
-  inputs: { blobKey: string; filename: string }[];
+  /** ownCopy: the blob is the job's own (an upload, or an output copied for it), not a stored document. */
+  inputs: { blobKey: string; filename: string; ownCopy: boolean }[];
   limits: Partial<EngineLimits>;
   /** May run in the tool thread (the heavy pools): it does while the event loop is busy or the thread is up. */
   mayUseThread?: boolean;
@@ -40,7 +41,9 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
   try {
     const inputs = await mapLimit(run.inputs, FILES_AT_ONCE, async (input, index) => {
       const path = join(dir, 'in', String(index));
-      await container.blobStore.getFile(input.blobKey, path);
+      // The job's own blobs are handed over as they are (no engine writes to its inputs); a stored
+      // document is always copied, so not even a faulty engine could change it.
+      await container.blobStore.getFile(input.blobKey, path, { readOnly: input.ownCopy });
       return { path, filename: input.filename };
     });
     const inThread = run.mayUseThread && (toolThreadRunning() || eventLoopLoad() >= BUSY_LOOP);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,5 +141,42 @@ describe.each(drivers)('BlobStore driver: $name', (driver) => {
     for (const key of ['../x', 'pdfs/../../etc/passwd', '/abs', 'a//b', '']) {
       await expect(store.put(key, Buffer.from('x'))).rejects.toThrow(/Invalid blob key/);
     }
+  });
+});
+
+describe('local BlobStore: read-only files', () => {
+  const roots: string[] = [];
+  const storeIn = (parent: string) => {
+    const root = mkdtempSync(join(parent, 'wattle-blobs-'));
+    roots.push(root);
+    return { root, store: createLocalBlobStore(root) };
+  };
+  afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+  it("hands a read-only file over as the object's own bytes (a link), and a changeable one as a copy", async () => {
+    const { root, store } = storeIn(tmpdir());
+    const jobDir = mkdtempSync(join(root, 'job-'));
+    await store.put('jobs/j1/input-0', Buffer.from('%PDF-1.7 the upload'));
+    await store.getFile('jobs/j1/input-0', join(jobDir, 'linked'), { readOnly: true });
+    await store.getFile('jobs/j1/input-0', join(jobDir, 'copied'));
+    const object = statSync(join(root, 'jobs/j1/input-0'));
+    expect(statSync(join(jobDir, 'linked')).ino).toBe(object.ino);
+    expect(statSync(join(jobDir, 'copied')).ino).not.toBe(object.ino);
+    // Swept from the store while the job runs: the job still has its input.
+    await store.delete('jobs/j1/input-0');
+    expect(readFileSync(join(jobDir, 'linked'), 'utf8')).toBe('%PDF-1.7 the upload');
+    await expect(store.getFile('jobs/j1/input-0', join(jobDir, 'gone'), { readOnly: true })).rejects.toBeInstanceOf(BlobNotFoundError);
+  });
+
+  // A store on another file system than the job's directory (here a RAM disk) cannot link there.
+  const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev;
+  it.skipIf(!otherDevice)('copies a read-only file where the store cannot link it', async () => {
+    const { store } = storeIn('/dev/shm');
+    const jobDir = mkdtempSync(join(tmpdir(), 'wattle-job-'));
+    roots.push(jobDir);
+    await store.put('jobs/j2/input-0', Buffer.from('%PDF-1.7 elsewhere'));
+    await store.getFile('jobs/j2/input-0', join(jobDir, 'in'), { readOnly: true });
+    expect(readFileSync(join(jobDir, 'in'), 'utf8')).toBe('%PDF-1.7 elsewhere');
+    expect(statSync(join(jobDir, 'in')).mode & 0o777).toBe(0o600);
   });
 });

@@ -12,8 +12,12 @@ export interface BlobStore {
   putFile(key: string, path: string, options?: { contentType?: string }): Promise<{ size: number }>;
   /** A read stream of the object; rejects with BlobNotFoundError when absent. */
   get(key: string): Promise<Readable>;
-  /** Writes the object to a new private file at `path`, a copy the caller may change; rejects with BlobNotFoundError when absent. */
-  getFile(key: string, path: string): Promise<void>;
+  /**
+   * Writes the object to a new private file at `path`, a copy the caller may change; rejects with
+   * BlobNotFoundError when absent. With readOnly the caller promises never to change the file: the
+   * local store then links the object there instead of copying it.
+   */
+  getFile(key: string, path: string, options?: { readOnly?: boolean }): Promise<void>;
   stat(key: string): Promise<{ size: number } | undefined>;
   /** Removing an absent key is not an error (sweepers may race). */
   delete(key: string): Promise<void>;

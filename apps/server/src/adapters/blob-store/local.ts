@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, chmod, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, chmod, copyFile, link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -48,8 +48,10 @@ export function createLocalBlobStore(root: string): BlobStore {
       }
       return createReadStream(path);
     },
-    async getFile(key, path) {
+    async getFile(key, path, options) {
       try {
+        // Making a file costs 0.5-1 ms on some disks, a link almost nothing: a merge's 200 inputs.
+        if (options?.readOnly && (await linked(pathOf(key), path))) return;
         // One call the kernel does (a reflink where the file system has them): no stream through the event loop.
         await copyFile(pathOf(key), path, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
       } catch (err) {
@@ -80,4 +82,15 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
   };
   return store;
+}
+
+/** False where the file system cannot link the two paths (another device, no hard links): copy instead. */
+async function linked(source: string, path: string): Promise<boolean> {
+  try {
+    await link(source, path);
+    return true;
+  } catch (err) {
+    if (['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP'].includes((err as NodeJS.ErrnoException).code ?? '')) return false;
+    throw err;
+  }
 }
