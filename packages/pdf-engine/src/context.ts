@@ -38,10 +38,17 @@ export interface ToolContext {
   progress(fraction: number): void;
   /** Runs an engine in the job dir with the job's timeout and signal. */
   run(spec: CommandSpec, options?: Partial<Omit<RunOptions, 'cwd'>>): Promise<CommandResult>;
+  /** Runs an engine whose result may turn out not to be wanted: stop() kills it and waits until it is gone. */
+  start(spec: CommandSpec): StartedEngine;
   /** A unique path in the output dir for this file name. */
   output(filename: string): { path: string; filename: string };
   /** Throws the abort reason if the job was cancelled (between in-process steps). */
   checkAborted(): void;
+}
+
+export interface StartedEngine {
+  result: Promise<CommandResult>;
+  stop(): Promise<void>;
 }
 
 export function createContext(params: {
@@ -53,6 +60,7 @@ export function createContext(params: {
 }): ToolContext {
   const { dir, limits, signal } = params;
   let last = 0;
+  const run: ToolContext['run'] = (spec, options) => runCommand(spec, { timeoutMs: limits.processTimeoutMs, priority: limits.processPriority, signal, ...options, cwd: dir });
   return {
     dir,
     limits,
@@ -63,7 +71,19 @@ export function createContext(params: {
       const next = Math.min(1, Math.max(last, fraction));
       if (next > last) params.onProgress?.((last = next));
     },
-    run: (spec, options) => runCommand(spec, { timeoutMs: limits.processTimeoutMs, priority: limits.processPriority, signal, ...options, cwd: dir }),
+    run,
+    start(spec) {
+      const stopped = new AbortController();
+      const result = run(spec, { signal: signal ? AbortSignal.any([signal, stopped.signal]) : stopped.signal });
+      result.catch(() => {}); // awaited by whoever wants it; a failure meanwhile must not go unhandled
+      return {
+        result,
+        async stop() {
+          stopped.abort();
+          await result.catch(() => {});
+        },
+      };
+    },
     output: createOutputNamer(params.outputDir),
     checkAborted() {
       signal?.throwIfAborted();

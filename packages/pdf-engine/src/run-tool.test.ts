@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,8 +86,13 @@ describe('runTool', () => {
     const controller = new AbortController();
     const { workDir, outputDir } = await dirs();
     const job = runTool('ocr', { inputs: [await input('s.pdf', await imageOnlyPdf('Cancel me'))], options: {}, workDir, outputDir, signal: controller.signal, onProgress: () => {} });
-    setTimeout(() => controller.abort(new Error('cancelled by user')), 300);
-    await expect(job).rejects.toThrow('cancelled by user');
+    // Cancelled while one of the job's engines runs (its dir made, engines detected), however fast this machine is.
+    const watch = setInterval(() => existsSync(workDir) && childProcesses().length > 0 && controller.abort(new Error('cancelled by user')), 5);
+    try {
+      await expect(job).rejects.toThrow('cancelled by user');
+    } finally {
+      clearInterval(watch);
+    }
     expect(await readdir(workDir)).toEqual([]);
     expect(liveCommandCount()).toBe(0);
     expect(childProcesses()).toEqual([]);

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ToolContext } from '../context.ts';
+import type { StartedEngine, ToolContext } from '../context.ts';
 import type { EncodedImage, ImageSource } from '../pdf/image-xobject.ts';
 import { imageEngine } from '../process/commands.ts';
-import type { CommandResult } from '../process/run-command.ts';
 
 /** One image for the image engine (process/reencode-main.ts): its bytes in a file, and what to make of them. */
 export interface ReencodeTask {
@@ -92,29 +91,15 @@ export async function reencodeImages(ctx: ToolContext, images: readonly PendingI
   return results;
 }
 
-/** An image engine waiting for its batch file, loading sharp meanwhile. */
-export interface ImageEngine {
+/** An image engine waiting for its batch file, loading sharp meanwhile; stopped if its batch will not come. */
+export interface ImageEngine extends StartedEngine {
   batch: string;
-  result: Promise<CommandResult>;
-  /** Kills it if still waiting (its batch will not come) and waits until it is gone. */
-  stop(): Promise<void>;
 }
 
 /** One process, `lanes` images at a time: a second Node and sharp would cost as much again to start and to hold. */
 export function startImageEngine(ctx: ToolContext, lanes: number): ImageEngine {
   const batch = join(ctx.dir, `images-${randomUUID()}.json`);
-  const stop = new AbortController();
-  const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
-  const result = ctx.run(imageEngine(batch, lanes), { signal });
-  result.catch(() => {}); // awaited once the batch is written; a failure before that must not go unhandled
-  return {
-    batch,
-    result,
-    async stop() {
-      stop.abort();
-      await result.catch(() => {});
-    },
-  };
+  return { batch, ...ctx.start(imageEngine(batch, lanes)) };
 }
 
 async function runBatch(ctx: ToolContext, images: readonly PendingImage[], target: ImageTarget, lanes: number, ready: ImageEngine | undefined): Promise<(EncodedImage | undefined)[]> {

@@ -52,6 +52,13 @@ describe('page tools', () => {
     expect(await ws.fail('merge', [file('a.pdf', two), file('b.pdf', two), file('c.pdf', two)], {}, { maxPages: 5 })).toBe('LIMIT_EXCEEDED');
   });
 
+  it("refuses a file its checks refuse with their code, stopping the qpdf that was merging meanwhile", async () => {
+    const parts = Array.from({ length: 150 }, (_, i) => file(`f${i}.pdf`, five));
+    // The workspace also finds no engine left running: qpdf was stopped, not left to finish.
+    expect(await ws.fail('merge', [file('notes.pdf', Buffer.from('Not a PDF, whatever its name says.')), ...parts])).toBe('UNSUPPORTED_FILE_TYPE');
+    expect(await ws.fail('merge', [...parts, file('big.pdf', five)], {}, { maxPages: 150 * 5 })).toBe('LIMIT_EXCEEDED');
+  });
+
   it('splits into single pages, each output one page of its own', async () => {
     const thirty = await textPdf(30);
     const outs = await ws.run('split', [file('long.pdf', thirty)], { mode: 'every', every: 1 });
