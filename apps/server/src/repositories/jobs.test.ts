@@ -5,7 +5,7 @@ import { jobInputs, jobOutputs } from '@wattle/db';
 import { userOwner } from '../domain/owner.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { signedInUser } from '../test/users.ts';
-import { claimJob, findBatchJobs, findJob, insertJob } from './jobs.ts';
+import { claimJob, completeJob, findBatchJobs, findJob, insertJob } from './jobs.ts';
 import { insertBatch } from './batches.ts';
 
 /** A job is read with its inputs and outputs in one statement; what comes back must be what plain selects give. */
@@ -64,5 +64,21 @@ describe('reading jobs', () => {
     const batch = await findBatchJobs(ctx.container.db, batchId);
     expect(batch).toHaveLength(1);
     expect({ inputs: batch[0]!.inputs, outputs: batch[0]!.outputs }).toEqual(await plainParts(first.id));
+  });
+
+  it("stores a finished job's outputs as given, whatever their names hold, and gives back what a read gives", async () => {
+    const { user } = await signedInUser(ctx);
+    const owner = userOwner(user.id);
+    const id = randomUUID();
+    const createdAt = new Date('2026-11-24T01:02:03.456Z');
+    await insertJob(ctx.container.db, owner, { id, tool: 'split', options: {}, pool: 'light', createdAt, expiresAt: new Date('2026-11-24T02:02:03.456Z') }, []);
+    await claimJob(ctx.container.db, id, createdAt);
+    const names = ['a "quoted" \\ name.pdf', 'ਪੰਜਾਬੀ — عربي — 中文 — Tiếng Việt 📄.pdf', "it's {json}: [1,2].pdf"];
+    const outputs = names.map((filename, position) => ({ position, filename, blobKey: `jobs/${id}/${position}-x.pdf`, contentType: 'application/pdf', size: 9_000_000_000 + position, pages: position || null, notes: position === 1 ? [{ code: 'PDFA_NOT_KEPT' as const, message: 'No longer "PDF/A".' }] : [] }));
+    const finished = await completeJob(ctx.container.db, id, outputs, new Date('2026-11-24T01:05:00.001Z'));
+    const stored = await ctx.container.db.select().from(jobOutputs).where(eq(jobOutputs.jobId, id)).orderBy(asc(jobOutputs.position));
+    expect(finished!.outputs).toEqual(stored);
+    expect(stored.map((o) => [o.filename, o.size, o.pages, o.notes])).toEqual(outputs.map((o) => [o.filename, o.size, o.pages, o.notes]));
+    expect(stored[0]).toMatchObject({ userId: user.id, visitorSessionId: null, createdAt: new Date('2026-11-24T01:05:00.001Z'), expiresAt: new Date('2026-11-24T02:02:03.456Z') });
   });
 });

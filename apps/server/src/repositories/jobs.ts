@@ -5,7 +5,7 @@ import type { Owner } from '../domain/owner.ts';
 import { finishBatchIfDone, type BatchRow } from './batches.ts';
 import { ownedBy, ownedByKind, ownerColumns } from './owned-by.ts';
 import { insertOutputs, type JobOutputRow, type NewJobOutput } from './outputs.ts';
-import { fromJsonRows } from './json-rows.ts';
+import { fromJsonRows, insertJsonRows } from './json-rows.ts';
 import type { Queryable } from './queryable.ts';
 import { countPdfProcessed } from './usage.ts';
 import { countApiKeyUsage } from './api-keys.ts';
@@ -54,8 +54,9 @@ export async function lockPoolSubmissions(tx: Queryable, pool: string): Promise<
 /** Returns the new job's record as a read would give it, so that its page need not read it back. */
 export async function insertJob(tx: Queryable, owner: Owner, job: NewJob, inputs: Omit<NewJobInput, 'jobId'>[]): Promise<JobRecord> {
   const [row] = await tx.insert(jobs).values({ ...job, ...ownerColumns(owner) }).returning();
-  const inserted = inputs.length ? await tx.insert(jobInputs).values(inputs.map((input) => ({ ...input, jobId: job.id }))).returning() : [];
-  return { job: row!, inputs: inserted.sort((a, b) => a.position - b.position), outputs: [] };
+  const rows = inputs.map((input): JobInputRow => ({ jobId: job.id, position: input.position, filename: input.filename, blobKey: input.blobKey, documentId: input.documentId ?? null, size: input.size, kind: input.kind }));
+  await insertJsonRows(tx, jobInputs, rows);
+  return { job: row!, inputs: rows.sort((a, b) => a.position - b.position), outputs: [] };
 }
 
 // ── Reading ───────────────────────────────────────────────────────────────────

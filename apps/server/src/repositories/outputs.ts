@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { jobOutputs, jobs } from '@wattle/db';
 import type { Owner } from '../domain/owner.ts';
 import { isDocumentKept } from './documents.ts';
+import { insertJsonRows } from './json-rows.ts';
 import { ownedBy } from './owned-by.ts';
 import type { Queryable } from './queryable.ts';
 import { isUuid } from '@wattle/shared';
@@ -12,8 +14,27 @@ export type NewJobOutput = Omit<typeof jobOutputs.$inferInsert, 'jobId' | 'userI
 
 /** Stores a finished job's outputs under the job's owner and expiry (inside the job's completion). */
 export async function insertOutputs(tx: Queryable, job: Pick<typeof jobs.$inferSelect, 'id' | 'userId' | 'visitorSessionId' | 'expiresAt'>, outputs: NewJobOutput[], now: Date): Promise<JobOutputRow[]> {
-  if (outputs.length === 0) return [];
-  return tx.insert(jobOutputs).values(outputs.map((o) => ({ ...o, jobId: job.id, userId: job.userId, visitorSessionId: job.visitorSessionId, createdAt: now, expiresAt: job.expiresAt }))).returning();
+  const rows = outputs.map(
+    (o): JobOutputRow => ({
+      id: randomUUID(),
+      jobId: job.id,
+      userId: job.userId,
+      teamId: null,
+      visitorSessionId: job.visitorSessionId,
+      position: o.position,
+      filename: o.filename,
+      blobKey: o.blobKey,
+      contentType: o.contentType,
+      size: o.size,
+      pages: o.pages ?? null,
+      notes: o.notes ?? [],
+      savedDocumentId: null,
+      createdAt: now,
+      expiresAt: job.expiresAt,
+    }),
+  );
+  await insertJsonRows(tx, jobOutputs, rows);
+  return rows;
 }
 
 export async function listOutputs(db: Queryable, owner: Owner, now: Date, limit = 200) {
