@@ -44,6 +44,7 @@ export const merge: Operation<'merge'> = async (inputs, options, ctx) => {
   let pdfs = counted;
   if (!(await mergedEveryPage(ctx, early?.result ?? mergeWithQpdf(ctx, counted, rotations, target.path), counted, target.path))) {
     pdfs = await mapLimit(inputs, ctx.limits.parallelism, (input) => preparePdf(ctx, input));
+    checkTotalPages(ctx, pdfs);
     if (!(await mergedEveryPage(ctx, mergeWithQpdf(ctx, pdfs, rotations, target.path), pdfs, target.path))) throw new EngineError('PDF_CORRUPT', 'These PDFs could not be merged.');
   }
   const pages = totalPages(pdfs);
@@ -63,7 +64,6 @@ function checkTotalPages(ctx: ToolContext, pdfs: readonly PreparedPdf[]): void {
 
 /** qpdf with each file's rotation turned into ranges of the result's pages. */
 function mergeWithQpdf(ctx: ToolContext, pdfs: readonly PreparedPdf[], rotations: readonly number[], output: string): Promise<CommandResult> {
-  checkTotalPages(ctx, pdfs);
   let first = 1;
   const turns = pdfs.flatMap((pdf, i) => {
     const range = { pages: `${first}-${first + pdf.pages - 1}`, angle: rotations[i] ?? 0 };
