@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_QUALITIES, PAGE_SIZES } from '../validation.ts';
-import { accountOptionDefaults } from './account-defaults.ts';
+import { accountOptionDefaults, takesAccountDefaults } from './account-defaults.ts';
 import { getTool, TOOLS } from './registry.ts';
 
 const everySetting = EXPORT_QUALITIES.flatMap((pdf_export_quality) => PAGE_SIZES.map((preferred_page_size) => ({ pdf_export_quality, preferred_page_size })));
@@ -30,5 +30,12 @@ describe('account defaults for tool options', () => {
     expect(EXPORT_QUALITIES.map((q) => accountOptionDefaults('pdf-to-image', at(q)))).toEqual([{ dpi: 96 }, { dpi: 150 }, { dpi: 300 }]);
     expect(accountOptionDefaults('image-to-pdf', at('low'))).toEqual({ pageSize: 'Letter' });
     expect(accountOptionDefaults('merge', at('high'))).toEqual({});
+  });
+
+  it('says which tools the settings shape, so the others need not read them', () => {
+    const some = { pdf_export_quality: 'low', preferred_page_size: 'Letter' } as const;
+    for (const tool of TOOLS) expect(takesAccountDefaults(tool.id), tool.id).toBe(Object.keys(accountOptionDefaults(tool.id, some)).length > 0);
+    expect(takesAccountDefaults('merge')).toBe(false);
+    expect(takesAccountDefaults('compress')).toBe(true);
   });
 });

@@ -36,6 +36,9 @@ const ACCOUNT_DEFAULTS: { [Id in ToolId]?: (settings: ToolSettings) => Partial<T
   'email-to-pdf': (s) => ({ pageSize: s.preferred_page_size }),
 };
 
+/** Whether the account's settings shape this tool's options at all (most tools: no, so they need not be read). */
+export const takesAccountDefaults = (toolId: string): boolean => toolId in ACCOUNT_DEFAULTS;
+
 /** The options a tool takes from the account's settings; none for tools the settings do not touch. */
 export function accountOptionDefaults(toolId: string, settings: ToolSettings): Record<string, unknown> {
   const defaults = ACCOUNT_DEFAULTS[toolId as ToolId] as ((settings: ToolSettings) => Record<string, unknown>) | undefined;

@@ -1,4 +1,4 @@
-import { accountOptionDefaults, type Tool } from '@wattle/shared';
+import { accountOptionDefaults, takesAccountDefaults, type Tool } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { userIdOf } from '../../domain/owner.ts';
 import { findToolSettings } from '../../repositories/profiles.ts';
@@ -12,7 +12,7 @@ import type { Caller } from './admission.ts';
 export async function withAccountDefaults(container: Container, caller: Caller, tool: Tool, raw: unknown): Promise<unknown> {
   const userId = userIdOf(caller.owner);
   // Anything but an object is left for the schema to refuse.
-  if (!userId || !raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  if (!userId || !takesAccountDefaults(tool.id) || !raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
   const settings = await findToolSettings(container.db, userId);
   return settings ? { ...accountOptionDefaults(tool.id, settings), ...raw } : raw;
 }
