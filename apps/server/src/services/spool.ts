@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '@wattle/shared';
@@ -18,7 +17,6 @@ export interface SpooledFile {
  * maxBytes. Memory stays flat whatever the size; on any failure the partial file is removed.
  */
 export async function spoolToTempFile(source: Readable, dir: string, maxBytes: number): Promise<SpooledFile> {
-  await mkdir(dir, { recursive: true });
   const path = join(dir, `${randomUUID()}.part`);
   const remove = () => rm(path, { force: true });
   let size = 0;
@@ -30,10 +28,24 @@ export async function spoolToTempFile(source: Readable, dir: string, maxBytes: n
     },
   });
   try {
-    await pipeline(source, limit, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    const file = await createPrivateFile(path);
+    await pipeline(source, limit, file.createWriteStream());
   } catch (err) {
+    // A file that could not be made leaves the upload unread: end it, as a failed pipeline does.
+    source.destroy();
     await remove();
     throw err;
   }
   return { path, size, remove };
+}
+
+/** A new file only this process's user can read, its folder made on first use rather than checked for every file (200 to merge). */
+async function createPrivateFile(path: string) {
+  try {
+    return await open(path, 'wx', 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await mkdir(dirname(path), { recursive: true });
+    return open(path, 'wx', 0o600);
+  }
 }

@@ -99,6 +99,17 @@ describe.each(drivers)('BlobStore driver: $name', (driver) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('stores a file under a key whose folder is new, and refuses a file that is not there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wattle-blob-file-'));
+    const path = join(dir, 'input');
+    writeFileSync(path, '%PDF-1.7 new folder');
+    expect(await store.putFile('jobs/new-job/input-0', path)).toEqual({ size: 19 });
+    expect((await buffer(await store.get('jobs/new-job/input-0'))).toString()).toBe('%PDF-1.7 new folder');
+    await expect(store.putFile('jobs/new-job/input-1', join(dir, 'missing'))).rejects.toThrow();
+    expect(await store.stat('jobs/new-job/input-1')).toBeUndefined();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it("writes an object to a file of its own (a job's inputs), which the job may change freely", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wattle-blob-file-'));
     const path = join(dir, 'in-0');

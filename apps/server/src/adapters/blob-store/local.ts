@@ -29,10 +29,9 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
     async putFile(key, source) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
       try {
         // A rename is atomic like put's, and costs nothing: a split's thousand pages are not copied.
-        await rename(source, path);
+        await withFolder(path, () => rename(source, path));
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
         return store.put(key, createReadStream(source));
@@ -82,6 +81,20 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
   };
   return store;
+}
+
+/**
+ * Runs `write` to a path, making its folder first only when it was missing: a job's 200 inputs share one
+ * folder, which is not worth checking 200 times. A missing source fails again, as it should.
+ */
+async function withFolder<T>(path: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await mkdir(dirname(path), { recursive: true });
+    return write();
+  }
 }
 
 /** False where the file system cannot link the two paths (another device, no hard links): copy instead. */
