@@ -1,6 +1,6 @@
 /**
  * Many small jobs at once through the app as visitors use it, and one big merge against qpdf:
- *   npm run bench:load     (BENCH_VISITORS=20 BENCH_JOBS=3 BENCH_RUNS=3 BENCH_POLLS=100,500)
+ *   npm run bench:load     (BENCH_VISITORS=20 BENCH_JOBS=3 BENCH_RUNS=3 BENCH_POLLS=100,500 BENCH_RATE=600 BENCH_PACED_JOBS=120)
  * Starts the server (`apps/server/src/main.ts`, embedded defaults: PGlite, local files) on a temp data
  * dir as its own process, with the event-loop monitor of loop-delay.ts preloaded, then:
  * 1. each of BENCH_VISITORS visitors (own cookie, own address) runs BENCH_JOBS merges of 2 files of 5
@@ -12,9 +12,12 @@
  *    BENCH_RUNS times while heavy jobs run the whole time (2 OCR of a 3-page scan and 1 compress of a
  *    4-page one, under a visitor's 10 MB; each resubmitted as it finishes by a new visitor), alternated:
  *    jobs a minute, p50/p99, heavy jobs finished meanwhile and the ratio of the p99s (the heavy pools
- *    must not slow light jobs). Before that, each heavy job BENCH_RUNS times on its own: its time and
- *    the CPU the server's own process spent on it (uploads, checks, parsing, garbage collection; not
- *    its engines).
+ *    must not slow light jobs). Then the same at a steady BENCH_RATE small jobs a minute (600, the
+ *    goal's), each from a new visitor and submitted on time whatever the server's pace, BENCH_PACED_JOBS
+ *    a run: p50/p99 alone and beside the heavy jobs. The closed load shows what the heavy jobs take from
+ *    a saturated server; the steady one whether light jobs wait longer at the rate the goal asks for.
+ *    Before that, each heavy job BENCH_RUNS times on its own: its time and the CPU the server's own
+ *    process spent on it (uploads, checks, parsing, garbage collection; not its engines).
  * 3. merge 50 files x 5 pages through the API (followed on the job's event stream, as the web does)
  *    against `qpdf --empty --pages` on the same files, alternated, median and min, with the server's
  *    event-loop delay during the API runs.
@@ -42,6 +45,8 @@ const JOBS = Number(process.env.BENCH_JOBS ?? 3);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const POLLS = (process.env.BENCH_POLLS ?? '100,500').split(',').filter(Boolean).map(Number);
 const HEAVY = process.env.BENCH_HEAVY !== '0';
+const RATE = Number(process.env.BENCH_RATE ?? 600);
+const PACED_JOBS = Number(process.env.BENCH_PACED_JOBS ?? 120);
 const appRoot = resolve(process.env.BENCH_APP_ROOT ?? resolve(import.meta.dirname, '../..'));
 const root = await mkdtemp(join(tmpdir(), 'wattle-bench-load-'));
 
@@ -97,6 +102,14 @@ interface JobState {
   status: string;
   outputs: { downloadUrl: string }[];
   error?: unknown;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** How long a visitor waited for a job, from submitting to having downloaded it, and how much of that the server took (created -> finished). */
+interface Waited {
+  ms: number;
+  serverMs: number;
 }
 
 async function submit(client: Visitor, files: Uint8Array[], tool = 'merge'): Promise<JobState> {
@@ -114,8 +127,8 @@ async function download(client: Visitor, job: JobState) {
 
 const finished = (job: JobState) => job.status === 'succeeded' || job.status === 'failed';
 
-/** Submit, poll every pollMs, download: the time the visitor waited. */
-async function pollingJob(client: Visitor, pollMs: number, files = small, tool = 'merge'): Promise<number> {
+/** Submit, poll every pollMs, download. */
+async function pollingJob(client: Visitor, pollMs: number, files = small, tool = 'merge'): Promise<Waited> {
   const started = performance.now();
   let job = await submit(client, files, tool);
   while (!finished(job)) {
@@ -123,18 +136,18 @@ async function pollingJob(client: Visitor, pollMs: number, files = small, tool =
     job = (await (await client(`/api/v1/jobs/${job.id}`)).json()) as JobState;
   }
   await download(client, job);
-  return performance.now() - started;
+  return { ms: performance.now() - started, serverMs: Date.parse(job.finishedAt!) - Date.parse(job.createdAt) };
 }
 
 /** Submit, follow the job's event stream to its end (as the web does), download. */
-async function streamedMerge(client: Visitor, files: Uint8Array[]): Promise<{ ms: number; serverMs: number }> {
+async function streamedMerge(client: Visitor, files: Uint8Array[]): Promise<Waited> {
   const started = performance.now();
   const { id } = await submit(client, files);
   const text = await (await client(`/api/v1/jobs/${id}/events`)).text();
   const last = text.split('\n').filter((l) => l.startsWith('data: ')).at(-1);
-  const job = JSON.parse(last!.slice(6)) as JobState & { createdAt: string; finishedAt: string };
+  const job = JSON.parse(last!.slice(6)) as JobState;
   await download(client, job);
-  return { ms: performance.now() - started, serverMs: Date.parse(job.finishedAt) - Date.parse(job.createdAt) };
+  return { ms: performance.now() - started, serverMs: Date.parse(job.finishedAt!) - Date.parse(job.createdAt) };
 }
 
 const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
@@ -168,7 +181,7 @@ async function smallLoad(pollMs: number): Promise<Load> {
       Array.from({ length: VISITORS }, async (_, v) => {
         const client = visitor(`10.${round}.${v}.1`);
         const mine: number[] = [];
-        for (let j = 0; j < JOBS; j++) mine.push(await pollingJob(client, pollMs));
+        for (let j = 0; j < JOBS; j++) mine.push((await pollingJob(client, pollMs)).ms);
         return mine;
       }),
     )
@@ -177,6 +190,17 @@ async function smallLoad(pollMs: number): Promise<Load> {
   const perJob = (ms: number) => ms / waits.length;
   const cpu = { machine: perJob((await machineCpuMs()) - machineBefore), visitors: perJob((visitors.user + visitors.system) / 1000) };
   return { waits, minutes: (performance.now() - started) / 60_000, cpu };
+}
+/** Small jobs submitted every 60/perMinute s whatever the server's pace, each by a new visitor. */
+async function pacedLoad(pollMs: number, perMinute: number, count: number): Promise<Waited[]> {
+  round++;
+  const started = performance.now();
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      await sleep(Math.max(0, started + (i * 60_000) / perMinute - performance.now()));
+      return pollingJob(visitor(`10.${round}.${i >> 8}.${i & 255}`), pollMs);
+    }),
+  );
 }
 const showLoad = ({ waits, minutes }: Load) =>
   `${(waits.length / minutes).toFixed(0)} jobs a minute; submit -> downloaded p50 ${secs(pct(waits, 50))}, p99 ${secs(pct(waits, 99))}`;
@@ -226,7 +250,7 @@ if (HEAVY) {
     const [waits, serverCpu] = [[] as number[], [] as number[]];
     for (let i = 0; i < RUNS; i++) {
       const before = await serverCpuMs();
-      waits.push(await pollingJob(heavyVisitor(), pollMs, [file], tool));
+      waits.push((await pollingJob(heavyVisitor(), pollMs, [file], tool)).ms);
       serverCpu.push((await serverCpuMs()) - before);
     }
     console.log(`  ${name.padEnd(20)} ${secs(median(waits))} (${secs(Math.min(...waits))}); the server process's own CPU ${median(serverCpu).toFixed(0)} ms (${Math.min(...serverCpu).toFixed(0)} ms)`);
@@ -234,17 +258,20 @@ if (HEAVY) {
   console.log('');
   const loads = { alone: [] as Load[], heavy: [] as Load[] };
   const delays = { alone: [] as LoopDelay[], heavy: [] as LoopDelay[] };
+  const paced = { alone: [] as Waited[], heavy: [] as Waited[] };
   let heavyFinished = 0;
   for (let i = 0; i < RUNS; i++) {
     server.send('loop-delay:reset');
     loads.alone.push(await smallLoad(pollMs));
     delays.alone.push(await loopDelay());
+    paced.alone.push(...(await pacedLoad(pollMs, RATE, PACED_JOBS)));
     const state = { stop: false, finished: 0 };
     const busy = [ocr, ocr, compress].map((job) => keepBusy(job, state));
     await sleep(2000); // the heavy jobs are running before the load starts
     server.send('loop-delay:reset');
     loads.heavy.push(await smallLoad(pollMs));
     delays.heavy.push(await loopDelay());
+    paced.heavy.push(...(await pacedLoad(pollMs, RATE, PACED_JOBS)));
     heavyFinished += state.finished;
     state.stop = true;
     await Promise.all(busy); // the next load alone starts when the heavy pools are idle
@@ -265,6 +292,16 @@ if (HEAVY) {
   console.log(`                    worst ${showDelay(worstDelay(delays.heavy))}`);
   console.log(`                    ${heavyFinished} heavy jobs finished meanwhile (2 OCR of 3 pages + 1 compress of 4 running the whole time)`);
   console.log(`  p99 with heavy jobs / alone: ${(pct(heavy.waits, 99) / pct(alone.waits, 99)).toFixed(2)}\n`);
+  const total = (runs: Waited[]) => runs.map((w) => w.ms);
+  const onServer = (runs: Waited[]) => runs.map((w) => w.serverMs);
+  const ms = (values: number[], p: number) => `${pct(values, p).toFixed(0)} ms`;
+  const showWaits = (runs: Waited[]) =>
+    `submit -> downloaded p50 ${secs(pct(total(runs), 50))}, p99 ${secs(pct(total(runs), 99))}; on the server p50 ${ms(onServer(runs), 50)}, p90 ${ms(onServer(runs), 90)}, p99 ${ms(onServer(runs), 99)}`;
+  const ratio = (values: (runs: Waited[]) => number[], p: number) => (pct(values(paced.heavy), p) / pct(values(paced.alone), p)).toFixed(2);
+  console.log(`a steady ${RATE} small jobs a minute (polling every ${pollMs} ms), ${PACED_JOBS} a run, ${RUNS} runs each, alternated with the above:`);
+  console.log(`  alone:            ${showWaits(paced.alone)}`);
+  console.log(`  with heavy jobs:  ${showWaits(paced.heavy)}`);
+  console.log(`  with heavy jobs / alone: submit -> downloaded p50 ${ratio(total, 50)}, p99 ${ratio(total, 99)}; on the server p50 ${ratio(onServer, 50)}, p99 ${ratio(onServer, 99)}\n`);
 }
 
 // 3. Merge 50 through the API against qpdf on the same files, alternated; 250 pages need an account.
