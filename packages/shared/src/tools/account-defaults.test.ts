@@ -38,4 +38,12 @@ describe('account defaults for tool options', () => {
     expect(takesAccountDefaults('merge')).toBe(false);
     expect(takesAccountDefaults('compress')).toBe(true);
   });
+
+  it('knows only registered tools, never what every object has', () => {
+    const some = { pdf_export_quality: 'low', preferred_page_size: 'Letter' } as const;
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(takesAccountDefaults(name), name).toBe(false);
+      expect(accountOptionDefaults(name, some), name).toEqual({});
+    }
+  });
 });

@@ -37,10 +37,11 @@ const ACCOUNT_DEFAULTS: { [Id in ToolId]?: (settings: ToolSettings) => Partial<T
 };
 
 /** Whether the account's settings shape this tool's options at all (most tools: no, so they need not be read). */
-export const takesAccountDefaults = (toolId: string): boolean => toolId in ACCOUNT_DEFAULTS;
+export const takesAccountDefaults = (toolId: string): boolean => Object.hasOwn(ACCOUNT_DEFAULTS, toolId);
 
 /** The options a tool takes from the account's settings; none for tools the settings do not touch. */
 export function accountOptionDefaults(toolId: string, settings: ToolSettings): Record<string, unknown> {
-  const defaults = ACCOUNT_DEFAULTS[toolId as ToolId] as ((settings: ToolSettings) => Record<string, unknown>) | undefined;
-  return defaults?.(settings) ?? {};
+  if (!takesAccountDefaults(toolId)) return {};
+  const defaults = ACCOUNT_DEFAULTS[toolId as ToolId] as (settings: ToolSettings) => Record<string, unknown>;
+  return defaults(settings);
 }
