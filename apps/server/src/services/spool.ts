@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '@wattle/shared';
+import { withFolder } from '../with-folder.ts';
 
 export interface SpooledFile {
   path: string;
@@ -28,7 +29,8 @@ export async function spoolToTempFile(source: Readable, dir: string, maxBytes: n
     },
   });
   try {
-    const file = await createPrivateFile(path);
+    // Only this process's user can read it; its folder is made on first use.
+    const file = await withFolder(path, () => open(path, 'wx', 0o600));
     await pipeline(source, limit, file.createWriteStream());
   } catch (err) {
     // A file that could not be made leaves the upload unread: end it, as a failed pipeline does.
@@ -37,15 +39,4 @@ export async function spoolToTempFile(source: Readable, dir: string, maxBytes: n
     throw err;
   }
   return { path, size, remove };
-}
-
-/** A new file only this process's user can read, its folder made on first use rather than checked for every file (200 to merge). */
-async function createPrivateFile(path: string) {
-  try {
-    return await open(path, 'wx', 0o600);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    await mkdir(dirname(path), { recursive: true });
-    return open(path, 'wx', 0o600);
-  }
 }

@@ -4,6 +4,7 @@ import { access, chmod, copyFile, link, mkdir, rename, rm, stat } from 'node:fs/
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { withFolder } from '../../with-folder.ts';
 import { assertValidKey, BlobNotFoundError, type BlobStore } from './blob-store.ts';
 
 /** Files under one directory. Writes go to a temp name and are renamed, so readers never see half a file. */
@@ -81,20 +82,6 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
   };
   return store;
-}
-
-/**
- * Runs `write` to a path, making its folder first only when it was missing: a job's 200 inputs share one
- * folder, which is not worth checking 200 times. A missing source fails again, as it should.
- */
-async function withFolder<T>(path: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    await mkdir(dirname(path), { recursive: true });
-    return write();
-  }
 }
 
 /** False where the file system cannot link the two paths (another device, no hard links): copy instead. */
