@@ -3,6 +3,8 @@ import { EXPORT_QUALITIES, PAGE_SIZES } from '../validation.ts';
 import { accountOptionDefaults, takesAccountDefaults } from './account-defaults.ts';
 import { getTool, TOOLS } from './registry.ts';
 
+/** Any settings that give every settings-shaped tool a default. */
+const some = { pdf_export_quality: 'low', preferred_page_size: 'Letter' } as const;
 const everySetting = EXPORT_QUALITIES.flatMap((pdf_export_quality) => PAGE_SIZES.map((preferred_page_size) => ({ pdf_export_quality, preferred_page_size })));
 
 describe('account defaults for tool options', () => {
@@ -33,14 +35,12 @@ describe('account defaults for tool options', () => {
   });
 
   it('says which tools the settings shape, so the others need not read them', () => {
-    const some = { pdf_export_quality: 'low', preferred_page_size: 'Letter' } as const;
     for (const tool of TOOLS) expect(takesAccountDefaults(tool.id), tool.id).toBe(Object.keys(accountOptionDefaults(tool.id, some)).length > 0);
     expect(takesAccountDefaults('merge')).toBe(false);
     expect(takesAccountDefaults('compress')).toBe(true);
   });
 
   it('knows only registered tools, never what every object has', () => {
-    const some = { pdf_export_quality: 'low', preferred_page_size: 'Letter' } as const;
     for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
       expect(takesAccountDefaults(name), name).toBe(false);
       expect(accountOptionDefaults(name, some), name).toEqual({});
