@@ -12,6 +12,8 @@ DEBIAN_PACKAGES=(
   fonts-dejavu fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea
   ghostscript libtiff-tools libheif-examples chromium postgresql util-linux perl-base procps curl jq
   ocrmypdf # the benches' OCR peer, as ghostscript is their compress peer
+  # Real producers for the engine tests' corpus (pdfTeX, ReportLab, PyMuPDF, ImageMagick) and PDFBox's PDF/A preflight.
+  texlive-latex-base texlive-lang-german python3-reportlab python3-fitz imagemagick libpdfbox2-java default-jre-headless
 )
 
 missing=()
