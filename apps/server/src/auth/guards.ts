@@ -119,9 +119,8 @@ export function authGuards(options: GuardOptions) {
         const now = new Date();
         // Thrown, not returned: better-auth answers a value returned by a hook with the request's own
         // headers copied in (Set-Cookie, Content-Length, …). A thrown APIError is answered with its own.
-        // The keys follow better-auth's new-account answer, order included.
+        // The keys follow better-auth's new-account answer, order included (its token dropped, session-handles.ts).
         throw new APIError('OK', {
-          token: null,
           user: { name: str(body.name), email, emailVerified: false, image: null, createdAt: now, updatedAt: now, twoFactorEnabled: false, id: ctx.context.generateId({ model: 'user' }) },
         });
       }

@@ -42,3 +42,27 @@ describe('session handles', () => {
     expect(await signedIn(client)).toBe(true);
   });
 });
+
+describe('sign-in answers', () => {
+  it('carry no session token: sign-in, and a password change that signs other devices out', async () => {
+    const { user } = await signedInUser(ctx);
+    const client = ctx.client();
+    const signIn = await client.request('/api/auth/sign-in/email', { method: 'POST', json: { email: user.email, password: TEST_PASSWORD } });
+    expect(signIn.status).toBe(200);
+    const token = cookieToken(client)!;
+    const answer = (await signIn.json()) as Record<string, unknown>;
+    expect(answer).toMatchObject({ user: { email: user.email } });
+    expect(answer).not.toHaveProperty('token');
+    expect(JSON.stringify(answer)).not.toContain(token);
+
+    const change = await client.request('/api/auth/change-password', {
+      method: 'POST',
+      json: { currentPassword: TEST_PASSWORD, newPassword: 'New#Wattle2025', revokeOtherSessions: true },
+    });
+    expect(change.status).toBe(200);
+    const changed = (await change.json()) as Record<string, unknown>;
+    expect(changed).toMatchObject({ user: { email: user.email } });
+    expect(changed).not.toHaveProperty('token');
+    expect(JSON.stringify(changed)).not.toContain(cookieToken(client)!);
+  });
+});
