@@ -26,7 +26,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/wattle`;
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  // The receiver is on this machine, which webhooks reach only when told.
+  [app, browser] = await Promise.all([startApp({ WEBHOOK_ALLOW_LOOPBACK: 'true' }), launchBrowser()]);
 });
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {});

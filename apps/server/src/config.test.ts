@@ -23,4 +23,10 @@ describe('loadConfig', () => {
     const c = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', FACEBOOK_CLIENT_ID: 'only-id' });
     expect(Object.keys(c.oauth)).toEqual(['google']);
   });
+
+  it('lets webhooks reach this machine only when WEBHOOK_ALLOW_LOOPBACK says so, in development as in production', () => {
+    expect(loadConfig({}).WEBHOOK_ALLOW_LOOPBACK).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).WEBHOOK_ALLOW_LOOPBACK).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_LOOPBACK: 'true' }).WEBHOOK_ALLOW_LOOPBACK).toBe(true);
+  });
 });

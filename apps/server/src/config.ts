@@ -22,6 +22,8 @@ const schema = z
       .transform((v) => v.split(',').map((r) => r.trim()).filter(Boolean))
       .pipe(z.array(z.enum(['api', 'worker'])).min(1)),
     RATE_LIMIT_ENABLED: bool.optional(),
+    /** Webhooks may post to this machine (a local receiver while developing or testing); never to private or link-local addresses. */
+    WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     VISITOR_RETENTION_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
     ACCOUNT_RETENTION_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(24),

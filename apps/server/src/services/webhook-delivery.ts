@@ -32,7 +32,7 @@ export async function deliverWebhook(container: Container, { deliveryId, retry }
 
   const body = JSON.stringify(delivery.payload);
   const secret = unseal(container.authSecret, 'webhook secret v1', webhook.secretSealed);
-  const attempt = await sendWebhook({ url: webhook.url, body, headers: webhookHeaders(secret, delivery.id, now, body), production: container.config.production });
+  const attempt = await sendWebhook({ url: webhook.url, body, headers: webhookHeaders(secret, delivery.id, now, body), allowLoopback: container.config.WEBHOOK_ALLOW_LOOPBACK });
   const outcome = { lastStatusCode: attempt.statusCode, lastError: attempt.error };
   if (attempt.delivered) {
     await recordAttempt(container.db, delivery.id, { status: 'succeeded', ...outcome, nextAttemptAt: null, deliveredAt: container.clock.now() });

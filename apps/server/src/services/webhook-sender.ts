@@ -3,7 +3,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isPublicAddress, webhookUrlProblem } from '../domain/webhook-address.ts';
+import { isAllowedTarget, webhookUrlProblem } from '../domain/webhook-address.ts';
 
 /** A receiver gets this long to answer (headers and what we read of the body). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -14,7 +14,8 @@ export interface WebhookRequest {
   url: string;
   body: string;
   headers: Record<string, string>;
-  production: boolean;
+  /** Loopback targets pass too (WEBHOOK_ALLOW_LOOPBACK); private and link-local ones never do. */
+  allowLoopback: boolean;
   timeoutMs?: number;
   resolveHost?: ResolveHost;
 }
@@ -32,14 +33,15 @@ export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
 const systemResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: true });
 
 /**
- * In production every address a host name resolves to must be public, and the socket connects to the
- * address checked here: a DNS answer cannot change between the check and the connection (rebinding).
+ * Every address a host name resolves to must be an allowed target, in every mode, and the socket
+ * connects to the address checked here: a DNS answer cannot change between the check and the
+ * connection (rebinding). An address written as an IP is never looked up; webhookUrlProblem judged it.
  */
-function publicOnlyLookup(resolveHost: ResolveHost): LookupFunction {
+function checkedLookup(resolveHost: ResolveHost, allowLoopback: boolean): LookupFunction {
   return (hostname, options, callback) => {
     resolveHost(hostname).then(
       (addresses) => {
-        if (addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address))) {
+        if (addresses.length === 0 || addresses.some((entry) => !isAllowedTarget(entry.address, allowLoopback))) {
           return callback(new Error(`Refused: ${hostname} resolves to an address that is not public`), '', 0);
         }
         if (options.all) return (callback as unknown as (err: null, all: LookupAddress[]) => void)(null, addresses);
@@ -51,8 +53,8 @@ function publicOnlyLookup(resolveHost: ResolveHost): LookupFunction {
 }
 
 /** POSTs one signed delivery. Never follows a redirect; never throws (the outcome says what went wrong). */
-export async function sendWebhook({ url, body, headers, production, timeoutMs = WEBHOOK_TIMEOUT_MS, resolveHost = systemResolve }: WebhookRequest): Promise<WebhookAttempt> {
-  const problem = webhookUrlProblem(url, production);
+export async function sendWebhook({ url, body, headers, allowLoopback, timeoutMs = WEBHOOK_TIMEOUT_MS, resolveHost = systemResolve }: WebhookRequest): Promise<WebhookAttempt> {
+  const problem = webhookUrlProblem(url, allowLoopback);
   if (problem) return { delivered: false, statusCode: null, error: problem };
   const target = new URL(url);
   const options: RequestOptions = {
@@ -60,7 +62,7 @@ export async function sendWebhook({ url, body, headers, production, timeoutMs = 
     headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'WattlePDF-Webhooks/1' },
     // A fresh socket for each delivery, so a pooled connection never skips the address check.
     agent: false,
-    ...(production ? { lookup: publicOnlyLookup(resolveHost) } : {}),
+    lookup: checkedLookup(resolveHost, allowLoopback),
   };
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
 

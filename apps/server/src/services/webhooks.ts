@@ -42,7 +42,7 @@ export type WebhookChangesInput = z.output<typeof updateWebhookSchema>;
 
 /** Refuses an address the sender would refuse, as a field error the form shows under the address. */
 function assertDeliverable(container: Container, url: string): void {
-  const problem = webhookUrlProblem(url, container.config.production);
+  const problem = webhookUrlProblem(url, container.config.WEBHOOK_ALLOW_LOOPBACK);
   if (problem) throw new AppError('VALIDATION_FAILED', { fieldErrors: { url: [problem] } });
 }
 

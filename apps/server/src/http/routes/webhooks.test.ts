@@ -52,8 +52,8 @@ let hooks: ReturnType<typeof receiver>;
 let base: string;
 
 beforeAll(async () => {
-  // Retries one second apart instead of 10 s, 1 min, …: the schedule is the container's.
-  ctx = await createTestContext({}, { webhookRetrySeconds: [1, 1] });
+  // Retries one second apart instead of 10 s, 1 min, …: the schedule is the container's. The receiver is on this machine.
+  ctx = await createTestContext({ WEBHOOK_ALLOW_LOOPBACK: 'true' }, { webhookRetrySeconds: [1, 1] });
   worker = await startWorker(ctx.container, { periodic: false });
   [alice, bob] = (await Promise.all([signedInUser(ctx), signedInUser(ctx)])).map((u) => u.client) as [TestClient, TestClient];
   hooks = receiver();
