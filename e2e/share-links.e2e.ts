@@ -46,7 +46,7 @@ describe('share links, the owner’s side', () => {
     await dialog.getByRole('button', { name: 'Create link' }).click();
     // Each wrong setting is named under its own field, and nothing is created.
     await dialog.getByText('Choose a time in the future').waitFor();
-    await dialog.getByText('Use 4 to 128 characters').waitFor();
+    await dialog.getByText('Password must be at least 8 characters').waitFor();
     await dialog.getByText('“not” is not an email address or a domain such as @example.com.au').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -147,7 +147,7 @@ describe('share links, the owner’s side', () => {
       const { page, errors } = await signedInPage(viewport, theme);
       const documentId = await storeDocument(page, 'Site plan with a long file name for a small screen.pdf');
       const res = await page.request.post('/api/v1/links', {
-        data: { documentId, name: 'Builder', maxViews: 10, password: 'letmein', requireEmail: true, watermark: true },
+        data: { documentId, name: 'Builder', maxViews: 10, password: 'let-me-in', requireEmail: true, watermark: true },
         headers: { origin: app.url },
       });
       expect(res.status()).toBe(201);

@@ -34,6 +34,27 @@ describe('addressAllowed', () => {
   });
 });
 
+describe('addressAllowed against the ways of writing one mailbox', () => {
+  it('blocks plus-addressed, dotted and googlemail spellings of a blocked address', () => {
+    for (const email of ['mallory+x@gmail.com', 'm.allory@gmail.com', 'M.Allory+shares@googlemail.com']) {
+      expect(addressAllowed(email, [], ['mallory@gmail.com']), email).toBe(false);
+    }
+    // An entry written with a tag or dots is the same mailbox too.
+    expect(addressAllowed('mallory@gmail.com', [], ['m.allory+old@gmail.com'])).toBe(false);
+    expect(addressAllowed('mallory+x@example.com.au', [], ['mallory@example.com.au'])).toBe(false);
+  });
+
+  it('treats subdomains of a listed @domain as the domain, in both lists', () => {
+    expect(addressAllowed('eve@mail.rival.com', [], ['@rival.com'])).toBe(false);
+    expect(addressAllowed('staff@sydney.example.com.au', ['@example.com.au'], [])).toBe(true);
+    expect(addressAllowed('staff@example.com.au.evil.com', ['@example.com.au'], [])).toBe(false);
+  });
+
+  it('lets a plus-addressed spelling of an allowed address in', () => {
+    expect(addressAllowed('guest+wattle@partner.com', ['guest@partner.com'], [])).toBe(true);
+  });
+});
+
 describe('needsEmail', () => {
   it('asks for an address when told to, or when there is a list to check it against', () => {
     expect(needsEmail({ requireEmail: false, allowList: [], blockList: [] })).toBe(false);

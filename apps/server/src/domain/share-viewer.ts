@@ -1,3 +1,5 @@
+import { atDomain, normaliseEmail } from './email-address.ts';
+
 /** Pure rules of the share-link viewer: who may open a link and what kind of device they read on. */
 
 export type ViewerDevice = 'desktop' | 'tablet' | 'phone';
@@ -14,13 +16,13 @@ export function deviceOf(userAgent: string | undefined): ViewerDevice {
   return 'desktop';
 }
 
-/** Addresses are compared trimmed and in lower case. */
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
-
-/** An entry is an address, or a domain written `@example.com.au` that matches every address at it. */
+/**
+ * An entry is an address, or a domain written `@example.com.au` that matches every address at it and
+ * at its subdomains. Both sides are normalised, so `m.allory+x@gmail.com` is `mallory@gmail.com`.
+ */
 const matches = (email: string, entry: string): boolean => {
-  const wanted = normaliseEmail(entry);
-  return wanted.startsWith('@') ? email.endsWith(wanted) : email === wanted;
+  const wanted = entry.trim();
+  return wanted.startsWith('@') ? atDomain(email, wanted.slice(1)) : email === normaliseEmail(wanted);
 };
 
 /** The block list wins; an allow list, when there is one, must match too. */

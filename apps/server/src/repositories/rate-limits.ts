@@ -1,4 +1,4 @@
-import { lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { rateLimits, type Database } from '@wattle/db';
 
 /** The one rate_limits table: fixed-window counters every process shares. */
@@ -21,6 +21,12 @@ export async function hitRateLimit(db: Database, key: string, n: number, now: Da
     })
     .returning({ count: rateLimits.count, resetsAt: rateLimits.resetsAt });
   return row!;
+}
+
+/** The key's count in its current window (0 once the window has ended), without counting a hit. */
+export async function readRateLimit(db: Database, key: string, now: Date): Promise<number> {
+  const [row] = await db.select({ count: rateLimits.count }).from(rateLimits).where(and(eq(rateLimits.key, key), gt(rateLimits.resetsAt, now)));
+  return row?.count ?? 0;
 }
 
 /** Windows that have ended count for nothing any more. */

@@ -1,7 +1,7 @@
 import type { Database } from '@wattle/db';
 import { AppError } from '@wattle/shared';
 import type { Clock } from '../adapters/clock.ts';
-import { hitRateLimit } from '../repositories/rate-limits.ts';
+import { hitRateLimit, readRateLimit } from '../repositories/rate-limits.ts';
 
 /**
  * The one rate limiter, shared by every process through the rate_limits table: auth's guards, job
@@ -32,4 +32,36 @@ export async function countHits(deps: Deps, key: string, limit: RateLimit, n = 1
 export async function takeFromRateLimit(deps: Deps, key: string, limit: RateLimit, n = 1): Promise<void> {
   const { limited, retryAfter } = await countHits(deps, key, limit, n);
   if (limited) throw new AppError('RATE_LIMITED', undefined, { retryAfter });
+}
+
+/**
+ * Guesses at a secret that has one rightful holder (a share link's password): a few free wrong
+ * guesses, then one guess per wait, each wait twice the last up to a cap. Someone guessing is slowed
+ * to a crawl, and the rightful viewer waits at most the cap, never a lock of its own.
+ */
+export interface BackOff {
+  /** Wrong guesses before the first wait. */
+  free: number;
+  firstWaitSeconds: number;
+  maxWaitSeconds: number;
+  /** Wrong guesses are forgotten this long after the first of them. */
+  forgetSeconds: number;
+}
+
+const waitSeconds = (backOff: BackOff, failures: number) =>
+  Math.min(backOff.maxWaitSeconds, backOff.firstWaitSeconds * 2 ** Math.min(30, failures - backOff.free));
+
+/**
+ * Before a guess: past the free wrong guesses, the first guess of each wait goes ahead (claimed
+ * atomically, so concurrent guesses cannot share one turn) and the others get RATE_LIMITED until it ends.
+ */
+export async function takeTurn(deps: Deps, key: string, backOff: BackOff): Promise<void> {
+  const failures = await readRateLimit(deps.db, `${key}:wrong`, deps.clock.now());
+  if (failures < backOff.free) return;
+  await takeFromRateLimit(deps, `${key}:turn`, { max: 1, windowSeconds: waitSeconds(backOff, failures) });
+}
+
+/** After a wrong guess. */
+export async function countWrongGuess(deps: Deps, key: string, backOff: BackOff): Promise<void> {
+  await hitRateLimit(deps.db, `${key}:wrong`, 1, deps.clock.now(), backOff.forgetSeconds * 1000);
 }

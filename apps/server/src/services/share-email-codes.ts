@@ -1,7 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@wattle/shared';
 import type { Container } from '../container.ts';
-import { addressAllowed, normaliseEmail } from '../domain/share-viewer.ts';
+import { normaliseEmail } from '../domain/email-address.ts';
+import { addressAllowed } from '../domain/share-viewer.ts';
 import { shareCodeMail } from '../mail/templates.ts';
 import { countEmailCodeAttempt, findLatestEmailCode, insertEmailCode, useEmailCode } from '../repositories/share-email-codes.ts';
 import type { ShareLinkRow } from '../repositories/share-links.ts';
@@ -15,10 +16,16 @@ export const EMAIL_CODE_ATTEMPTS = 5;
 const codeHash = (container: Container, linkId: string, email: string, code: string) =>
   createHmac('sha256', container.authSecret).update(`share-email-code\0${linkId}\0${email}\0${code}`).digest('base64url');
 
-/** Mails a new code when the address may open the link; the caller answers the same either way. */
+/** What the viewer wrote, tidied: where the code goes and the address the visit records. */
+const writtenAddress = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Mails a new code when the address may open the link; the caller answers the same either way. The
+ * code is kept under the normalised address, so every spelling of one mailbox shares its codes and guesses.
+ */
 export function sendEmailCode(container: Container, link: ShareLinkRow, documentName: string, email: string): void {
+  if (!addressAllowed(email, link.allowList, link.blockList)) return;
   const address = normaliseEmail(email);
-  if (!addressAllowed(address, link.allowList, link.blockList)) return;
   // Off the request path: the answer's timing does not tell whether a mail went out.
   container.mail.dispatch(async () => {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -31,11 +38,11 @@ export function sendEmailCode(container: Container, link: ShareLinkRow, document
     });
     const company = await companyRecord(container);
     const brand = { tradingName: company.tradingName, abn: company.abn, address: company.address, publicUrl: container.config.publicUrl };
-    return { to: address, ...shareCodeMail(brand, { code, documentName, expiresInSeconds: EMAIL_CODE_SECONDS }) };
+    return { to: writtenAddress(email), ...shareCodeMail(brand, { code, documentName, expiresInSeconds: EMAIL_CODE_SECONDS }) };
   });
 }
 
-/** Uses the newest code sent to this address for this link; EMAIL_CODE_INCORRECT when wrong, used, expired or out of guesses. */
+/** Uses the newest code sent to this mailbox for this link; EMAIL_CODE_INCORRECT when wrong, used, expired or out of guesses. */
 export async function confirmEmailCode(container: Container, linkId: string, email: string, code: string): Promise<string> {
   const address = normaliseEmail(email);
   const row = await findLatestEmailCode(container.db, linkId, address);
@@ -48,5 +55,5 @@ export async function confirmEmailCode(container: Container, linkId: string, ema
     throw new AppError('EMAIL_CODE_INCORRECT');
   }
   if (!(await useEmailCode(container.db, row.id, now))) throw new AppError('EMAIL_CODE_INCORRECT');
-  return address;
+  return writtenAddress(email);
 }

@@ -18,7 +18,7 @@ import { addPageTime, findVisit, markVisitDownloaded, startVisit, type ShareVisi
 import { companyRecord } from './company-info.ts';
 import { openStoredBytes } from './documents.ts';
 import { notify } from './notifications.ts';
-import { takeFromRateLimit } from './rate-limit.ts';
+import { countWrongGuess, takeFromRateLimit, takeTurn, type BackOff } from './rate-limit.ts';
 import { confirmEmailCode, sendEmailCode } from './share-email-codes.ts';
 import { engineAnswer, removeSharedPages, sharedPageImage, sharedPageSizes, withImageSlot } from './share-page-cache.ts';
 import { findLinkByToken } from './share-tokens.ts';
@@ -46,9 +46,13 @@ interface OpenLink {
   visit?: ShareVisitRow;
 }
 
-/** Password and email-code guesses, per link and per address, in the one rate limiter. */
-const ATTEMPTS_PER_LINK = { max: 100, windowSeconds: 15 * 60 };
+/** Password and email-code attempts per address, in the one rate limiter. */
 const ATTEMPTS_PER_IP = { max: 20, windowSeconds: 15 * 60 };
+/**
+ * Password guesses per link, from any address: five wrong ones free, then one guess a second, two,
+ * four, … up to one every five minutes, forgotten an hour after the first (decision 136).
+ */
+export const PASSWORD_BACK_OFF: BackOff = { free: 5, firstWaitSeconds: 1, maxWaitSeconds: 5 * 60, forgetSeconds: 60 * 60 };
 /** Code mails, per link and per address. */
 const CODES_PER_LINK = { max: 30, windowSeconds: 15 * 60 };
 const CODES_PER_IP = { max: 10, windowSeconds: 15 * 60 };
@@ -134,9 +138,15 @@ export async function openVisitWithGates(container: Container, request: ViewerRe
   let viewerEmail: string | null = null;
   if (gates.password || gates.email) {
     await takeFromRateLimit(container, `share-open:ip:${request.ip}`, ATTEMPTS_PER_IP);
-    await takeFromRateLimit(container, `share-open:link:${link.id}`, ATTEMPTS_PER_LINK);
     if ((gates.password && !input.password) || (gates.email && (!input.email || !input.code))) throw new AppError('LINK_LOCKED', gates);
-    if (gates.password && !(await verifyPassword({ hash: link.passwordHash!, password: input.password! }))) throw new AppError('LINK_PASSWORD_INCORRECT');
+    if (gates.password) {
+      const guesses = `share-password:link:${link.id}`;
+      await takeTurn(container, guesses, PASSWORD_BACK_OFF);
+      if (!(await verifyPassword({ hash: link.passwordHash!, password: input.password! }))) {
+        await countWrongGuess(container, guesses, PASSWORD_BACK_OFF);
+        throw new AppError('LINK_PASSWORD_INCORRECT');
+      }
+    }
     if (gates.email) {
       if (!addressAllowed(input.email!, link.allowList, link.blockList)) throw new AppError('EMAIL_NOT_ALLOWED');
       viewerEmail = await confirmEmailCode(container, link.id, input.email!, input.code!);

@@ -5,9 +5,11 @@ import { apiComponents, pageOf, timestamp } from './components.ts';
 
 export const LINK_NAME_MAX = 200;
 export const LINK_MAX_VIEWS = 1000;
-export const LINK_PASSWORD_MIN = 4;
+export const LINK_PASSWORD_MIN = 8;
 export const LINK_PASSWORD_MAX = 128;
 export const LINK_LIST_MAX = 100;
+/** The share dialog and the API say the same, in the sign-up form's words. */
+export const LINK_PASSWORD_SHORT = `Password must be at least ${LINK_PASSWORD_MIN} characters`;
 export const LINKS_PAGE_SIZE = 20;
 
 export const LINK_STATUSES = ['active', 'expired', 'revoked'] as const;
@@ -30,7 +32,7 @@ const linkSettings = {
   maxViews: z.int().min(1, 'At least 1 view').max(LINK_MAX_VIEWS, `At most ${LINK_MAX_VIEWS} views`).nullable(),
   password: z
     .string()
-    .min(LINK_PASSWORD_MIN, `At least ${LINK_PASSWORD_MIN} characters`)
+    .min(LINK_PASSWORD_MIN, LINK_PASSWORD_SHORT)
     .max(LINK_PASSWORD_MAX, `At most ${LINK_PASSWORD_MAX} characters`)
     .nullable()
     .meta({ description: 'Viewers must enter it. On update, null removes it; leaving it out keeps it.' }),

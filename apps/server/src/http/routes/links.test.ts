@@ -121,7 +121,7 @@ describe('POST /api/v1/links', () => {
       [{ maxViews: 0 }, 'maxViews'],
       [{ maxViews: 1001 }, 'maxViews'],
       [{ maxViews: 2.5 }, 'maxViews'],
-      [{ password: 'abc' }, 'password'],
+      [{ password: 'seven77' }, 'password'],
       [{ password: 'x'.repeat(129) }, 'password'],
       [{ name: 'n'.repeat(201) }, 'name'],
       [{ allowList: ['not an address'] }, 'allowList.0'],
@@ -137,7 +137,7 @@ describe('POST /api/v1/links', () => {
       expect(Object.keys(await fieldErrors(res)), JSON.stringify(json)).toContain(field);
     }
     // The edges are allowed.
-    await created(alice, { documentId, maxViews: 1000, password: 'abcd', name: 'n'.repeat(200), allowList: Array.from({ length: 100 }, (_, i) => `@d${i}.com.au`) });
+    await created(alice, { documentId, maxViews: 1000, password: 'eight888', name: 'n'.repeat(200), allowList: Array.from({ length: 100 }, (_, i) => `@d${i}.com.au`) });
   });
 
   it('links only the caller’s own live documents', async () => {
@@ -174,7 +174,7 @@ describe('the owner’s links', () => {
 
   it('gets and updates a link; only the fields sent change; password null removes it', async () => {
     const documentId = await storedDocument(alice);
-    const link = await created(alice, { documentId, password: 'secret', maxViews: 3, allowList: ['@a.com'] });
+    const link = await created(alice, { documentId, password: 'secret-pw', maxViews: 3, allowList: ['@a.com'] });
     expect(await (await alice.request(`/api/v1/links/${link.id}`)).json()).toEqual(link);
 
     clock.advance(1000);

@@ -225,7 +225,7 @@ describe('OpenAPI contract', () => {
       { label: 'visitor', status: 401, call: () => visitor.request('/api/v1/links') },
     ],
     'post /api/v1/links': [
-      { label: 'created', status: 201, call: () => user.request('/api/v1/links', { method: 'POST', json: { documentId: link.documentId, name: 'Contract', maxViews: 10, password: 'letmein' } }) },
+      { label: 'created', status: 201, call: () => user.request('/api/v1/links', { method: 'POST', json: { documentId: link.documentId, name: 'Contract', maxViews: 10, password: 'let-me-in' } }) },
       { label: 'bad settings', status: 400, call: () => user.request('/api/v1/links', { method: 'POST', json: { documentId: link.documentId, maxViews: 0 } }) },
       { label: 'visitor', status: 401, call: () => visitor.request('/api/v1/links', { method: 'POST', json: { documentId: link.documentId } }) },
       { label: 'not your document', status: 404, call: () => user.request('/api/v1/links', { method: 'POST', json: { documentId: MISSING_ID } }) },

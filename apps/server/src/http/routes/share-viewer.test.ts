@@ -14,6 +14,7 @@ import { manualClock } from '../../test/jobs.ts';
 import { makePdf } from '../../test/pdfs.ts';
 import { signedInUser } from '../../test/users.ts';
 import { pageCacheStats } from '../../services/share-page-cache.ts';
+import { PASSWORD_BACK_OFF } from '../../services/share-viewer.ts';
 import { VISITOR_COOKIE } from '../../services/visitor-session.ts';
 
 const clock = manualClock(new Date('2026-03-02T00:00:00Z'));
@@ -151,7 +152,7 @@ describe('opening a link without gates', () => {
     const guess = Buffer.alloc(32, 7).toString('base64url');
     const reader = viewer();
     expect(await errorCode(await reader.request(`/api/s/${guess}`))).toMatchObject({ code: 'NOT_FOUND' });
-    expect((await openVisit(reader, guess, { password: 'letmein' })).status).toBe(404);
+    expect((await openVisit(reader, guess, { password: 'let-me-in' })).status).toBe(404);
     expect((await pageImage(reader, guess, 1)).status).toBe(404);
     // The code request answers the same for every token.
     expect((await reader.request(`/api/s/${guess}/email-code`, { method: 'POST', json: { email: 'who@example.com' } })).status).toBe(202);
@@ -168,7 +169,7 @@ describe('opening a link without gates', () => {
 
 describe('the password gate', () => {
   it('asks for the password, refuses a wrong one and opens with the right one', async () => {
-    const { token } = await shared({ password: 'letmein' });
+    const { token } = await shared({ password: 'let-me-in' });
     const reader = viewer();
     expect((await (await reader.request(`/api/s/${token}`)).json()) as ShareViewerInfo).toMatchObject({ gates: { password: true, email: false }, pages: null });
     const locked = await openVisit(reader, token);
@@ -178,34 +179,60 @@ describe('the password gate', () => {
     expect(wrong.status).toBe(401);
     expect(await errorCode(wrong)).toMatchObject({ code: 'LINK_PASSWORD_INCORRECT' });
     expect((await pageImage(reader, token, 1)).status).toBe(401);
-    expect((await openVisit(reader, token, { password: 'letmein' })).status).toBe(201);
+    expect((await openVisit(reader, token, { password: 'let-me-in' })).status).toBe(201);
     expect((await pageImage(reader, token, 1)).status).toBe(200);
   });
 
   it('limits guesses per address', async () => {
-    const { token } = await shared({ password: 'letmein' });
+    const { token } = await shared({ password: 'let-me-in' });
     const reader = viewer();
     const answers: number[] = [];
     // Asking without a password counts as an attempt too (and skips the slow hash, keeping this test quick).
     for (let i = 0; i < 20; i++) answers.push((await openVisit(reader, token, i === 0 ? { password: 'guess' } : {})).status);
-    answers.push((await openVisit(reader, token, { password: 'letmein' })).status);
+    answers.push((await openVisit(reader, token, { password: 'let-me-in' })).status);
     expect(answers.slice(0, 20).every((status) => status === 401)).toBe(true);
     expect(answers[20]).toBe(429);
     // Another address is not held back by the first one's guesses.
-    expect((await openVisit(viewer(), token, { password: 'letmein' })).status).toBe(201);
+    expect((await openVisit(viewer(), token, { password: 'let-me-in' })).status).toBe(201);
   });
 });
 
-describe('attempts per link', () => {
-  it('holds back every address once a link has had 100 attempts in 15 minutes', async () => {
-    const { token } = await shared({ password: 'letmein' });
-    // Six addresses under their own limit of 20 each; asking without a password counts as an attempt.
-    const statuses: number[] = [];
-    for (let i = 0; i < 100; i++) statuses.push((await openVisit(viewer(`192.0.2.${Math.floor(i / 20) + 1}`), token)).status);
-    expect(new Set(statuses)).toEqual(new Set([401]));
-    expect((await openVisit(viewer('192.0.2.99'), token, { password: 'letmein' })).status).toBe(429);
-    clock.advance(15 * MINUTE + 1000);
-    expect((await openVisit(viewer('192.0.2.99'), token, { password: 'letmein' })).status).toBe(201);
+describe('password guesses per link', () => {
+  const retryAfter = (res: Response) => Number(res.headers.get('retry-after'));
+
+  it('are free at first, then one a wait that doubles, from any address; the rightful viewer waits, never locked out for long', async () => {
+    const { token } = await shared({ password: 'let-me-in' });
+    const guess = (ip: string, password = 'wrong-guess') => openVisit(viewer(ip), token, { password });
+    for (let i = 0; i < PASSWORD_BACK_OFF.free; i++) expect((await guess(`192.0.2.${i + 1}`)).status).toBe(401);
+    // The first guess of a wait goes ahead; the next one, from another address too, is held back until it ends.
+    expect((await guess('192.0.2.50')).status).toBe(401);
+    const held = await guess('192.0.2.51', 'let-me-in');
+    expect(held.status).toBe(429);
+    expect(retryAfter(held)).toBe(PASSWORD_BACK_OFF.firstWaitSeconds);
+    clock.advance(retryAfter(held) * 1000);
+    expect((await guess('192.0.2.52')).status).toBe(401);
+    const longer = await guess('192.0.2.53');
+    expect(longer.status).toBe(429);
+    expect(retryAfter(longer)).toBe(2 * PASSWORD_BACK_OFF.firstWaitSeconds);
+
+    // Someone guessing on and on: the wait grows to its cap and no further.
+    let waited = retryAfter(longer);
+    for (let i = 0; i < 12; i++) {
+      clock.advance(waited * 1000);
+      expect((await guess(`198.51.100.${i + 1}`)).status).toBe(401);
+      waited = retryAfter(await guess(`198.51.100.${i + 101}`));
+    }
+    expect(waited).toBe(PASSWORD_BACK_OFF.maxWaitSeconds);
+    clock.advance(waited * 1000);
+    expect((await guess('203.0.113.250', 'let-me-in')).status).toBe(201);
+  });
+
+  it('are counted per link: another link’s password opens while this one is held', async () => {
+    const held = await shared({ password: 'let-me-in' });
+    for (let i = 0; i <= PASSWORD_BACK_OFF.free; i++) await openVisit(viewer(), held.token, { password: 'wrong-guess' });
+    expect((await openVisit(viewer(), held.token, { password: 'let-me-in' })).status).toBe(429);
+    const other = await shared({ password: 'let-me-in' });
+    expect((await openVisit(viewer(), other.token, { password: 'let-me-in' })).status).toBe(201);
   });
 });
 
@@ -266,15 +293,30 @@ describe('the email gate', () => {
     }
   });
 
+  it('blocks every spelling of a blocked mailbox and the subdomains of a blocked @domain; mails the code to the address as written', async () => {
+    const { token } = await shared({ blockList: ['mallory@gmail.com', '@rival.com'] });
+    for (const email of ['mallory+x@gmail.com', 'm.allory@gmail.com', 'm.allory+y@googlemail.com', 'eve@mail.rival.com']) {
+      const reader = viewer();
+      expect((await reader.request(`/api/s/${token}/email-code`, { method: 'POST', json: { email } })).status).toBe(202);
+      await ctx.container.mail.idle();
+      expect(await ctx.mails(email), email).toHaveLength(0);
+      expect(await errorCode(await openVisit(reader, token, { email, code: '123456' })), email).toMatchObject({ code: 'EMAIL_NOT_ALLOWED' });
+    }
+    const email = `reader+wattle-${nextIp}@example.com.au`;
+    const reader = viewer();
+    await reader.request(`/api/s/${token}/email-code`, { method: 'POST', json: { email } });
+    expect((await openVisit(reader, token, { email, code: await codeMailedTo(email) })).status).toBe(201);
+  });
+
   it('asks for both when the link has a password and an email gate', async () => {
-    const { token } = await shared({ password: 'letmein', requireEmail: true });
+    const { token } = await shared({ password: 'let-me-in', requireEmail: true });
     const reader = viewer();
     const email = `both-${nextIp}@example.com.au`;
-    expect(await errorCode(await openVisit(reader, token, { password: 'letmein' }))).toEqual(expect.objectContaining({ code: 'LINK_LOCKED', details: { password: true, email: true } }));
+    expect(await errorCode(await openVisit(reader, token, { password: 'let-me-in' }))).toEqual(expect.objectContaining({ code: 'LINK_LOCKED', details: { password: true, email: true } }));
     await reader.request(`/api/s/${token}/email-code`, { method: 'POST', json: { email } });
     const code = await codeMailedTo(email);
     expect(await errorCode(await openVisit(reader, token, { password: 'nope', email, code }))).toMatchObject({ code: 'LINK_PASSWORD_INCORRECT' });
-    expect((await openVisit(reader, token, { password: 'letmein', email, code })).status).toBe(201);
+    expect((await openVisit(reader, token, { password: 'let-me-in', email, code })).status).toBe(201);
   });
 });
 

@@ -43,8 +43,8 @@ describe('the link form’s rules', () => {
     expect(errorsOf({ limitViews: true, maxViews: '1001' })).toHaveProperty('maxViews');
     expect(errorsOf({ limitViews: true, maxViews: '2.5' })).toHaveProperty('maxViews');
     expect(errorsOf({ limitViews: true, maxViews: '1000' })).toEqual({});
-    expect(errorsOf({ usePassword: true, password: 'abc' })).toHaveProperty('password');
-    expect(errorsOf({ usePassword: true, password: 'abcd' })).toEqual({});
+    expect(errorsOf({ usePassword: true, password: 'seven77' })).toEqual({ password: 'Password must be at least 8 characters' });
+    expect(errorsOf({ usePassword: true, password: 'eight888' })).toEqual({});
     expect(errorsOf({ usePassword: true, password: '' }, true)).toEqual({}); // editing: keeps the password it has
     expect(errorsOf({ name: 'n'.repeat(201) })).toHaveProperty('name');
     expect(errorsOf({ allowList: 'ana@example.com.au, @partner.com.au' })).toEqual({});

@@ -6,6 +6,7 @@ import {
   LINK_NAME_MAX,
   LINK_PASSWORD_MAX,
   LINK_PASSWORD_MIN,
+  LINK_PASSWORD_SHORT,
   type Link,
   type UpdateLink,
 } from '@wattle/shared';
@@ -97,7 +98,7 @@ export function linkFormSchema(options: { timeZone: string; now: () => Date; edi
       }
       const keepsPassword = options.editingWithPassword && v.password === '';
       if (v.usePassword && !keepsPassword && (v.password.length < LINK_PASSWORD_MIN || v.password.length > LINK_PASSWORD_MAX)) {
-        ctx.addIssue({ code: 'custom', path: ['password'], message: `Use ${LINK_PASSWORD_MIN} to ${LINK_PASSWORD_MAX} characters` });
+        ctx.addIssue({ code: 'custom', path: ['password'], message: v.password.length < LINK_PASSWORD_MIN ? LINK_PASSWORD_SHORT : `At most ${LINK_PASSWORD_MAX} characters` });
       }
       for (const field of ['allowList', 'blockList'] as const) {
         const entries = splitList(v[field]);
