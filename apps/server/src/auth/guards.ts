@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { verifyJWT } from 'better-auth/crypto';
-import { ERROR_CATALOGUE, passwordSchema, signupSchema } from '@wattle/shared';
+import { ERROR_CATALOGUE, passwordSchema, signupSchema, type TeamRole } from '@wattle/shared';
 import type { AuthLimits } from './limits.ts';
 import type { RateLimit, RateLimitResult } from '../services/rate-limit.ts';
 import { accountKey, ipKey } from './rate-limit-keys.ts';
 import { stampMatches } from './account-security.ts';
+import { INVITE_PATH, invitationToCount } from './invitation-limits.ts';
 import { TWO_FACTOR_GUARDED_PATHS, twoFactorAccount } from './two-factor.ts';
 
 /** Endpoints limited per IP and per account (the body's email), by their better-auth path. */
-const ACCOUNT_PATHS: Record<string, Exclude<keyof AuthLimits, 'links' | 'twoFactor'>> = {
+const ACCOUNT_PATHS: Record<string, Exclude<keyof AuthLimits, 'links' | 'twoFactor' | 'invitation'>> = {
   '/sign-in/email': 'signIn',
   '/sign-up/email': 'signUp',
   '/sign-in/magic-link': 'magicLink',
@@ -25,6 +26,8 @@ export interface GuardOptions {
   countHit(key: string, limit: RateLimit): Promise<RateLimitResult>;
   limits: AuthLimits;
   rateLimitsEnabled: boolean;
+  /** The person's role in a team, if they are in it (invitations count only for those who may send them). */
+  teamRole(teamId: string, userId: string): Promise<TeamRole | undefined>;
   /** Where a second use of a one-time link lands. */
   invalidLinkUrl: string;
   /** Where a verification link lands once its address is verified (used, or overtaken by a newer link). */
@@ -99,6 +102,13 @@ export function authGuards(options: GuardOptions) {
         if (twoFactorUser) await enforce(`account:twoFactor:${twoFactorUser}`, limits.twoFactor.account);
       } else if (LINK_PATHS.has(path)) {
         await enforce(`ip:links:${ip}`, limits.links.ip);
+      } else if (path === INVITE_PATH) {
+        const invitation = await invitationToCount(ctx, options.teamRole);
+        if (invitation) {
+          await enforce(`invitation:inviter:${invitation.inviterId}`, limits.invitation.inviter);
+          await enforce(`invitation:address:${accountKey(invitation.address)}`, limits.invitation.address);
+          await enforce(`invitation:team:${invitation.teamId}`, limits.invitation.team);
+        }
       }
     }
 

@@ -14,6 +14,7 @@ import type { Brand } from '../mail/layout.ts';
 import { accountExistsMail, magicLinkMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 import { companyInfoFromConfig } from '../repositories/company-info.ts';
 import { recordSignIn } from '../repositories/profiles.ts';
+import { findMembership } from '../repositories/teams.ts';
 import { findUserIdByEmail } from '../repositories/users.ts';
 import { countHits } from '../services/rate-limit.ts';
 import { createAccountRows } from './account-rows.ts';
@@ -155,6 +156,7 @@ export function createAuth(deps: AuthDeps) {
         countHit: (key, limit) => countHits({ db, clock: deps.clock }, key, limit),
         limits: resolveLimits(deps.limits),
         rateLimitsEnabled: config.RATE_LIMIT_ENABLED ?? true,
+        teamRole: async (teamId, userId) => (await findMembership(currentDb(db), teamId, userId))?.role,
         invalidLinkUrl: onPublicUrl(`${CALLBACK_PATH}?error=INVALID_TOKEN`),
         usedVerificationLinkUrl: onPublicUrl(`${VERIFY_CALLBACK_PATH}&error=LINK_USED`),
         staleEmailChangeUrl: onPublicUrl(`${CHANGE_EMAIL_CALLBACK_PATH}&error=LINK_USED`),

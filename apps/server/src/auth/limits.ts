@@ -14,6 +14,8 @@ export interface AuthLimits {
   twoFactor: { ip: RateLimit; account: RateLimit };
   /** Following links and tokens (verify, reset, magic link, OAuth start and callback), per IP. */
   links: { ip: RateLimit };
+  /** Team invitation mails, sent or sent again: per inviter, per invited mailbox (any team) and per team. */
+  invitation: { inviter: RateLimit; address: RateLimit; team: RateLimit };
 }
 
 const minutes = (n: number) => n * 60;
@@ -26,6 +28,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   verificationEmail: { ip: { max: 20, windowSeconds: minutes(60) }, account: { max: 3, windowSeconds: minutes(15) } },
   twoFactor: { ip: { max: 30, windowSeconds: minutes(15) }, account: { max: 10, windowSeconds: minutes(15) } },
   links: { ip: { max: 60, windowSeconds: minutes(15) } },
+  invitation: { inviter: { max: 20, windowSeconds: minutes(60) }, address: { max: 3, windowSeconds: minutes(60) }, team: { max: 50, windowSeconds: minutes(60) } },
 };
 
 export type AuthLimitOverrides = { [K in keyof AuthLimits]?: Partial<AuthLimits[K]> };
