@@ -58,7 +58,8 @@ describe('no account enumeration', () => {
     expect(again.status).toBe(fresh.status);
     const [a, b] = [await again.json(), await fresh.json()];
     expect(Object.keys(a.user).sort()).toEqual(Object.keys(b.user).sort());
-    expect(a).toMatchObject({ token: null, user: { email: user.email, emailVerified: false } });
+    expect(Object.keys(a)).toEqual(Object.keys(b));
+    expect(a).toMatchObject({ user: { email: user.email, emailVerified: false } });
     expect(await ctx.container.db.select().from(userTable).where(eq(userTable.email, user.email))).toHaveLength(1);
     const [mail] = await mailsTo(ctx, user.email);
     expect(mail!.subject).toBe('You already have a Wattle PDF account');
