@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR, api, buildUrl, fieldErrorsOf, toApiError } from './api-client.ts';
+import { WEB_CLIENT_HEADER } from '@wattle/shared';
 
 function stubFetch(response: Response | Error) {
   const fetchMock = vi.fn(async () => {
@@ -21,6 +22,8 @@ describe('api client', () => {
     expect(init.credentials).toBe('same-origin');
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    // What vouches for a cookie request when the browser leaves Origin and Sec-Fetch-Site out.
+    expect((init.headers as Record<string, string>)[WEB_CLIENT_HEADER]).toBe('1');
     expect(init.body).toBe('{"name":"a"}');
   });
 

@@ -1,3 +1,5 @@
+import { WEB_CLIENT_HEADER } from '@wattle/shared';
+
 /**
  * The one way the web app talks to the API: JSON in and out, same-origin cookies, and every failure
  * turned into an ApiError carrying the catalogue code. Callers branch on `code`, never on message text.
@@ -80,7 +82,7 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', [WEB_CLIENT_HEADER]: '1', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData || body instanceof Blob) {
     payload = body;

@@ -13,3 +13,4 @@ export * from './links.ts';
 export * from './webhooks.ts';
 export * from './api-keys.ts';
 export * from './team.ts';
+export * from './client.ts';

@@ -1,3 +1,4 @@
+import { WEB_CLIENT_HEADER } from '@wattle/shared';
 import { ApiError, NETWORK_ERROR, toApiError } from '@/lib/api-client';
 
 /**
@@ -35,6 +36,7 @@ export function submitMultipart<T>(url: string, request: JobRequest, { onUploadP
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader(WEB_CLIENT_HEADER, '1');
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onUploadProgress?.(event.loaded / event.total);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ShareDwell, ShareViewerInfo, StartShareVisit } from '@wattle/shared';
+import { WEB_CLIENT_HEADER, type ShareDwell, type ShareViewerInfo, type StartShareVisit } from '@wattle/shared';
 import { api } from '@/lib/api-client';
 
 /** The viewer's calls (`/api/s/:token`): the token in the path is the only key; the visit cookie is the server's. */
@@ -26,5 +26,5 @@ export function reportDwell(token: string, body: ShareDwell, leaving: boolean): 
   const url = `${shareApiPath(token)}/time`;
   const json = JSON.stringify(body);
   if (leaving && navigator.sendBeacon?.(url, new Blob([json], { type: 'application/json' }))) return;
-  void fetch(url, { method: 'POST', body: json, headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => {});
+  void fetch(url, { method: 'POST', body: json, headers: { 'Content-Type': 'application/json', [WEB_CLIENT_HEADER]: '1' }, credentials: 'same-origin', keepalive: true }).catch(() => {});
 }
