@@ -16,7 +16,7 @@ import { apiKeysRoutes } from './http/routes/api-keys.ts';
 import { authRoutes } from './http/routes/auth.ts';
 import { devMailRoutes } from './http/routes/dev-mail.ts';
 import { publicRoutes } from './http/routes/public.ts';
-import { documentsRoutes } from './http/routes/documents.ts';
+import { apiDocumentsRoutes, documentsRoutes } from './http/routes/documents.ts';
 import { dashboardRoutes } from './http/routes/dashboard.ts';
 import { eventRoutes } from './http/routes/events.ts';
 import { notificationRoutes } from './http/routes/notifications.ts';
@@ -64,6 +64,7 @@ export function createApp(container: Container) {
 
   app.route('/api', publicRoutes(container));
   app.route('/api', documentsRoutes(container));
+  app.route('/api', apiDocumentsRoutes(container));
   app.route('/api', authRoutes(container));
   app.route('/api', profileRoutes(container));
   app.route('/api', notificationRoutes(container));

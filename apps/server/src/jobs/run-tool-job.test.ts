@@ -92,8 +92,8 @@ describe('tool jobs through the queue', () => {
     expect((await ctx.client().request(`${output!.downloadUrl.slice(0, -3)}abc`)).status).toBe(404);
     expect((await ctx.client().request(output!.downloadUrl.replace(/expires=\d+/, 'expires=9999999999'))).status).toBe(404);
     // The visitor's Downloads list has it; another visitor's is empty.
-    expect((await (await visitor.request('/api/v1/outputs')).json()).outputs.map((o: { id: string }) => o.id)).toContain(output!.id);
-    expect((await (await ctx.client().request('/api/v1/outputs')).json()).outputs).toEqual([]);
+    expect((await (await visitor.request('/api/v1/outputs')).json()).items.map((o: { id: string }) => o.id)).toContain(output!.id);
+    expect((await (await ctx.client().request('/api/v1/outputs')).json()).items).toEqual([]);
   });
 
   it('splits by ranges into one PDF per range', async () => {
@@ -228,7 +228,7 @@ describe('tool jobs through the queue', () => {
     expect(saved.status).toBe(201);
     const { document } = await saved.json();
     expect(document).toMatchObject({ filename: output.filename, page_count: 3 });
-    const listed = (await (await client.request('/api/v1/outputs')).json()).outputs;
+    const listed = (await (await client.request('/api/v1/outputs')).json()).items;
     expect(listed.find((o: { id: string }) => o.id === output.id).savedDocumentId).toBe(document.id);
     // Visitors cannot save; another account cannot see, save or delete it.
     expect((await ctx.client().request(`/api/v1/outputs/${output.id}/save`, { method: 'POST' })).status).toBe(401);

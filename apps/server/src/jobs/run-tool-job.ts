@@ -133,12 +133,13 @@ async function afterFinish(container: Container, finished: Finished | undefined,
           : { type: 'job.failed', title: `${toolName}: the job did not finish`, body: job.errorMessage ?? ERROR_CATALOGUE.INTERNAL.message, link: `/tools/${job.tool}` },
       );
     }
-    await emitWebhookEvent(container, ownerOfRow({ userId: job.userId, teamId: job.teamId }), job.status === 'succeeded' ? 'job.succeeded' : 'job.failed', {
+    const outcome = job.status === 'succeeded' ? 'succeeded' : 'failed';
+    await emitWebhookEvent(container, ownerOfRow({ userId: job.userId, teamId: job.teamId }), `job.${outcome}`, {
       jobId: job.id,
       tool: job.tool,
       batchId: job.batchId,
-      status: job.status,
-      ...(job.status !== 'succeeded' && { error: { code: job.errorCode, message: job.errorMessage } }),
+      status: outcome,
+      ...(outcome === 'failed' && { error: { code: job.errorCode, message: job.errorMessage } }),
     });
     if (batchFinished) {
       const found = await findOwnedBatch(container, ownerOfRow({ userId: job.userId, teamId: job.teamId }), batchFinished.id);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import { jobOutputs, jobs } from '@wattle/db';
 import type { Owner } from '../domain/owner.ts';
 import { isDocumentKept } from './documents.ts';
@@ -37,14 +37,21 @@ export async function insertOutputs(tx: Queryable, job: Pick<typeof jobs.$inferS
   return rows;
 }
 
-export async function listOutputs(db: Queryable, owner: Owner, now: Date, limit = 200) {
-  return db
-    .select({ output: jobOutputs, tool: jobs.tool })
-    .from(jobOutputs)
-    .innerJoin(jobs, eq(jobs.id, jobOutputs.jobId))
-    .where(and(ownedBy(jobOutputs, owner), gt(jobOutputs.expiresAt, now)))
-    .orderBy(desc(jobOutputs.createdAt), asc(jobOutputs.position))
-    .limit(limit);
+/** One page of the owner's unexpired outputs, newest first, and how many there are in all. */
+export async function listOutputs(db: Queryable, owner: Owner, now: Date, page: { offset: number; limit: number }) {
+  const where = and(ownedBy(jobOutputs, owner), gt(jobOutputs.expiresAt, now));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ output: jobOutputs, tool: jobs.tool })
+      .from(jobOutputs)
+      .innerJoin(jobs, eq(jobs.id, jobOutputs.jobId))
+      .where(where)
+      .orderBy(desc(jobOutputs.createdAt), asc(jobOutputs.jobId), asc(jobOutputs.position))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(jobOutputs).where(where),
+  ]);
+  return { rows, total: counted!.total };
 }
 
 /** An unexpired output by id alone, for a signed download link (the link is the proof). */

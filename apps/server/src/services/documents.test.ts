@@ -55,7 +55,9 @@ describe('storeDocument', () => {
     const doc = await storeDocument(ctx.container, userOwner(userId), { filename: 'Quarterly BAS.pdf', stream: streamOf(pdf) });
 
     expect(doc).toMatchObject({ filename: 'Quarterly BAS.pdf', file_size: pdf.length, page_count: 3, encrypted: false, deleted: false });
-    expect(doc.file_path).toBe(`pdfs/${userId}/${doc.id}`);
+    // The storage path holds the owner's id: it stays on the server.
+    expect(doc).not.toHaveProperty('file_path');
+    expect(await ctx.container.blobStore.stat(`pdfs/${userId}/${doc.id}`)).toEqual({ size: pdf.length });
     const opened = await openDocument(ctx.container, userOwner(userId), doc.id);
     expect(opened.contentType).toBe('application/pdf');
     expect((await buffer(opened.body)).equals(pdf)).toBe(true);

@@ -136,6 +136,11 @@ export async function openDocument(container: Container, owner: AccountOwner, id
   return { document: await documentView(container, row), contentType: row.contentType, body: await openStoredBytes(container, row.filePath, id) };
 }
 
+/** One of the owner's documents as the API shows it. */
+export async function getDocument(container: Container, owner: AccountOwner, id: string): Promise<DocumentView> {
+  return documentView(container, await ownedDocument(container, owner, id));
+}
+
 /** A stored document's (or version's) bytes; missing bytes are logged and answered NOT_FOUND. */
 export async function openStoredBytes(container: Container, key: string, documentId: string): Promise<Readable> {
   try {
@@ -244,7 +249,6 @@ function toDocumentView(row: DocumentRow, linkCount: number): DocumentView {
   return {
     id: row.id,
     filename: row.filename,
-    file_path: row.filePath,
     file_size: row.fileSize,
     uploaded_at: row.uploadedAt.toISOString(),
     deleted: row.deleted,

@@ -10,6 +10,7 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryPage,
   type WebhookEvent,
+  type WebhookEventData,
   type WebhookWithSecret,
 } from '@wattle/shared';
 import type { Container } from '../container.ts';
@@ -118,7 +119,7 @@ export async function resendDelivery(container: Container, owner: AccountOwner, 
  * Tells the account's webhooks that asked for `event`: one delivery row each, queued in the same
  * transaction. Best effort: what happened is already committed, so a failure here is logged, never thrown.
  */
-export async function emitWebhookEvent(container: Container, owner: AccountOwner, event: WebhookEvent, data: Record<string, unknown>): Promise<void> {
+export async function emitWebhookEvent<E extends WebhookEvent>(container: Container, owner: AccountOwner, event: E, data: WebhookEventData<E>): Promise<void> {
   try {
     const targets = await subscribedWebhooks(container.db, owner, event);
     if (targets.length === 0) return;

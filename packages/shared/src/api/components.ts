@@ -31,8 +31,12 @@ export function componentName(schema: ApiSchema): string {
 
 export const componentRef = (schema: ApiSchema) => ({ $ref: `${COMPONENTS_PATH}${componentName(schema)}` });
 
-/** Every registered schema as JSON Schema (2020-12, as OpenAPI 3.1 takes it), referring to the others by $ref. */
-export function componentJsonSchemas(): Record<string, Record<string, unknown>> {
-  const { schemas } = z.toJSONSchema(apiComponents, { uri: (id) => `${COMPONENTS_PATH}${id}` });
+/**
+ * Every registered schema as JSON Schema (2020-12, as OpenAPI 3.1 takes it), referring to the others by $ref,
+ * as `io` reads it: `output` for what the API answers, `input` for what a client sends (a field with a
+ * default may be left out).
+ */
+export function componentJsonSchemas(io: 'input' | 'output' = 'output'): Record<string, Record<string, unknown>> {
+  const { schemas } = z.toJSONSchema(apiComponents, { io, uri: (id) => `${COMPONENTS_PATH}${id}` });
   return Object.fromEntries(Object.entries(schemas).map(([name, { $schema: _dialect, $id: _id, ...schema }]) => [name, schema]));
 }

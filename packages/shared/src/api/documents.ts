@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { apiComponents, pageOf, timestamp } from './components.ts';
 
-/** A pdf_files row as the API shows it: the spec's snake_case fields plus what the content check found. */
+/**
+ * A pdf_files row as the API shows it: the spec's snake_case fields plus what the content check found.
+ * Never its storage path (`file_path` holds the owner's id): the id is how a client names a document.
+ */
 export const documentSchema = z
   .strictObject({
     id: z.uuid(),
     filename: z.string(),
-    file_path: z.string(),
     file_size: z.int().nonnegative(),
     uploaded_at: timestamp(),
     deleted: z.boolean(),
@@ -45,7 +47,12 @@ export const documentVersionListSchema = z.strictObject({ items: z.array(documen
 export type DocumentVersionList = z.infer<typeof documentVersionListSchema>;
 
 /** `GET /api/documents`: one page of the account's PDFs, newest first unless `sort` and `order` say otherwise. */
-export const documentPageSchema = pageOf(documentSchema);
+export const documentPageSchema = pageOf(documentSchema).register(apiComponents, { id: 'DocumentPage' });
+
+/** `POST /api/v1/documents` (and the dashboard's upload): one PDF a request, as multipart. */
+export const documentUploadSchema = z
+  .object({ file: z.string().meta({ format: 'binary', description: 'The PDF; its content, not its name, decides that it is one.' }) })
+  .register(apiComponents, { id: 'DocumentUpload' });
 
 /** The columns My Documents sorts by, each backed by an index over the account's live files. */
 export const DOCUMENT_SORTS = ['date', 'name', 'size', 'pages'] as const;

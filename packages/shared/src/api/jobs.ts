@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiComponents, timestamp } from './components.ts';
+import { apiComponents, pageOf, timestamp } from './components.ts';
 import { documentSchema } from './documents.ts';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
@@ -90,7 +90,15 @@ export const listedOutputSchema = jobOutputSchema
 
 export type ListedOutput = z.infer<typeof listedOutputSchema>;
 
-export const outputListSchema = z.strictObject({ outputs: z.array(listedOutputSchema) }).register(apiComponents, { id: 'OutputList' });
+/** `GET /api/v1/outputs?page=&pageSize=`: one page of the caller's unexpired outputs, newest first. */
+export const outputListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const outputListSchema = pageOf(listedOutputSchema).register(apiComponents, { id: 'OutputList' });
+
+export type OutputList = z.infer<typeof outputListSchema>;
 
 /** Save to My Documents: the document the output was (or already had been) saved as. */
 export const savedOutputSchema = z.strictObject({ document: documentSchema }).register(apiComponents, { id: 'SavedOutput' });

@@ -88,7 +88,7 @@ export const toolSubmissionSchema = z
       description: `JSON text of the chosen tool's options (ToolOptions_<tool>). An option left out takes its default, except that an account holder's PDF settings come first: ${accountDefaultsText}.`,
     }),
     files: z
-      .array(z.string().meta({ contentMediaType: 'application/octet-stream' }))
+      .array(z.string().meta({ format: 'binary' }))
       .optional()
       .meta({ description: 'In order; the content decides the type.' }),
     fileIds: z.string().optional().meta({

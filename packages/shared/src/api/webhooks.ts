@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { apiComponents, pageOf, timestamp } from './components.ts';
+import { documentSchema } from './documents.ts';
+import { batchSchema } from './jobs.ts';
 
 /** Webhooks (`/api/v1/webhooks`): an account's endpoints, signed per Standard Webhooks. */
 
@@ -87,3 +89,39 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryPageSchema = pageOf(webhookDeliverySchema).register(apiComponents, { id: 'WebhookDeliveryPage' });
 
 export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
+
+const jobEventData = z.strictObject({
+  jobId: z.uuid(),
+  tool: z.string(),
+  batchId: z.uuid().nullable(),
+  status: z.enum(['succeeded', 'failed']),
+  error: z.strictObject({ code: z.string().nullable(), message: z.string().nullable() }).optional().meta({ description: 'Only when failed.' }),
+});
+
+/** What each event's `data` holds: `emitWebhookEvent` is typed by these, and the document's `webhooks` section is made of them. */
+export const WEBHOOK_EVENT_DATA = {
+  'job.succeeded': jobEventData,
+  'job.failed': jobEventData,
+  'batch.finished': z.strictObject({ batchId: z.uuid(), tool: z.string(), counts: batchSchema.shape.counts.nullable() }),
+  'document.created': z.strictObject({ document: documentSchema }),
+  'link.viewed': z.strictObject({
+    linkId: z.uuid(),
+    documentId: z.uuid(),
+    visitId: z.uuid(),
+    viewerEmail: z.string().nullable().meta({ description: 'Only when the link asked for an address and the viewer confirmed it.' }),
+    viewCount: z.int().positive(),
+  }),
+} satisfies Record<WebhookEvent, z.ZodType>;
+
+export type WebhookEventData<E extends WebhookEvent> = z.input<(typeof WEBHOOK_EVENT_DATA)[E]>;
+
+/** `job.succeeded` → `JobSucceededEvent`: the component that names an event's body. */
+const eventComponentId = (event: WebhookEvent) => `${event.replace(/(^|\.)(\w)/g, (_, _dot: string, letter: string) => letter.toUpperCase())}Event`;
+
+/** The body POSTed for an event: `{ type, timestamp, data }`, registered as its own component. */
+const eventBodySchema = (event: WebhookEvent): z.ZodType =>
+  z
+    .strictObject({ type: z.literal(event), timestamp: timestamp(), data: WEBHOOK_EVENT_DATA[event] })
+    .register(apiComponents, { id: eventComponentId(event), description: `The body of a ${event} delivery.` });
+
+export const webhookEventSchemas = Object.fromEntries(WEBHOOK_EVENTS.map((event) => [event, eventBodySchema(event)])) as Record<WebhookEvent, z.ZodType>;

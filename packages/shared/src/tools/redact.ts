@@ -149,7 +149,7 @@ export const redactPreviewRequest = z
       contentSchema: { $ref: '#/components/schemas/ToolOptions_redact' },
       description: 'JSON text of the redact options (ToolOptions_redact); areas are not listed, only what text, patterns and presets find.',
     }),
-    file: z.string().meta({ contentMediaType: 'application/pdf', description: 'The PDF, sent after the options.' }),
+    file: z.string().meta({ format: 'binary', description: 'The PDF, sent after the options.' }),
   })
   .register(apiComponents, { id: 'RedactPreviewRequest' });
 

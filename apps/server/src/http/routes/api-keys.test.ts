@@ -91,8 +91,8 @@ describe('API keys', () => {
     expect(job.status).toBe('succeeded');
 
     // The owner's session sees the output the key made.
-    const outputs = (await (await owner.client.request('/api/v1/outputs')).json()) as { outputs: { jobId: string }[] };
-    expect(outputs.outputs.map((o) => o.jobId)).toContain(job.id);
+    const outputs = (await (await owner.client.request('/api/v1/outputs')).json()) as { items: { jobId: string }[] };
+    expect(outputs.items.map((o) => o.jobId)).toContain(job.id);
     expect((await api.request(`/api/v1/jobs/${theirJob.id}`)).status).toBe(404);
 
     const [listed] = await listKeys(owner.client);

@@ -43,7 +43,7 @@ function upload(client: TestClient, bytes: Buffer, filename?: string) {
   return client.request('/api/documents', { method: 'POST', body: form(bytes, filename) });
 }
 
-async function uploaded(client: TestClient, bytes: Buffer, filename?: string): Promise<{ id: string; file_size: number; filename: string; file_path: string }> {
+async function uploaded(client: TestClient, bytes: Buffer, filename?: string): Promise<{ id: string; file_size: number; filename: string }> {
   const res = await upload(client, bytes, filename);
   expect(res.status).toBe(201);
   return res.json();
@@ -466,10 +466,10 @@ describe('on an S3 bucket (s3rver on loopback)', () => {
 
   it('uploads, downloads and deletes through the S3 driver chosen from S3_BUCKET', async () => {
     expect(s3ctx.container.blobStore.kind).toBe('s3');
-    const { client } = await signedInUser(s3ctx);
+    const { client, user } = await signedInUser(s3ctx);
     const pdf = await makePdf({ size: 2 * 1024 * 1024 });
     const doc = await uploaded(client, pdf, 'bucket.pdf');
-    expect(await s3ctx.container.blobStore.stat(doc.file_path)).toEqual({ size: pdf.length });
+    expect(await s3ctx.container.blobStore.stat(`pdfs/${user.id}/${doc.id}`)).toEqual({ size: pdf.length });
     const res = await client.request(`/api/documents/${doc.id}/download`);
     expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
     expect((await client.request(`/api/documents/${doc.id}`, { method: 'DELETE' })).status).toBe(204);

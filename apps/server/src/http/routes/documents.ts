@@ -5,24 +5,36 @@ import type { Container } from '../../container.ts';
 import { accountOwnerOf } from '../../domain/owner.ts';
 import { dataPaths } from '../../data-dir.ts';
 import { listDocumentVersions, openVersion, restoreVersion, saveOutputAsVersion } from '../../services/document-versions.ts';
-import { checkUploadRate, deleteDocument, listDocumentsPage, openDocument, openDocumentsZip, PDF_CONTENT_TYPE, storeDocument, usageOf } from '../../services/documents.ts';
+import { checkUploadRate, deleteDocument, getDocument, listDocumentsPage, openDocument, openDocumentsZip, PDF_CONTENT_TYPE, storeDocument, usageOf } from '../../services/documents.ts';
 import { accountId, accountOwner, requireAccount } from '../middleware/owner.ts';
 import type { AppEnv } from '../types.ts';
 import { readOneFile } from '../upload/multipart.ts';
 import { readJson, readQuery } from '../validate.ts';
 import { attachment } from '../content-disposition.ts';
 
-/** The signed-in user's PDFs (upload, list, download, versions, delete) and storage usage. Every id is scoped by owner. */
-export function documentsRoutes(container: Container) {
+/** A stored PDF as a download: opened directly, it still cannot run script or reach our origin's data. */
+function sendPdf(c: Context<AppEnv>, file: { filename: string; contentType: string; size: number; body: Readable }) {
+  c.header('Content-Type', file.contentType);
+  c.header('Content-Length', String(file.size));
+  c.header('Content-Disposition', attachment(file.filename));
+  c.header('Content-Security-Policy', "sandbox; default-src 'none'");
+  c.header('Cache-Control', 'private, no-store');
+  return c.body(Readable.toWeb(file.body) as ReadableStream);
+}
+
+/** An app for the account's documents: a file's own address answers NOT_FOUND to anyone but its owner, visitors included. */
+function guardedDocuments(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('/documents', requireAccount);
-  app.use('/usage', requireAccount);
-  // A file's own address answers NOT_FOUND to anyone but its owner, visitors included.
   app.use('/documents/*', async (c, next) => {
     if (!accountOwnerOf(c.get('owner'))) throw new AppError('NOT_FOUND');
     await next();
   });
+  return app;
+}
 
+/** Upload, list, get, download and delete: the same under /api (the dashboard) and /api/v1 (API keys). */
+function addMyDocuments(app: Hono<AppEnv>, container: Container) {
   app.get('/documents', async (c) => c.json(await listDocumentsPage(container, accountOwner(c), readQuery(c, documentListQuerySchema))));
 
   // One file per request, so the browser can show each file's own progress.
@@ -37,15 +49,30 @@ export function documentsRoutes(container: Container) {
     }
   });
 
-  /** A stored PDF as a download: opened directly, it still cannot run script or reach our origin's data. */
-  const sendPdf = (c: Context<AppEnv>, file: { filename: string; contentType: string; size: number; body: Readable }) => {
-    c.header('Content-Type', file.contentType);
-    c.header('Content-Length', String(file.size));
-    c.header('Content-Disposition', attachment(file.filename));
-    c.header('Content-Security-Policy', "sandbox; default-src 'none'");
-    c.header('Cache-Control', 'private, no-store');
-    return c.body(Readable.toWeb(file.body) as ReadableStream);
-  };
+  app.get('/documents/:id', async (c) => c.json(await getDocument(container, accountOwner(c), c.req.param('id'))));
+
+  app.get('/documents/:id/download', async (c) => {
+    const { document, contentType, body } = await openDocument(container, accountOwner(c), c.req.param('id'));
+    return sendPdf(c, { filename: document.filename, contentType, size: document.file_size, body });
+  });
+
+  app.delete('/documents/:id', async (c) => {
+    await deleteDocument(container, accountOwner(c), c.req.param('id'));
+    return c.body(null, 204);
+  });
+}
+
+/** My Documents for a script (/api/v1/documents): the account's PDFs with the dashboard's quota and scoping. */
+export function apiDocumentsRoutes(container: Container) {
+  const app = guardedDocuments();
+  addMyDocuments(app, container);
+  return new Hono<AppEnv>().route('/v1', app);
+}
+
+/** The signed-in user's PDFs (upload, list, download, versions, delete) and storage usage. Every id is scoped by owner. */
+export function documentsRoutes(container: Container) {
+  const app = guardedDocuments();
+  app.use('/usage', requireAccount);
 
   // Before the :id routes; a GET, so a plain link saves the stream to disk without holding it in memory.
   app.get('/documents/zip', async (c) => {
@@ -57,10 +84,7 @@ export function documentsRoutes(container: Container) {
     return c.body(Readable.toWeb(body) as ReadableStream);
   });
 
-  app.get('/documents/:id/download', async (c) => {
-    const { document, contentType, body } = await openDocument(container, accountOwner(c), c.req.param('id'));
-    return sendPdf(c, { filename: document.filename, contentType, size: document.file_size, body });
-  });
+  addMyDocuments(app, container);
 
   app.get('/documents/:id/versions', async (c) => c.json(await listDocumentVersions(container, accountOwner(c), c.req.param('id'))));
 
@@ -77,11 +101,6 @@ export function documentsRoutes(container: Container) {
   app.post('/documents/:id/versions/:version/restore', async (c) =>
     c.json(await restoreVersion(container, accountOwner(c), c.req.param('id'), c.req.param('version')), 201),
   );
-
-  app.delete('/documents/:id', async (c) => {
-    await deleteDocument(container, accountOwner(c), c.req.param('id'));
-    return c.body(null, 204);
-  });
 
   app.get('/usage', async (c) => c.json(await usageOf(container, accountOwner(c))));
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import { AppError } from '@wattle/shared';
+import { AppError, outputListQuerySchema } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { dataPaths } from '../../data-dir.ts';
 import { checkRate, limitsFor, precheckTool, type Caller } from '../../services/tool-jobs/admission.ts';
@@ -12,6 +12,7 @@ import { accountOwner, ensureOwner, requireAccount } from '../middleware/owner.t
 import { readMultipart, removeUploads } from '../upload/multipart.ts';
 import { attachment } from '../content-disposition.ts';
 import type { AppEnv } from '../types.ts';
+import { readQuery } from '../validate.ts';
 
 const SSE_POLL_MS = 500;
 const SSE_MAX_MS = 15 * 60_000;
@@ -79,10 +80,7 @@ export function jobsRoutes(container: Container) {
 
   app.get('/v1/jobs/:id/zip', async (c) => zipResponse(c, await openJobZip(container, c.get('owner'), c.req.param('id'))));
 
-  app.get('/v1/outputs', async (c) => {
-    const owner = c.get('owner');
-    return c.json({ outputs: owner ? await listOwnOutputs(container, owner) : [] });
-  });
+  app.get('/v1/outputs', async (c) => c.json(await listOwnOutputs(container, c.get('owner'), readQuery(c, outputListQuerySchema))));
 
   app.get('/v1/outputs/:id/download', async (c) => {
     const { output, size, body } = await openDownload(container, c.get('owner'), c.req.param('id'), {

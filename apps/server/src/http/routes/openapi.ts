@@ -5,6 +5,7 @@ import {
   createApiKeySchema,
   createdApiKeySchema,
   componentJsonSchemas,
+  componentName,
   componentRef,
   createLinkSchema,
   redactPreviewRequest,
@@ -31,6 +32,12 @@ import {
   teamSchema,
   transferTeamSchema,
   createWebhookSchema,
+  DOCUMENT_SORTS,
+  documentPageSchema,
+  documentSchema,
+  documentUploadSchema,
+  WEBHOOK_EVENTS,
+  webhookEventSchemas,
   updateWebhookSchema,
   webhookDeliveryPageSchema,
   webhookDeliverySchema,
@@ -70,27 +77,46 @@ const OUTPUT_MEDIA_TYPES = [
   // Files extracted from a PDF's attachments: sent as bytes whatever they claim to be.
   'application/octet-stream',
 ];
+/** A body of each type as generators should type it: bytes are files, text is a string, the JSON reports (compare, PDF/A check) are objects. */
+const fileBody = (type: string): Schema =>
+  type === 'application/json' ? { type: 'object', description: 'A JSON report.' } : type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' };
 const file = (types: string[], description: string) => ({
   description,
-  content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+  content: Object.fromEntries(types.map((type) => [type, { schema: fileBody(type) }])),
 });
+
+/**
+ * A request body's schema, written in place as a client sends it (a field with a default may be left
+ * out): generators such as openapi-typescript make a defaulted field optional only there, never in
+ * components.schemas, which describe answers.
+ */
+const inputSchemas = componentJsonSchemas('input');
+const requestBodies = new Set<string>();
+const requestRef = (schema: ApiSchema) => {
+  const name = componentName(schema);
+  requestBodies.add(name);
+  return { title: name, ...inputSchemas[name] };
+};
 
 const submission = (description: string) => ({
   required: true,
   description,
   content: {
     'multipart/form-data': {
-      schema: componentRef(toolSubmissionSchema),
+      schema: requestRef(toolSubmissionSchema),
       encoding: { options: { contentType: 'application/json' }, fileIds: { contentType: 'application/json' } },
     },
   },
 });
 
-const jsonBody = (schema: ApiSchema, description: string) => ({ required: true, description, content: { 'application/json': { schema: componentRef(schema) } } });
+const jsonBody = (schema: ApiSchema, description: string) => ({ required: true, description, content: { 'application/json': { schema: requestRef(schema) } } });
+const pageParam = { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } };
 
 /** Keys are made and revoked from a signed-in session only: a key cannot make more keys. */
 const sessionOnly = [{ session: [] }];
 const keyErrors = { 401: error('Sign in first.'), 403: error('FORBIDDEN: sent with an API key.') };
+
+const documentErrors = { 401: error('Sign in or send an API key.') };
 
 const linkErrors = { 401: error('Sign in first.'), 404: error('Not yours, or its document was deleted.') };
 
@@ -109,6 +135,52 @@ const submitErrors = {
   503: error('ENGINE_UNAVAILABLE: the tool cannot run on this server.'),
 };
 
+/**
+ * What any /api/v1 operation may answer, whatever it does: the API key middleware and its rate limit
+ * run before every route. Added to each operation's own answers (or to its words for the same status).
+ */
+const EVERY_OPERATION: Record<string, Schema> = {
+  400: error('BAD_REQUEST: an API key sent together with a session or visitor cookie.'),
+  401: error('UNAUTHORIZED: the API key is not valid (unknown, revoked or expired), or not sent as `Authorization: Bearer <key>`.'),
+  429: {
+    ...error('RATE_LIMITED: more requests a minute than an API key may make.'),
+    headers: { 'Retry-After': { description: 'Seconds until the limit lets the next request through.', schema: { type: 'integer', minimum: 0 } } },
+  },
+};
+
+function withEveryOperationsAnswers(paths: Record<string, Record<string, Schema>>): Record<string, Record<string, Schema>> {
+  const answered = (responses: Record<string, Schema>) => {
+    const merged = { ...responses };
+    for (const [status, common] of Object.entries(EVERY_OPERATION)) {
+      const own = merged[status];
+      merged[status] = own ? { ...common, ...own, description: `${own.description as string} Or ${common.description as string}` } : common;
+    }
+    return merged;
+  };
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, operations]) => [
+      path,
+      Object.fromEntries(Object.entries(operations).map(([method, operation]) => [method, { ...operation, responses: answered(operation.responses as Record<string, Schema>) }])),
+    ]),
+  );
+}
+
+/** The `webhooks` section: one POST per event, its body the registered event schema. */
+const WEBHOOKS = Object.fromEntries(
+  WEBHOOK_EVENTS.map((event) => [
+    event,
+    {
+      post: {
+        operationId: `webhook_${event}`,
+        summary: `Sent to your webhooks that asked for ${event}`,
+        description: 'Signed with Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Answer 2xx within 10 s, or it is tried again.',
+        requestBody: { required: true, content: { 'application/json': { schema: componentRef(webhookEventSchemas[event]) } } },
+        responses: { 200: { description: 'Received; any 2xx will do.' } },
+      },
+    },
+  ]),
+);
+
 /** Every documented route, method and operation; a test checks it against the routes the app serves. */
 export const API_PATHS: Record<string, Record<string, Schema>> = {
   '/api/v1/tools': {
@@ -122,7 +194,10 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
       operationId: 'previewRedaction',
       summary: 'What a redact job would remove, listed before anything is removed',
       description: 'Each match of the texts, patterns and presets with its page and boxes (points from the bottom-left of the page as shown). Send the boxes of the matches to remove as `areas` to redact only those. Counts as a job against the rate limit.',
-      requestBody: { required: true, content: { 'multipart/form-data': { schema: componentRef(redactPreviewRequest), encoding: { options: { contentType: 'application/json' } } } } },
+      requestBody: {
+        required: true,
+        content: { 'multipart/form-data': { schema: requestRef(redactPreviewRequest), encoding: { options: { contentType: 'application/json' }, file: { contentType: 'application/pdf' } } } },
+      },
       responses: {
         200: json(redactPreviewResponse, 'The matches.'),
         400: error('VALIDATION_FAILED (details.fieldErrors) or BAD_REQUEST (no file).'),
@@ -158,7 +233,12 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
     },
   },
   '/api/v1/outputs': {
-    get: { operationId: 'listOutputs', summary: 'Your unexpired outputs, newest first', responses: { 200: json(outputListSchema, 'The outputs.') } },
+    get: {
+      operationId: 'listOutputs',
+      summary: 'Your unexpired outputs, newest first (20 a page unless pageSize says otherwise)',
+      parameters: [pageParam, { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } }],
+      responses: { 200: json(outputListSchema, 'One page of outputs (none for a caller with no jobs yet).'), 400: error('VALIDATION_FAILED.') },
+    },
   },
   '/api/v1/outputs/{id}': {
     delete: { operationId: 'deleteOutput', summary: 'Delete an output now', parameters: [idParam('output')], responses: { 204: { description: 'Deleted.' }, 404: error('Not yours, or expired.') } },
@@ -185,6 +265,51 @@ export const API_PATHS: Record<string, Record<string, Schema>> = {
         404: error('Not yours, or expired.'),
         409: error('STORAGE_LIMIT_EXCEEDED.'),
       },
+    },
+  },
+  '/api/v1/documents': {
+    get: {
+      operationId: 'listDocuments',
+      summary: 'My Documents: your stored PDFs, newest first unless sort and order say otherwise (20 a page)',
+      parameters: [
+        pageParam,
+        { name: 'search', in: 'query', description: 'Only names containing this, ignoring case.', schema: { type: 'string', maxLength: 255 } },
+        { name: 'sort', in: 'query', schema: { type: 'string', enum: [...DOCUMENT_SORTS], default: 'date' } },
+        { name: 'order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' } },
+      ],
+      responses: { 200: json(documentPageSchema, 'One page of documents.'), 400: error('VALIDATION_FAILED.'), ...documentErrors },
+    },
+    post: {
+      operationId: 'uploadDocument',
+      summary: 'Store a PDF in My Documents, within your storage quota',
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: requestRef(documentUploadSchema), encoding: { file: { contentType: 'application/pdf' } } } } },
+      responses: {
+        201: json(documentSchema, 'Stored.'),
+        400: error('BAD_REQUEST: no file.'),
+        ...documentErrors,
+        409: error('STORAGE_LIMIT_EXCEEDED.'),
+        413: error('FILE_TOO_LARGE, checked while streaming.'),
+        415: error('UNSUPPORTED_FILE_TYPE: not a PDF.'),
+        422: error('PDF_CORRUPT: damaged, or not a PDF.'),
+        429: error('RATE_LIMITED: too many uploads a minute.'),
+      },
+    },
+  },
+  '/api/v1/documents/{id}': {
+    get: { operationId: 'getDocument', summary: 'One of your documents', parameters: [idParam('document')], responses: { 200: json(documentSchema, 'The document.'), 404: error('Not yours, or deleted.') } },
+    delete: {
+      operationId: 'deleteDocument',
+      summary: 'Delete a document: it leaves My Documents and stops counting against your storage at once',
+      parameters: [idParam('document')],
+      responses: { 204: { description: 'Deleted.' }, 404: error('Not yours, or deleted.') },
+    },
+  },
+  '/api/v1/documents/{id}/download': {
+    get: {
+      operationId: 'downloadDocument',
+      summary: 'A document’s current version (attachment)',
+      parameters: [idParam('document')],
+      responses: { 200: file(['application/pdf'], 'The PDF.'), 404: error('Not yours, or deleted.') },
     },
   },
   '/api/v1/batches': {
@@ -370,7 +495,7 @@ const withoutDialect = ({ $schema: _dialect, ...rest }: Schema) => rest;
 
 /** components.schemas: the registered contracts (referring to each other by $ref) and each tool's options. */
 const componentSchemas = (): Record<string, Schema> => ({
-  ...componentJsonSchemas(),
+  ...Object.fromEntries(Object.entries(componentJsonSchemas()).filter(([name]) => !requestBodies.has(name))),
   ...Object.fromEntries(TOOLS.map((tool) => [toolOptionsComponent(tool.id), { title: `${tool.name} options`, ...withoutDialect(optionsSchema(tool)) }])),
 });
 
@@ -398,7 +523,8 @@ export function openApiDocument(container: Container): Schema {
     servers: [{ url: container.config.publicUrl }],
     security: [{}, { session: [] }, { visitor: [] }, { apiKey: [] }],
     tags: [{ name: 'tools' }],
-    paths: API_PATHS,
+    paths: withEveryOperationsAnswers(API_PATHS),
+    webhooks: WEBHOOKS,
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(container.config.publicUrl), description: 'An account holder’s session.' },

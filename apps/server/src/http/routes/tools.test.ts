@@ -6,6 +6,7 @@ import { makePdf } from '../../test/pdfs.ts';
 import { signedInUser } from '../../test/users.ts';
 import { startWorker } from '../../jobs/worker.ts';
 import { apiKeysRoutes } from './api-keys.ts';
+import { apiDocumentsRoutes } from './documents.ts';
 import { jobsRoutes } from './jobs.ts';
 import { linkAnalyticsRoutes } from './link-analytics.ts';
 import { linksRoutes } from './links.ts';
@@ -80,7 +81,7 @@ describe('tool registry and OpenAPI over HTTP', () => {
   it('documents exactly the routes the app serves', () => {
     const served = new Set<string>();
     // Every module serving /api/v1 (the public API the document describes).
-    for (const routes of [toolsRoutes, jobsRoutes, openApiRoutes, apiKeysRoutes, linksRoutes, linkAnalyticsRoutes, webhooksRoutes, teamRoutes]) {
+    for (const routes of [toolsRoutes, jobsRoutes, apiDocumentsRoutes, openApiRoutes, apiKeysRoutes, linksRoutes, linkAnalyticsRoutes, webhooksRoutes, teamRoutes]) {
       for (const route of routes(ctx.container).routes) {
         if (route.method === 'ALL') continue;
         served.add(`${route.method.toLowerCase()} /api${route.path.replace(/:(\w+)/g, '{$1}')}`);

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { AppError, safeFilename } from '@wattle/shared';
+import { AppError, safeFilename, type OutputList } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import type { AccountOwner, Owner } from '../../domain/owner.ts';
 import { findDocument } from '../../repositories/documents.ts';
@@ -12,15 +12,19 @@ import { findOwnedBatch, outputView } from './views.ts';
 
 /** What an owner does with the files their jobs made: list, download, delete, save to My Documents, ZIP a job or a batch. */
 
-export async function listOwnOutputs(container: Container, owner: Owner) {
-  const rows = await listOutputs(container.db, owner, container.clock.now());
-  return rows.map(({ output, tool }) => ({
+/** One page of the caller's unexpired outputs; a caller with no owner yet has none. */
+export async function listOwnOutputs(container: Container, owner: Owner | null, query: { page: number; pageSize: number }): Promise<OutputList> {
+  const { page, pageSize } = query;
+  if (!owner) return { items: [], total: 0, page, pageSize };
+  const { rows, total } = await listOutputs(container.db, owner, container.clock.now(), { offset: (page - 1) * pageSize, limit: pageSize });
+  const items = rows.map(({ output, tool }) => ({
     ...outputView(container, output),
     jobId: output.jobId,
     tool,
     createdAt: output.createdAt.toISOString(),
     savedDocumentId: output.savedDocumentId,
   }));
+  return { items, total, page, pageSize };
 }
 
 /** The bytes, for a valid signed link or for the owner; anything else is NOT_FOUND. */

@@ -2,16 +2,29 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { refreshDocuments } from '@/features/documents/api/documents';
 import { api, isApiError } from '@/lib/api-client';
-import type { ListedOutput } from '@wattle/shared';
+import type { ListedOutput, OutputList } from '@wattle/shared';
 
 // Under 'jobs' so the realtime job.updated event refreshes the list too.
 export const OUTPUTS_QUERY_KEY = ['jobs', 'outputs'] as const;
+
+/** The most outputs one page of the list holds; outputs expire within a day, so a few pages at most. */
+const OUTPUTS_PAGE_SIZE = 100;
+
+/** Every unexpired output, page after page, newest first. */
+async function allOutputs(): Promise<ListedOutput[]> {
+  const outputs: ListedOutput[] = [];
+  for (let page = 1; ; page++) {
+    const { items, total } = await api.get<OutputList>(`/api/v1/outputs?page=${page}&pageSize=${OUTPUTS_PAGE_SIZE}`);
+    outputs.push(...items);
+    if (items.length === 0 || outputs.length >= total) return outputs;
+  }
+}
 
 /** The account's unexpired outputs, newest first (the Downloads page). */
 export function useOutputs(enabled = true) {
   return useQuery({
     queryKey: OUTPUTS_QUERY_KEY,
-    queryFn: () => api.get<{ outputs: ListedOutput[] }>('/api/v1/outputs').then((r) => r.outputs),
+    queryFn: allOutputs,
     enabled,
     staleTime: 0,
   });
