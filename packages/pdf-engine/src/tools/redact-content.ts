@@ -135,8 +135,10 @@ export async function redactContent(doc: PDFDocument, pageIndex: number, areas: 
       for (const glyph of gs.font(item.bytes)) {
         const w = glyph.width / 1000;
         const render = times([gs.size * gs.scale, 0, 0, gs.size, 0, gs.rise], times(tm, gs.ctm));
-        // A little inside the glyph's em box, so a neighbour touching a box's edge stays.
-        const box = boxUnder(render, w * 0.15, -0.05, w * 0.85, 0.65);
+        // A band a little inside the glyph's advance and across its lower body (between the baseline and
+        // x-height), so a neighbour touching a box's edge stays, and so does the line above or below
+        // when tight leading lets a word's box reach into it.
+        const box = boxUnder(render, w * 0.15, 0.15, w * 0.85, 0.4);
         const advance = w * gs.size + gs.charSpacing + (glyph.space ? gs.wordSpacing : 0);
         tm = times([1, 0, 0, 1, advance * gs.scale, 0], tm);
         if (areas.some((a) => meets(box, a))) {

@@ -261,3 +261,17 @@ describe('redact beyond the page content', () => {
     expect(out!.notes?.[0]?.message).toMatch(/2 metadata, bookmark, comment or form entries were cleaned/);
   });
 });
+
+describe('redact reads text as a reader does', () => {
+  it('finds a word hyphenated across a line end, in a ligature, with a soft hyphen, in any case', async () => {
+    const text = 'Unsere Firma zeigt die Abbil-\ndung im Überblick. The o\ufb03ce \ufb02ow of KES\u00adTREL funds, the code\u00a0name.';
+    const found = await findAll([text], { text: ['abbildung', 'office', 'flow', 'kestrel', 'code name'] });
+    expect(found.map((f) => text.slice(f.start, f.end))).toEqual(['Abbil-\ndung', 'o\ufb03ce', '\ufb02ow', 'KES\u00adTREL', 'code\u00a0name']);
+  });
+
+  it('reads a phrase whose space was only a kerning gap, and a hyphen the line end took', async () => {
+    const text = 'the codename and the Kestrel-\nProjekt';
+    const found = await findAll([text], { text: ['code name', 'Kestrel-Projekt'] });
+    expect(found.map((f) => text.slice(f.start, f.end))).toEqual(['codename', 'Kestrel-\nProjekt']);
+  });
+});

@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { file, workspace, type Workspace } from '../test/harness.ts';
+import { buildProducerCorpus, type ProducerCorpus } from '../test/producers.ts';
+
+/**
+ * Redaction on real producers' files: whatever the target word looks like in the file (hyphenated
+ * across a line end, a ligature, capitals, a phrase spaced by kerning, a second font), pdftotext of
+ * the result never reads it back, the page's other words stay, and no page becomes a picture.
+ */
+
+const TARGETS = ['kestrel', 'Abbildung', 'office', 'flow', 'Quokka', 'code name'];
+const KEPT = ['report', 'regional', 'remains', 'firma', 'überblick', 'figures', 'funds', 'team', 'ask'];
+
+/** The text as a reader takes it: compatibility forms (ligatures), soft hyphens gone, hyphenated line ends joined, any case. */
+const readerText = (text: string) => text.normalize('NFKC').replace(/\u00ad/g, '').replace(/[-\u2010]\s*\n\s*/g, '').toLowerCase();
+/** With no spaces at all, so halves of a word left apart still read as the word. */
+const squeezed = (text: string) => readerText(text).replace(/\s+/g, '');
+const extracted = (path: string) => ['-layout', '-raw', ''].map((mode) => execFileSync('pdftotext', [...(mode ? [mode] : []), path, '-']).toString());
+const imageCount = (path: string) => execFileSync('pdfimages', ['-list', path]).toString().trim().split('\n').length - 2;
+
+let ws: Workspace;
+let corpus: ProducerCorpus;
+
+beforeAll(async () => {
+  ws = await workspace();
+  corpus = await buildProducerCorpus(join(ws.root, 'producers'));
+  for (const skip of corpus.skipped) console.log(`skipped ${skip.producer}: ${skip.reason}`);
+}, 300_000);
+afterAll(() => (process.env.KEEP ? undefined : ws.dispose()));
+
+describe('the producers corpus', () => {
+  it('has the traps it stands for', async () => {
+    const pdftex = corpus.files.find((f) => f.producer === 'pdftex');
+    if (pdftex) expect(execFileSync('pdftotext', ['-raw', pdftex.path, '-']).toString()).toMatch(/Ab\w*-\n\w*dung/);
+    for (const { producer, path } of corpus.files) {
+      const text = squeezed(extracted(path).join('\n'));
+      for (const word of [...TARGETS, ...KEPT]) expect(text, `${producer}: ${word}`).toContain(squeezed(word));
+      expect((await readFile(path)).subarray(0, 5).toString(), producer).toBe('%PDF-');
+    }
+  });
+});
+
+describe('redaction on real producers', () => {
+  it('leaves no target word readable, keeps the others and rasterises nothing', async () => {
+    const figures: { producer: string; leaked: string[]; lost: string[]; rasterised: number; note: string }[] = [];
+    for (const { producer, path } of corpus.files) {
+      const [out] = await ws.run('redact', [file(`${producer}.pdf`, await readFile(path))], { text: TARGETS }).catch((error: unknown) => {
+        figures.push({ producer, leaked: ['(failed)'], lost: [], rasterised: 0, note: String(error) });
+        return [];
+      });
+      if (!out) continue;
+      const text = extracted(out!.path).join('\n');
+      figures.push({
+        producer,
+        leaked: TARGETS.filter((word) => squeezed(text).includes(squeezed(word))),
+        lost: KEPT.filter((word) => !readerText(text).includes(word)),
+        rasterised: imageCount(out!.path) - imageCount(path),
+        note: out!.notes?.[0]?.message ?? '',
+      });
+    }
+    console.table(figures.map((f) => ({ ...f, leaked: f.leaked.join(" "), lost: f.lost.join(' ') })));
+    for (const f of figures) expect(f, f.producer).toMatchObject({ leaked: [], lost: [], rasterised: 0 });
+    for (const f of figures) expect(f.note, f.producer).not.toMatch(/now an image/);
+  }, 300_000);
+});
