@@ -4,7 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { AlignmentType, Document, Packer, Paragraph, TextRun } from 'docx';
+import { AlignmentType, Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import PDFKit from 'pdfkit';
 import { libreOfficePdfs } from './corpus.ts';
 import { odtWithStyles } from './office-docs.ts';
@@ -35,6 +35,9 @@ export const PRODUCER_TEXT = {
 
 const germanLine = PRODUCER_TEXT.german.join('');
 
+/** Every file's title says it too: metadata must be redacted with the page. */
+export const TITLE = 'Kestrel office notes';
+
 export interface ProducerFile {
   /** Who wrote the file, as its name says: `pdftex`, `libreoffice-odt`, `chromium-skia`, … */
   producer: string;
@@ -58,6 +61,7 @@ const pdftex: Producer = async (dir) => {
 \usepackage[utf8]{inputenc}
 \usepackage[ngerman,english]{babel}
 \pagestyle{empty}
+\pdfinfo{/Title (${TITLE})}
 \begin{document}
 \noindent\begin{minipage}{8cm}
 ${PRODUCER_TEXT.opening}
@@ -78,11 +82,15 @@ ${PRODUCER_TEXT.capitals}
 /** The German paragraph is narrow and carries a soft hyphen where the word is to break. */
 const softGerman = `${PRODUCER_TEXT.german[0]}\u00ad${PRODUCER_TEXT.german[1]}`;
 
+/** "Kestrel office report" underlined and highlighted: the line and the highlight reach past the redacted words. */
+const marked = (line: string, wrap: (words: string) => string) => line.replace('Kestrel office report', wrap);
+
 const libreOfficeOdt: Producer = async (dir) => {
   const [path] = await libreOfficePdfs(dir, [{ name: 'libreoffice-odt.odt', bytes: odtWithStyles(
     `<style:style style:name="Narrow" style:family="paragraph"><style:paragraph-properties fo:margin-right="12.5cm"/></style:style>` +
+      `<style:style style:name="Marked" style:family="text"><style:text-properties style:text-underline-style="solid" style:text-underline-width="auto" style:text-underline-color="font-color" fo:background-color="#ffff00"/></style:style>` +
       `<style:style style:name="Mono" style:family="text"><style:text-properties fo:font-family="'DejaVu Sans Mono'" style:font-name="DejaVu Sans Mono" fo:font-weight="bold"/></style:style>`,
-    `<text:p>${PRODUCER_TEXT.opening}</text:p><text:p>${PRODUCER_TEXT.capitals}</text:p>` +
+    `<text:p>${marked(PRODUCER_TEXT.opening, (words) => `<text:span text:style-name="Marked">${words}</text:span>`)}</text:p><text:p>${PRODUCER_TEXT.capitals}</text:p>` +
       `<text:p text:style-name="Narrow">${softGerman}</text:p>` +
       `<text:p>${PRODUCER_TEXT.secondFont[0]} <text:span text:style-name="Mono">${PRODUCER_TEXT.secondFont[1]}</text:span> ${PRODUCER_TEXT.secondFont[2]}</text:p>`,
   ) }]);
@@ -90,9 +98,9 @@ const libreOfficeOdt: Producer = async (dir) => {
 };
 
 const libreOfficeDocx: Producer = async (dir) => {
-  const docx = await Packer.toBuffer(new Document({ sections: [{ children: [
-    new Paragraph(PRODUCER_TEXT.opening),
-    new Paragraph(PRODUCER_TEXT.capitals),
+  const docx = await Packer.toBuffer(new Document({ title: TITLE, sections: [{ children: [
+    new Paragraph({ children: PRODUCER_TEXT.opening.split(/(Kestrel office report)/).map((text, i) => new TextRun({ text, ...(i === 1 && { underline: {}, highlight: 'yellow' }) })) }),
+    new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph(PRODUCER_TEXT.capitals)] })] })] }),
     new Paragraph({ indent: { right: 7000 }, alignment: AlignmentType.LEFT, children: [new TextRun(softGerman)] }),
     new Paragraph({ children: [new TextRun(`${PRODUCER_TEXT.secondFont[0]} `), new TextRun({ text: PRODUCER_TEXT.secondFont[1], font: 'Liberation Mono', bold: true }), new TextRun(` ${PRODUCER_TEXT.secondFont[2]}`)] }),
   ] }] }));
@@ -104,7 +112,7 @@ const libreOfficeDocx: Producer = async (dir) => {
 const LINES = [PRODUCER_TEXT.opening, PRODUCER_TEXT.capitals, `${PRODUCER_TEXT.german[0]}-`, PRODUCER_TEXT.german[1]];
 
 const python = (script: string) => async (dir: string, out: string) => {
-  await run(DEBIAN_PYTHON, ['-c', script, join(dir, out), JSON.stringify({ lines: LINES, second: PRODUCER_TEXT.secondFont, font: FONT })], { timeout: 60_000 });
+  await run(DEBIAN_PYTHON, ['-c', script, join(dir, out), JSON.stringify({ lines: LINES, second: PRODUCER_TEXT.secondFont, font: FONT, title: TITLE })], { timeout: 60_000 });
   return join(dir, out);
 };
 
@@ -125,11 +133,17 @@ for line in spec['lines']:
     c.setFont(regular, 12)
     c.drawString(72, y, line)
     y -= 18
+# The last line is drawn through a form XObject, as ReportLab's page templates are.
+c.beginForm('closing')
 t = c.beginText(72, y)
 t.setFont(regular, 12); t.textOut(spec['second'][0] + ' ')
 t.setFont(second, 12); t.textOut(spec['second'][1])
 t.setFont(regular, 12); t.textOut(' ' + spec['second'][2])
 c.drawText(t)
+c.endForm()
+c.doForm('closing')
+c.setTitle(spec['title'])
+c.acroForm.textfield(name='codename', value='Kestrel', x=300, y=600, width=120, height=20)
 c.showPage()
 c.save()
 `;
@@ -149,17 +163,23 @@ x += fitz.get_text_length(spec['second'][0] + ' ', fontname='helv', fontsize=12)
 page.insert_text((x, y), spec['second'][1], fontsize=12, fontname='NotoBold', fontfile=spec['font']['bold'])
 x += fitz.Font(fontfile=spec['font']['bold']).text_length(spec['second'][1], fontsize=12)
 page.insert_text((x, y), ' ' + spec['second'][2], fontsize=12, fontname='helv')
+page.add_text_annot((400, 72), 'Ask about Kestrel first')
+doc.embfile_add('kestrel-figures.txt', b'figures', filename='kestrel-figures.txt', desc='Kestrel figures')
+doc.set_metadata({'title': spec['title']})
+doc.set_toc([[1, 'Kestrel office', 1]])
 doc.save(sys.argv[1])
 `;
 
 /** pdfkit: the body in an embedded TrueType font (Type 0, shaped with ligatures and kerning), the second font a standard one. */
 const pdfkit: Producer = async (dir) => {
   const path = join(dir, 'pdfkit.pdf');
-  const doc = new PDFKit({ size: 'A4', info: { Producer: 'pdfkit' } });
-  const done = new Promise((resolve, reject) => doc.pipe(createWriteStream(path)).on('finish', resolve).on('error', reject));
+  const doc = new PDFKit({ size: 'A4', info: { Producer: 'pdfkit', Title: TITLE } });
+  const done = new Promise<void>((resolve, reject) => doc.pipe(createWriteStream(path)).on('finish', resolve).on('error', reject));
   doc.registerFont('body', await readFile(FONT.regular));
   doc.font('body').fontSize(12);
-  LINES.forEach((line, i) => doc.text(line, 72, 72 + i * 18, { lineBreak: false }));
+  // The first line underlined, the second a link: a line and an annotation that reach past the redacted words.
+  LINES.forEach((line, i) => doc.text(line, 72, 72 + i * 18, { lineBreak: false, underline: i === 0, ...(i === 1 && { link: 'https://example.com/' }) }));
+  doc.outline.addItem('Kestrel figures');
   doc.text(`${PRODUCER_TEXT.secondFont[0]} `, 72, 72 + LINES.length * 18, { continued: true }).font('Courier-Bold').text(PRODUCER_TEXT.secondFont[1], { continued: true }).font('body').text(` ${PRODUCER_TEXT.secondFont[2]}`);
   doc.end();
   await done;
@@ -173,7 +193,8 @@ const chromium: Producer = async (dir) => {
     'body{font:12pt Body;margin:2cm}p{margin:0 0 6pt}.narrow{width:4.3cm}.second{font-family:Second}';
   await writeFile(
     html,
-    `<!doctype html><meta charset="utf-8"><style>${css}</style><p>${PRODUCER_TEXT.opening}</p><p>${PRODUCER_TEXT.capitals}</p>` +
+    `<!doctype html><meta charset="utf-8"><title>${TITLE}</title><style>${css}</style>` +
+      `<p>${marked(PRODUCER_TEXT.opening, (words) => `<u style="background:#ff0">${words}</u>`)}</p><p><a href="https://example.com/">${PRODUCER_TEXT.capitals}</a></p>` +
       `<p class="narrow" lang="de">${softGerman}</p><p>${PRODUCER_TEXT.secondFont[0]} <span class="second">${PRODUCER_TEXT.secondFont[1]}</span> ${PRODUCER_TEXT.secondFont[2]}</p>`,
   );
   const path = join(dir, 'chromium-skia.pdf');
