@@ -137,6 +137,9 @@ describe('redact', () => {
     expect(await pixelAt(out!.path, 1, 350, 250)).toEqual([0, 0, 0]);
     const [, , blue] = await pixelAt(out!.path, 1, 310, 250);
     expect(blue).toBeGreaterThan(150);
+    // The line is cut by a clip, not by turning anything into pixels: the only image is the red one.
+    expect(imagesIn(out!.path)).toBe(1);
+    expect(out!.notes?.[0]?.message).toBe('0 matches were removed.');
   });
 
   it('says when nothing matches, and checks areas against the document', async () => {
@@ -206,6 +209,20 @@ describe('redact keeps the rest of the page as text', () => {
     expect(rawStreams(out!.path)).not.toContain('Kestrel');
     expect(rawStreams(out!.path)).toContain('/Span <</MCID 0>> BDC');
     expect(pdfText(out!.path)).toContain('Keep every word of this line');
+  });
+
+  it('puts back as pixels only the region of a curved path partly under a box', async () => {
+    const blob = await twoLinePdf((doc, page) => page.node.addContentStream(doc.context.register(doc.context.stream('q 0 0 1 rg 100 760 m 100 800 160 800 160 760 c 160 720 100 720 100 760 c f Q'))));
+    const [out] = await ws.run('redact', [file('blob.pdf', blob)], { text: ['Kestrel'] });
+    expect(out!.notes?.[0]?.message).toBe('1 match was removed; on page 1, 1 thing that could not be cut is now a picture of itself with the redactions burned in.');
+    const text = pdfText(out!.path);
+    expect(text).toContain('Keep every word of this line');
+    expect(text).toMatch(/The\s+code stays secret/);
+    expect(text).not.toContain('Kestrel');
+    expect(rawStreams(out!.path)).not.toContain('Kestrel');
+    expect(imagesIn(out!.path)).toBe(1);
+    const [, , blue] = await pixelAt(out!.path, 1, 150, 790); // the blob outside the box is still there
+    expect(blue).toBeGreaterThan(150);
   });
 
   it('burns in a page it cannot read: a Type 3 font or an unknown operator', async () => {
