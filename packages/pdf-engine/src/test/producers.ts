@@ -202,32 +202,31 @@ const chromium: Producer = async (dir) => {
   return path;
 };
 
-const PRODUCERS: { producer: string; command: string; make: Producer }[] = [
-  { producer: 'pdftex', command: 'pdflatex', make: pdftex },
-  { producer: 'libreoffice-odt', command: 'soffice', make: libreOfficeOdt },
-  { producer: 'libreoffice-docx', command: 'soffice', make: libreOfficeDocx },
-  { producer: 'reportlab-standard', command: DEBIAN_PYTHON, make: (dir) => python(REPORTLAB(false))(dir, 'reportlab-standard.pdf') },
-  { producer: 'reportlab-truetype', command: DEBIAN_PYTHON, make: (dir) => python(REPORTLAB(true))(dir, 'reportlab-truetype.pdf') },
-  { producer: 'pdfkit', command: '', make: pdfkit },
-  { producer: 'chromium-skia', command: 'chromium', make: chromium },
-  { producer: 'pymupdf', command: DEBIAN_PYTHON, make: (dir) => python(PYMUPDF)(dir, 'pymupdf.pdf') },
+/** A producer is there when its command runs (and, for python, imports its library). */
+const has = (command: string, ...args: string[]) => () => run(command, args, { timeout: 30_000 }).then(() => true, () => false);
+const pythonHas = (module: string) => has(DEBIAN_PYTHON, '-c', `import ${module}`);
+
+const PRODUCERS: { producer: string; needs: string; present: () => Promise<boolean>; make: Producer }[] = [
+  { producer: 'pdftex', needs: 'pdflatex', present: has('pdflatex', '--version'), make: pdftex },
+  { producer: 'libreoffice-odt', needs: 'soffice', present: has('soffice', '--version'), make: libreOfficeOdt },
+  { producer: 'libreoffice-docx', needs: 'soffice', present: has('soffice', '--version'), make: libreOfficeDocx },
+  { producer: 'reportlab-standard', needs: 'ReportLab for python3', present: pythonHas('reportlab'), make: (dir) => python(REPORTLAB(false))(dir, 'reportlab-standard.pdf') },
+  { producer: 'reportlab-truetype', needs: 'ReportLab for python3', present: pythonHas('reportlab'), make: (dir) => python(REPORTLAB(true))(dir, 'reportlab-truetype.pdf') },
+  { producer: 'pdfkit', needs: 'pdfkit', present: async () => true, make: pdfkit },
+  { producer: 'chromium-skia', needs: 'chromium', present: has('chromium', '--version'), make: chromium },
+  { producer: 'pymupdf', needs: 'PyMuPDF for python3', present: pythonHas('fitz'), make: (dir) => python(PYMUPDF)(dir, 'pymupdf.pdf') },
 ];
 
 /** ImageMagick writes a PDF page as one picture: no text to redact, so it is named and not made. */
 const NO_TEXT = [{ producer: 'imagemagick', reason: 'ImageMagick writes PDF pages as pictures, which hold no text' }];
 
-async function missing(command: string): Promise<boolean> {
-  if (!command) return false;
-  return run('sh', ['-c', `command -v "$0"`, command]).then(() => false, () => true);
-}
-
 export async function buildProducerCorpus(dir: string): Promise<ProducerCorpus> {
   await mkdir(dir, { recursive: true });
   const corpus: ProducerCorpus = { files: [], skipped: [...NO_TEXT] };
   // One at a time: LibreOffice and Chromium each want a core.
-  for (const { producer, command, make } of PRODUCERS) {
-    if (await missing(command)) {
-      corpus.skipped.push({ producer, reason: `${command} is not installed` });
+  for (const { producer, needs, present, make } of PRODUCERS) {
+    if (!(await present())) {
+      corpus.skipped.push({ producer, reason: `${needs} is not installed` });
       continue;
     }
     corpus.files.push({ producer, path: await make(dir) });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { file, workspace, type Workspace } from '../test/harness.ts';
 import { buildProducerCorpus, type ProducerCorpus } from '../test/producers.ts';
+import { previewRedactions } from './redact-preview.ts';
 
 /**
  * Redaction on real producers' files: whatever the target word looks like in the file (hyphenated
@@ -69,5 +70,25 @@ describe('redaction on real producers', () => {
     console.table(figures.map((f) => ({ ...f, leaked: f.leaked.join(" "), lost: f.lost.join(' ') })));
     for (const f of figures) expect(f, f.producer).toMatchObject({ leaked: [], elsewhere: false, lost: [], rasterised: 0 });
     for (const f of figures) expect(f.note, f.producer).not.toMatch(/now an image/);
+  }, 300_000);
+});
+
+describe('the preview on real producers', () => {
+  it('shows the boxes that will be removed: sent back as areas, they remove every target word', async () => {
+    for (const { producer, path } of corpus.files) {
+      const preview = await previewRedactions({ input: { path, filename: `${producer}.pdf` }, options: { text: TARGETS }, workDir: ws.root });
+      if (producer === 'pdftex') {
+        // The hyphenated word is one match, boxed on both lines.
+        const hyphenated = preview.matches.find((m) => m.text.startsWith('Abbil'));
+        expect(hyphenated).toMatchObject({ text: 'Abbil-\ndung' });
+        expect(hyphenated!.boxes).toHaveLength(2);
+      }
+      const areas = preview.matches.flatMap((m) => m.boxes.map((box) => ({ page: m.page, ...box })));
+      const [out] = await ws.run('redact', [file(`${producer}.pdf`, await readFile(path))], { areas });
+      const text = extracted(out!.path).join('\n');
+      expect(TARGETS.filter((word) => squeezed(text).includes(squeezed(word))), producer).toEqual([]);
+      expect(KEPT.filter((word) => !readerText(text).includes(word)), producer).toEqual([]);
+      expect(imageCount(out!.path), producer).toBe(imageCount(path));
+    }
   }, 300_000);
 });
