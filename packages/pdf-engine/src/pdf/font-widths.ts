@@ -13,8 +13,12 @@ export type GlyphReader = (bytes: Uint8Array) => ShownGlyph[];
 
 const num = (o: PDFObject | undefined) => (o instanceof PDFNumber ? o.asNumber() : undefined);
 
-/** Standard-14 widths by code, for fonts that carry no /Widths (pdf-lib writes Helvetica that way). */
-function standardWidths(baseFont: string): Map<number, number> | undefined {
+/**
+ * Standard-14 widths by code, for fonts that carry no /Widths (pdf-lib writes Helvetica that way):
+ * by the font's plain encoding, or by glyph name where an encoding's /Differences renames a code
+ * (ReportLab writes a standard font so when the text has a character outside WinAnsi).
+ */
+function standardWidths(baseFont: string, differences: ReadonlyMap<number, string>): Map<number, number> | undefined {
   if (!(Object.values(StandardFonts) as string[]).includes(baseFont)) return undefined;
   const { font, encoding } = StandardFontEmbedder.for(baseFont as Parameters<typeof StandardFontEmbedder.for>[0]);
   const widths = new Map<number, number>();
@@ -22,13 +26,31 @@ function standardWidths(baseFont: string): Map<number, number> | undefined {
     const { code, name } = encoding.encodeUnicodeCodePoint(point);
     widths.set(code, font.getWidthOfGlyph(name) ?? 0);
   }
+  for (const [code, name] of differences) {
+    const width = font.getWidthOfGlyph(name);
+    if (width === undefined) widths.delete(code);
+    else widths.set(code, width);
+  }
   return widths;
+}
+
+/** An encoding dictionary's /Differences: [code /name /name … code /name …]. */
+function differencesOf(encoding: PDFDict): Map<number, string> {
+  const names = new Map<number, string>();
+  const list = encoding.lookup(PDFName.of('Differences'));
+  let code = 0;
+  for (const item of list instanceof PDFArray ? list.asArray() : []) {
+    if (item instanceof PDFNumber) code = item.asNumber();
+    else if (item instanceof PDFName) names.set(code++, item.decodeText());
+  }
+  return names;
 }
 
 /**
  * How a font splits a string into glyphs and how wide each is: simple fonts by /Widths (or the
- * standard-14 metrics), Type 0 fonts with Identity-H by /W and /DW. Anything else (Type 3, other
- * CMaps, vertical writing, a standard font re-encoded) is not understood.
+ * standard-14 metrics, by glyph name where /Differences renames a code), Type 0 fonts with
+ * Identity-H by /W and /DW. Anything else (Type 3, other CMaps, vertical writing, a standard font on
+ * another base encoding) is not understood.
  */
 export function glyphReader(font: PDFDict): GlyphReader {
   const subtype = font.lookup(PDFName.of('Subtype'));
@@ -47,9 +69,10 @@ export function glyphReader(font: PDFDict): GlyphReader {
   } else {
     const base = font.lookup(PDFName.of('BaseFont'));
     const encoding = font.lookup(PDFName.of('Encoding'));
-    const standard = base instanceof PDFName ? standardWidths(base.decodeText()) : undefined;
-    const plain = encoding === undefined || encoding === PDFName.of('WinAnsiEncoding');
-    if (!standard || !plain) throw new ContentNotUnderstood('a font without widths');
+    const baseEncoding = encoding instanceof PDFDict ? encoding.lookup(PDFName.of('BaseEncoding')) : encoding;
+    const plain = baseEncoding === undefined || baseEncoding === PDFName.of('WinAnsiEncoding');
+    const standard = base instanceof PDFName && plain ? standardWidths(base.decodeText(), encoding instanceof PDFDict ? differencesOf(encoding) : new Map()) : undefined;
+    if (!standard) throw new ContentNotUnderstood('a font without widths');
     widthOf = (code) => standard.get(code);
   }
   return (bytes) =>

@@ -211,6 +211,20 @@ describe('redact keeps the rest of the page as text', () => {
     expect(pdfText(out!.path)).toContain('Keep every word of this line');
   });
 
+  it('measures a standard font re-encoded with differences by its glyph names', async () => {
+    const doc = await PDFDocument.load(await twoLinePdf());
+    const fonts = doc.getPage(0).node.Resources()!.lookup(PDFName.of('Font')) as PDFDict;
+    // As ReportLab and others write a standard font with a character outside WinAnsi: no /Widths, an encoding with differences.
+    (fonts.lookup(fonts.keys()[0]!) as PDFDict).set(PDFName.of('Encoding'), doc.context.obj({ Type: 'Encoding', BaseEncoding: 'WinAnsiEncoding', Differences: [128, PDFName.of('Euro'), 129, PDFName.of('W')] }));
+    const reencoded = Buffer.from(await doc.save({ useObjectStreams: false }));
+    const [out] = await ws.run('redact', [file('reencoded.pdf', reencoded)], { text: ['Kestrel'] });
+    expect(out!.notes?.[0]?.message).toBe('1 match was removed.');
+    const text = pdfText(out!.path);
+    expect(text).toContain('Keep every word of this line');
+    expect(text).toMatch(/The\s+code stays secret/);
+    expect(text).not.toContain('Kestrel');
+  });
+
   it('puts back as pixels only the region of a curved path partly under a box', async () => {
     const blob = await twoLinePdf((doc, page) => page.node.addContentStream(doc.context.register(doc.context.stream('q 0 0 1 rg 100 760 m 100 800 160 800 160 760 c 160 720 100 720 100 760 c f Q'))));
     const [out] = await ws.run('redact', [file('blob.pdf', blob)], { text: ['Kestrel'] });
