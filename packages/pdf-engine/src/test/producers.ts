@@ -14,8 +14,8 @@ import { odtWithStyles } from './office-docs.ts';
  * LibreOffice (ODT and DOCX), ReportLab (standard and TrueType fonts), pdfkit, Chromium's
  * print-to-PDF (Skia, as Google Docs) and PyMuPDF. The text has what text extraction and redaction
  * trip on: a German word hyphenated across a line end, ligature words ("office", "flow"), one word
- * in capitals and in mixed case, a two-word phrase whose space pdfTeX writes as a kerning gap, and a
- * word in a second font. A producer missing from the machine is skipped with the reason.
+ * in capitals (letter-spaced by ReportLab, pdfkit and Chromium) and in mixed case, a two-word phrase
+ * whose space pdfTeX writes as a kerning gap, and a word in a second font. A producer missing from the machine is skipped with the reason.
  */
 
 const run = promisify(execFile);
@@ -129,9 +129,10 @@ if ${truetype ? 'True' : 'False'}:
     regular, second = 'NotoSans', 'NotoSansBold'
 c = canvas.Canvas(sys.argv[1])
 y = 780
-for line in spec['lines']:
+for i, line in enumerate(spec['lines']):
     c.setFont(regular, 12)
-    c.drawString(72, y, line)
+    # The capitals letter-spaced (Tc), which pdftotext reads as one-letter words.
+    c.drawString(72, y, line, charSpace=4 if i == 1 else 0)
     y -= 18
 # The last line is drawn through a form XObject, as ReportLab's page templates are.
 c.beginForm('closing')
@@ -178,7 +179,7 @@ const pdfkit: Producer = async (dir) => {
   doc.registerFont('body', await readFile(FONT.regular));
   doc.font('body').fontSize(12);
   // The first line underlined, the second a link: a line and an annotation that reach past the redacted words.
-  LINES.forEach((line, i) => doc.text(line, 72, 72 + i * 18, { lineBreak: false, underline: i === 0, ...(i === 1 && { link: 'https://example.com/' }) }));
+  LINES.forEach((line, i) => doc.text(line, 72, 72 + i * 18, { lineBreak: false, underline: i === 0, ...(i === 1 && { link: 'https://example.com/', characterSpacing: 4 }) }));
   doc.outline.addItem('Kestrel figures');
   doc.text(`${PRODUCER_TEXT.secondFont[0]} `, 72, 72 + LINES.length * 18, { continued: true }).font('Courier-Bold').text(PRODUCER_TEXT.secondFont[1], { continued: true }).font('body').text(` ${PRODUCER_TEXT.secondFont[2]}`);
   doc.end();
@@ -194,7 +195,7 @@ const chromium: Producer = async (dir) => {
   await writeFile(
     html,
     `<!doctype html><meta charset="utf-8"><title>${TITLE}</title><style>${css}</style>` +
-      `<p>${marked(PRODUCER_TEXT.opening, (words) => `<u style="background:#ff0">${words}</u>`)}</p><p><a href="https://example.com/">${PRODUCER_TEXT.capitals}</a></p>` +
+      `<p>${marked(PRODUCER_TEXT.opening, (words) => `<u style="background:#ff0">${words}</u>`)}</p><p><a href="https://example.com/">${PRODUCER_TEXT.capitals.replace('KESTREL', '<span style="letter-spacing:4pt">KESTREL</span>')}</a></p>` +
       `<p class="narrow" lang="de">${softGerman}</p><p>${PRODUCER_TEXT.secondFont[0]} <span class="second">${PRODUCER_TEXT.secondFont[1]}</span> ${PRODUCER_TEXT.secondFont[2]}</p>`,
   );
   const path = join(dir, 'chromium-skia.pdf');

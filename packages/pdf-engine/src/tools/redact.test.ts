@@ -305,4 +305,10 @@ describe('redact reads text as a reader does', () => {
     const found = await findAll([text], { text: ['code name', 'Kestrel-Projekt'] });
     expect(found.map((f) => text.slice(f.start, f.end))).toEqual(['codename', 'Kestrel-\nProjekt']);
   });
+
+  it('reads a letter-spaced word that pdftotext splits into letters, and leaves two short words apart', async () => {
+    const text = 'the K E S T R E L plan, a kestrel and a b';
+    const found = await findAll([text], { text: ['kestrel', 'ab'] });
+    expect(found.map((f) => text.slice(f.start, f.end))).toEqual(['K E S T R E L', 'kestrel']);
+  });
 });
