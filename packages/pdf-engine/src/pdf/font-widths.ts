@@ -48,24 +48,29 @@ function differencesOf(encoding: PDFDict): Map<number, string> {
 
 /**
  * How a font splits a string into glyphs and how wide each is: simple fonts by /Widths (or the
- * standard-14 metrics, by glyph name where /Differences renames a code), Type 0 fonts with
- * Identity-H by /W and /DW. Anything else (Type 3, other CMaps, vertical writing, a standard font on
- * another base encoding) is not understood.
+ * standard-14 metrics, by glyph name where /Differences renames a code), Type 3 fonts by /Widths
+ * through a /FontMatrix that only scales, Type 0 fonts with Identity-H by /W and /DW. Anything else
+ * (other CMaps, vertical writing, a standard font on another base encoding) is not understood.
  */
 export function glyphReader(font: PDFDict): GlyphReader {
   const subtype = font.lookup(PDFName.of('Subtype'));
   if (subtype === PDFName.of('Type0')) return cidReader(font);
-  if (subtype !== PDFName.of('Type1') && subtype !== PDFName.of('TrueType') && subtype !== PDFName.of('MMType1')) {
+  const type3 = subtype === PDFName.of('Type3');
+  if (!type3 && subtype !== PDFName.of('Type1') && subtype !== PDFName.of('TrueType') && subtype !== PDFName.of('MMType1')) {
     throw new ContentNotUnderstood(`font subtype ${String(subtype)}`);
   }
   const widths = font.lookup(PDFName.of('Widths'));
+  // Type 3 widths are in glyph space: its /FontMatrix, when a plain scale, makes them thousandths of the size.
+  const scale = type3 ? type3Scale(font) : 1;
   let widthOf: (code: number) => number | undefined;
   if (widths instanceof PDFArray) {
     const first = num(font.lookup(PDFName.of('FirstChar'))) ?? 0;
     const descriptor = font.lookup(PDFName.of('FontDescriptor'));
     const missing = descriptor instanceof PDFDict ? (num(descriptor.lookup(PDFName.of('MissingWidth'))) ?? 0) : 0;
-    const list = widths.asArray().map((w) => num(font.context.lookup(w)) ?? missing);
-    widthOf = (code) => list[code - first] ?? missing;
+    const list = widths.asArray().map((w) => (num(font.context.lookup(w)) ?? missing) * scale);
+    widthOf = (code) => list[code - first] ?? missing * scale;
+  } else if (type3) {
+    throw new ContentNotUnderstood('a Type 3 font without widths');
   } else {
     const base = font.lookup(PDFName.of('BaseFont'));
     const encoding = font.lookup(PDFName.of('Encoding'));
@@ -81,6 +86,14 @@ export function glyphReader(font: PDFDict): GlyphReader {
       if (width === undefined) throw new ContentNotUnderstood(`no width for code ${code}`);
       return { bytes: bytes.subarray(i, i + 1), width, space: code === 32 };
     });
+}
+
+/** A Type 3 font's glyph space in thousandths of text space; a matrix that turns, skews or moves glyphs is not understood. */
+function type3Scale(font: PDFDict): number {
+  const matrix = font.lookup(PDFName.of('FontMatrix'));
+  const [a, b, c, d, e, f] = matrix instanceof PDFArray ? matrix.asArray().map((o) => num(font.context.lookup(o)) ?? NaN) : [];
+  if (!(a! > 0) || a !== d || b !== 0 || c !== 0 || e !== 0 || f !== 0) throw new ContentNotUnderstood('a Type 3 font matrix other than a scale');
+  return a! * 1000;
 }
 
 function cidReader(font: PDFDict): GlyphReader {

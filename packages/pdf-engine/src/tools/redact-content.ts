@@ -12,9 +12,9 @@ import { blackOutImages, type ImageHit } from './redact-images.ts';
  * painted with the boxes clipped out, image pixels under a box are blacked out (redact-images.ts),
  * and black boxes are painted on top. What cannot be cut (a curved path, inline image, unreadable
  * image or form partly under a box) is left out and its region returned, to be put back as pixels
- * with the boxes black (redact-page.ts). What it cannot be sure of at all (a Type 3 or unknown font
- * under a box, a shading, a page stream it cannot parse) throws ContentNotUnderstood, and the whole
- * page is burned in instead.
+ * with the boxes black (redact-page.ts). What it cannot be sure of at all (text in a font it cannot
+ * measure, a shading under a box, a page stream it cannot parse) throws ContentNotUnderstood, and
+ * the whole page is burned in instead.
  */
 
 type Matrix = [number, number, number, number, number, number];

@@ -239,8 +239,9 @@ describe('redact keeps the rest of the page as text', () => {
     expect(blue).toBeGreaterThan(150);
   });
 
-  it('burns in a page it cannot read: a Type 3 font or an unknown operator', async () => {
-    const type3 = await twoLinePdf((doc, page) => {
+  /** A Type 3 font of black squares, 750 units wide in a 1000-unit glyph space, drawing "aaa" at (72, 700). */
+  const type3Page = () =>
+    twoLinePdf((doc, page) => {
       const glyph = doc.context.register(doc.context.stream('1000 0 0 0 750 750 d1 0 0 750 750 re f'));
       const font = doc.context.register(
         doc.context.obj({ Type: 'Font', Subtype: 'Type3', FontBBox: [0, 0, 750, 750], FontMatrix: [0.001, 0, 0, 0.001, 0, 0], CharProcs: { sq: glyph }, Encoding: { Type: 'Encoding', Differences: [97, PDFName.of('sq')] }, FirstChar: 97, LastChar: 97, Widths: [1000], Resources: {} }),
@@ -248,8 +249,23 @@ describe('redact keeps the rest of the page as text', () => {
       (page.node.Resources()!.lookup(PDFName.of('Font')) as PDFDict).set(PDFName.of('T3'), font);
       page.node.addContentStream(doc.context.register(doc.context.stream('BT /T3 12 Tf 72 700 Td (aaa) Tj ET')));
     });
+
+  it('cuts the glyphs of a Type 3 font by its widths and font matrix', async () => {
+    const [out] = await ws.run('redact', [file('type3.pdf', await type3Page())], { areas: [{ page: 1, x: 84, y: 698, width: 12, height: 10 }] });
+    expect(out!.notes?.[0]?.message).toBe('0 matches were removed.');
+    expect(rawStreams(out!.path)).toContain('[(a) -1000 (a)] TJ'); // the middle square is gone, the last keeps its place
+    expect(pdfText(out!.path)).toContain('Keep every word of this line');
+    expect(imagesIn(out!.path)).toBe(0);
+  });
+
+  it('burns in a page it cannot read: a font without widths or an unknown operator', async () => {
+    const unmeasured = await twoLinePdf((doc, page) => {
+      const font = doc.context.register(doc.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Wombat' }));
+      (page.node.Resources()!.lookup(PDFName.of('Font')) as PDFDict).set(PDFName.of('W1'), font);
+      page.node.addContentStream(doc.context.register(doc.context.stream('BT /W1 12 Tf 72 700 Td (aaa) Tj ET')));
+    });
     const unknown = await twoLinePdf((doc, page) => page.node.addContentStream(doc.context.register(doc.context.stream('q 1 0 0 1 0 0 cm wombat Q'))));
-    for (const input of [type3, unknown]) {
+    for (const input of [unmeasured, unknown]) {
       const [out] = await ws.run('redact', [file('odd.pdf', input)], { text: ['Kestrel'] });
       expect(out!.notes?.[0]?.message).toMatch(/^1 match was removed; page 1 is now an image/);
       expect(pdfText(out!.path)).not.toContain('Keep every word');
