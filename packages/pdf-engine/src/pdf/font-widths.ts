@@ -13,8 +13,12 @@ export type GlyphReader = (bytes: Uint8Array) => ShownGlyph[];
 
 const num = (o: PDFObject | undefined) => (o instanceof PDFNumber ? o.asNumber() : undefined);
 
-/** Standard-14 widths by code, for fonts that carry no /Widths (pdf-lib writes Helvetica that way). */
-function standardWidths(baseFont: string): Map<number, number> | undefined {
+/**
+ * Standard-14 widths by code, for fonts that carry no /Widths (pdf-lib writes Helvetica that way):
+ * by the font's plain encoding, or by glyph name where an encoding's /Differences renames a code
+ * (ReportLab writes a standard font so when the text has a character outside WinAnsi).
+ */
+function standardWidths(baseFont: string, differences: ReadonlyMap<number, string>): Map<number, number> | undefined {
   if (!(Object.values(StandardFonts) as string[]).includes(baseFont)) return undefined;
   const { font, encoding } = StandardFontEmbedder.for(baseFont as Parameters<typeof StandardFontEmbedder.for>[0]);
   const widths = new Map<number, number>();
@@ -22,34 +26,58 @@ function standardWidths(baseFont: string): Map<number, number> | undefined {
     const { code, name } = encoding.encodeUnicodeCodePoint(point);
     widths.set(code, font.getWidthOfGlyph(name) ?? 0);
   }
+  for (const [code, name] of differences) {
+    const width = font.getWidthOfGlyph(name);
+    if (width === undefined) widths.delete(code);
+    else widths.set(code, width);
+  }
   return widths;
+}
+
+/** An encoding dictionary's /Differences: [code /name /name … code /name …]. */
+function differencesOf(encoding: PDFDict): Map<number, string> {
+  const names = new Map<number, string>();
+  const list = encoding.lookup(PDFName.of('Differences'));
+  let code = 0;
+  for (const item of list instanceof PDFArray ? list.asArray() : []) {
+    if (item instanceof PDFNumber) code = item.asNumber();
+    else if (item instanceof PDFName) names.set(code++, item.decodeText());
+  }
+  return names;
 }
 
 /**
  * How a font splits a string into glyphs and how wide each is: simple fonts by /Widths (or the
- * standard-14 metrics), Type 0 fonts with Identity-H by /W and /DW. Anything else (Type 3, other
- * CMaps, vertical writing, a standard font re-encoded) is not understood.
+ * standard-14 metrics, by glyph name where /Differences renames a code), Type 3 fonts by /Widths
+ * through a /FontMatrix that only scales, Type 0 fonts with Identity-H by /W and /DW. Anything else
+ * (other CMaps, vertical writing, a standard font on another base encoding) is not understood.
  */
 export function glyphReader(font: PDFDict): GlyphReader {
   const subtype = font.lookup(PDFName.of('Subtype'));
   if (subtype === PDFName.of('Type0')) return cidReader(font);
-  if (subtype !== PDFName.of('Type1') && subtype !== PDFName.of('TrueType') && subtype !== PDFName.of('MMType1')) {
+  const type3 = subtype === PDFName.of('Type3');
+  if (!type3 && subtype !== PDFName.of('Type1') && subtype !== PDFName.of('TrueType') && subtype !== PDFName.of('MMType1')) {
     throw new ContentNotUnderstood(`font subtype ${String(subtype)}`);
   }
   const widths = font.lookup(PDFName.of('Widths'));
+  // Type 3 widths are in glyph space: its /FontMatrix, when a plain scale, makes them thousandths of the size.
+  const scale = type3 ? type3Scale(font) : 1;
   let widthOf: (code: number) => number | undefined;
   if (widths instanceof PDFArray) {
     const first = num(font.lookup(PDFName.of('FirstChar'))) ?? 0;
     const descriptor = font.lookup(PDFName.of('FontDescriptor'));
     const missing = descriptor instanceof PDFDict ? (num(descriptor.lookup(PDFName.of('MissingWidth'))) ?? 0) : 0;
-    const list = widths.asArray().map((w) => num(font.context.lookup(w)) ?? missing);
-    widthOf = (code) => list[code - first] ?? missing;
+    const list = widths.asArray().map((w) => (num(font.context.lookup(w)) ?? missing) * scale);
+    widthOf = (code) => list[code - first] ?? missing * scale;
+  } else if (type3) {
+    throw new ContentNotUnderstood('a Type 3 font without widths');
   } else {
     const base = font.lookup(PDFName.of('BaseFont'));
     const encoding = font.lookup(PDFName.of('Encoding'));
-    const standard = base instanceof PDFName ? standardWidths(base.decodeText()) : undefined;
-    const plain = encoding === undefined || encoding === PDFName.of('WinAnsiEncoding');
-    if (!standard || !plain) throw new ContentNotUnderstood('a font without widths');
+    const baseEncoding = encoding instanceof PDFDict ? encoding.lookup(PDFName.of('BaseEncoding')) : encoding;
+    const plain = baseEncoding === undefined || baseEncoding === PDFName.of('WinAnsiEncoding');
+    const standard = base instanceof PDFName && plain ? standardWidths(base.decodeText(), encoding instanceof PDFDict ? differencesOf(encoding) : new Map()) : undefined;
+    if (!standard) throw new ContentNotUnderstood('a font without widths');
     widthOf = (code) => standard.get(code);
   }
   return (bytes) =>
@@ -58,6 +86,14 @@ export function glyphReader(font: PDFDict): GlyphReader {
       if (width === undefined) throw new ContentNotUnderstood(`no width for code ${code}`);
       return { bytes: bytes.subarray(i, i + 1), width, space: code === 32 };
     });
+}
+
+/** A Type 3 font's glyph space in thousandths of text space; a matrix that turns, skews or moves glyphs is not understood. */
+function type3Scale(font: PDFDict): number {
+  const matrix = font.lookup(PDFName.of('FontMatrix'));
+  const [a, b, c, d, e, f] = matrix instanceof PDFArray ? matrix.asArray().map((o) => num(font.context.lookup(o)) ?? NaN) : [];
+  if (!(a! > 0) || a !== d || b !== 0 || c !== 0 || e !== 0 || f !== 0) throw new ContentNotUnderstood('a Type 3 font matrix other than a scale');
+  return a! * 1000;
 }
 
 function cidReader(font: PDFDict): GlyphReader {

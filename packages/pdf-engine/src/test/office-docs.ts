@@ -66,7 +66,7 @@ const MANIFEST = (extra = '') => `<?xml version="1.0" encoding="UTF-8"?>
 </manifest:manifest>`;
 
 const odtContent = (body: string, head = '') => `<?xml version="1.0" encoding="UTF-8"?>
-<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:script="urn:oasis:names:tc:opendocument:xmlns:script:1.0" xmlns:ooo="http://openoffice.org/2004/office" xmlns:dom="http://www.w3.org/2001/xml-events" office:version="1.2">${head}
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:script="urn:oasis:names:tc:opendocument:xmlns:script:1.0" xmlns:ooo="http://openoffice.org/2004/office" xmlns:dom="http://www.w3.org/2001/xml-events" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" office:version="1.2">${head}
 <office:body><office:text>${body}</office:text></office:body></office:document-content>`;
 
 function odt(content: string, extraFiles: { name: string; data: string }[] = [], manifestExtra = ''): Buffer {
@@ -79,6 +79,9 @@ function odt(content: string, extraFiles: { name: string; data: string }[] = [],
 }
 
 export const odtDocument = (text: string) => odt(odtContent(`<text:p>${text}</text:p>`));
+
+/** An ODT with its own automatic styles (paragraph and text styles the body's elements name). */
+export const odtWithStyles = (styles: string, body: string) => odt(odtContent(body, `<office:automatic-styles>${styles}</office:automatic-styles>`));
 
 /** An ODT whose image is a link to `url`. */
 export const odtWithExternalImage = (url: string) =>

@@ -14,7 +14,7 @@ import type { RedactionBox } from './redact-find.ts';
 
 /**
  * The text a redaction must also reach beyond the page content: document information, XMP metadata,
- * bookmark titles, annotation texts and form values. Each is a slot the finders search; a slot with
+ * bookmark titles, annotation texts, form values and attachments. Each is a slot the finders search; a slot with
  * a match is cleaned (the match replaced, or the whole thing removed where rewriting is not safe).
  */
 export interface TextSlot {
@@ -41,7 +41,8 @@ function replaced(text: string, ranges: readonly (readonly [number, number])[]):
 }
 
 function stringSlot(dict: PDFDict, key: string): TextSlot | undefined {
-  const text = stringOf(dict.get(PDFName.of(key)));
+  // Looked up: some producers (pdfkit) write the strings as objects of their own.
+  const text = stringOf(dict.lookup(PDFName.of(key)));
   if (!text) return undefined;
   return { text, clean: (ranges) => dict.set(PDFName.of(key), PDFHexString.fromText(replaced(text, ranges))) };
 }
@@ -94,10 +95,66 @@ export function documentSlots(doc: PDFDocument): TextSlot[] {
     seen.add(field);
     const kids = field.lookup(PDFName.of('Kids'));
     if (kids instanceof PDFArray) fieldStack.push(...kids.asArray());
-    const value = stringOf(field.get(PDFName.of('V')));
-    if (value) slots.push({ text: value, clean: () => clearField(field, kids, context.lookup.bind(context)) });
+    const value = ['V', 'DV'].map((key) => stringOf(field.lookup(PDFName.of(key))) ?? '').join('\n');
+    if (value.trim()) slots.push({ text: value, clean: () => clearField(field, kids, context.lookup.bind(context)) });
+  }
+  return [...slots, ...attachmentSlots(doc)];
+}
+
+/** The most of an attachment's content searched as text. */
+const MAX_ATTACHMENT_TEXT = 1 << 20;
+
+/**
+ * Attachments (the EmbeddedFiles name tree): an attachment whose name, file names, description or
+ * content read as text says what is redacted is removed whole: a file of unknown kind cannot be
+ * rewritten safely.
+ */
+function attachmentSlots(doc: PDFDocument): TextSlot[] {
+  const { context, catalog } = doc;
+  const names = catalog.lookup(PDFName.of('Names'));
+  const root = names instanceof PDFDict ? names.lookup(PDFName.of('EmbeddedFiles')) : undefined;
+  const slots: TextSlot[] = [];
+  const seen = new Set<PDFObject>();
+  const stack: PDFObject[] = root instanceof PDFDict ? [root] : [];
+  while (stack.length > 0 && seen.size < MAX_NODES) {
+    const node = stack.pop()!;
+    if (!(node instanceof PDFDict) || seen.has(node)) continue;
+    seen.add(node);
+    const kids = node.lookup(PDFName.of('Kids'));
+    if (kids instanceof PDFArray) stack.push(...kids.asArray().map((k) => context.lookup(k) ?? PDFName.of('None')));
+    const leaf = node.lookup(PDFName.of('Names'));
+    if (!(leaf instanceof PDFArray)) continue;
+    for (let i = 0; i + 1 < leaf.size(); i += 2) {
+      const key = leaf.get(i);
+      const spec = leaf.lookup(i + 1);
+      const texts = [stringOf(key)];
+      if (spec instanceof PDFDict) {
+        texts.push(...['F', 'UF', 'Desc'].map((k) => stringOf(spec.lookup(PDFName.of(k)))));
+        const files = spec.lookup(PDFName.of('EF'));
+        const stream = files instanceof PDFDict ? (files.lookup(PDFName.of('F')) ?? files.lookup(PDFName.of('UF'))) : undefined;
+        if (stream instanceof PDFRawStream) {
+          try {
+            texts.push(Buffer.from(decodePDFRawStream(stream).decode().subarray(0, MAX_ATTACHMENT_TEXT)).toString('utf8'));
+          } catch {
+            // Content it cannot decode is not searched; the names and description still are.
+          }
+        }
+      }
+      const text = texts.filter((t) => t !== undefined).join('\n');
+      slots.push({ text, clean: () => removePair(leaf, key) });
+    }
   }
   return slots;
+}
+
+function removePair(leaf: PDFArray, key: PDFObject): void {
+  for (let i = 0; i + 1 < leaf.size(); i += 2) {
+    if (leaf.get(i) === key) {
+      leaf.remove(i + 1);
+      leaf.remove(i);
+      return;
+    }
+  }
 }
 
 function removeAnnotation(annots: PDFArray, annot: PDFDict, lookup: (o: PDFObject) => PDFObject | undefined): void {
@@ -107,6 +164,7 @@ function removeAnnotation(annots: PDFArray, annot: PDFDict, lookup: (o: PDFObjec
 /** A redacted form value goes, with the appearances that show it. */
 function clearField(field: PDFDict, kids: PDFObject | undefined, lookup: (o: PDFObject) => PDFObject | undefined): void {
   field.delete(PDFName.of('V'));
+  field.delete(PDFName.of('DV'));
   field.delete(PDFName.of('AP'));
   if (kids instanceof PDFArray) for (const kid of kids.asArray()) (lookup(kid) as PDFDict | undefined)?.delete?.(PDFName.of('AP'));
 }

@@ -3,12 +3,14 @@ import type { RedactionMatch, RedactionPreset, RedactOptions } from '@wattle/sha
 import { EngineError } from '../errors.ts';
 import type { LayoutPage, LayoutWord } from '../pdf/layout.ts';
 import { PRESET_FINDERS } from './redact-presets.ts';
+import { phraseRegex, readerText, sourceRange } from './redact-reader-text.ts';
 
 /**
  * Finding what to redact: the options' texts, patterns and presets run over each page's text (its
- * words joined by spaces, blocks by line breaks) and over the document's other strings (metadata,
- * bookmarks, annotations, form values). A match on a page becomes boxes around the characters it
- * covers, in points from the bottom-left of the page as shown.
+ * words and lines joined by spaces, blocks by line breaks) and over the document's other strings
+ * (metadata, bookmarks, annotations, form values), each read as a reader reads it
+ * (redact-reader-text.ts). A match on a page becomes boxes around the characters it covers, in
+ * points from the bottom-left of the page as shown.
  */
 
 export interface Found {
@@ -25,16 +27,15 @@ export const MAX_MATCHES = 10_000;
 /** User patterns run in a worker that is stopped after this long. */
 const PATTERN_TIME_MS = 10_000;
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A phrase matches across any run of spaces or line breaks, in any case. */
-const phraseRegex = (phrase: string) => new RegExp(phrase.trim().split(/\s+/).map(escapeRegExp).join(String.raw`\s+`), 'giu');
-
-export async function findAll(texts: readonly string[], options: RedactOptions): Promise<Found[]> {
+/** Start and end are in the source texts given, whatever reading them took. */
+export async function findAll(sources: readonly string[], options: RedactOptions): Promise<Found[]> {
+  const read = sources.map(readerText);
+  const texts = read.map((r) => r.text);
   const found: Found[] = [];
   const add = (item: Found) => {
     if (found.length >= MAX_MATCHES) throw new EngineError('LIMIT_EXCEEDED', 'There are too many matches to redact in one go.', { limit: 'matches', max: MAX_MATCHES });
-    found.push(item);
+    const [start, end] = sourceRange(read[item.index]!, item.start, item.end);
+    found.push({ ...item, start, end });
   };
   for (const phrase of options.text ?? []) {
     const regex = phraseRegex(phrase);
@@ -114,8 +115,10 @@ export function pageText(page: LayoutPage, shown: { width: number; height: numbe
   for (const block of page.blocks) {
     if (text) text += '\n';
     for (const [l, line] of block.lines.entries()) {
+      // Lines part by a space (a number wrapped at a line end is still one number), but a line ending in a hyphen by its line break: the reader joins the word.
+      if (l > 0) text += /[-\u2010\u00ad]$/.test(text) ? '\n' : ' ';
       for (const [w, word] of line.words.entries()) {
-        if (l > 0 || w > 0) text += ' ';
+        if (w > 0) text += ' ';
         words.push({ start: text.length, end: text.length + word.text.length, word });
         text += word.text;
       }

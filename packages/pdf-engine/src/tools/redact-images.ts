@@ -1,6 +1,6 @@
-import { PDFDict, PDFName, type PDFDocument, type PDFRawStream } from '@cantoo/pdf-lib';
+import { PDFName, type PDFDocument, type PDFRawStream, type PDFRef } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
-import { ContentNotUnderstood } from '../pdf/content-ops.ts';
+import type { ContentOp } from '../pdf/content-ops.ts';
 import { readImageXObject, replaceImageXObject } from '../pdf/image-xobject.ts';
 import type { PageArea } from './redact-document.ts';
 
@@ -9,27 +9,36 @@ export interface ImageHit {
   name: string;
   stream: PDFRawStream;
   ctm: readonly number[];
+  /** The Do that drew it. */
+  op: ContentOp;
 }
 
 /**
  * The pixels of each hit image under the boxes are set to black in a new copy of the image, which
- * this page alone uses (another page may show the same image unredacted). Images drawn turned or
- * skewed, with soft masks, or in encodings it cannot read are not understood.
+ * the content being redacted alone uses (another page may show the same image unredacted): the
+ * copies come back by resource name. Images drawn turned or skewed, with soft masks, or in
+ * encodings it cannot read come back as unreadable, for the caller to leave out and put back as pixels.
  */
-export async function blackOutImages(doc: PDFDocument, pageIndex: number, hits: readonly ImageHit[], areas: readonly PageArea[]): Promise<void> {
-  const page = doc.getPage(pageIndex).node;
-  const replaced = new Map<string, ReturnType<PDFDocument['context']['nextRef']>>();
+export async function blackOutImages(doc: PDFDocument, hits: readonly ImageHit[], areas: readonly { x0: number; y0: number; x1: number; y1: number }[]) {
+  const replaced = new Map<string, PDFRef>();
+  const unreadable = new Set<string>();
   for (const name of new Set(hits.map((h) => h.name))) {
     const placements = hits.filter((h) => h.name === name);
     const { stream } = placements[0]!;
     const source = readImageXObject(doc, stream);
-    if (!source || stream.dict.has(PDFName.of('SMask'))) throw new ContentNotUnderstood('an image it cannot read under a redaction box');
+    const upright = placements.every(({ ctm: [a, b, c, d] }) => Math.abs(b!) <= 1e-6 && Math.abs(c!) <= 1e-6 && a !== 0 && d !== 0);
+    if (!source || stream.dict.has(PDFName.of('SMask')) || !upright) {
+      unreadable.add(name);
+      continue;
+    }
     const pixels = source.kind === 'jpeg' ? await sharp(source.data).raw().toBuffer({ resolveWithObject: true }) : { data: Buffer.from(source.data), info: { channels: source.channels } };
-    if (pixels.info.channels !== source.channels) throw new ContentNotUnderstood('an image with unexpected channels');
+    if (pixels.info.channels !== source.channels) {
+      unreadable.add(name);
+      continue;
+    }
     const { width, height, channels } = source;
     for (const { ctm } of placements) {
-      const [a, b, c, d, e, f] = ctm as [number, number, number, number, number, number];
-      if (Math.abs(b) > 1e-6 || Math.abs(c) > 1e-6 || a === 0 || d === 0) throw new ContentNotUnderstood('a turned image under a redaction box');
+      const [a, , , d, e, f] = ctm as [number, number, number, number, number, number];
       for (const area of areas) {
         // The box in the image's unit square, then in pixels (rows run from the top).
         const [u0, u1] = [(area.x0 - e) / a, (area.x1 - e) / a].sort((p, q) => p - q) as [number, number];
@@ -46,12 +55,5 @@ export async function blackOutImages(doc: PDFDocument, pageIndex: number, hits: 
     replaceImageXObject(doc, ref, stream.dict, { data: jpeg, width, height, channels });
     replaced.set(name, ref);
   }
-  if (replaced.size === 0) return;
-  // Resources may be inherited or shared with other pages: this page gets its own copies.
-  const resources = (page.Resources() ?? doc.context.obj({})).clone(doc.context);
-  const xobjects = resources.lookup(PDFName.of('XObject'));
-  const own = xobjects instanceof PDFDict ? xobjects.clone(doc.context) : doc.context.obj({});
-  for (const [name, ref] of replaced) own.set(PDFName.of(name), ref);
-  resources.set(PDFName.of('XObject'), own);
-  page.set(PDFName.of('Resources'), resources);
+  return { replaced, unreadable };
 }

@@ -137,6 +137,9 @@ describe('redact', () => {
     expect(await pixelAt(out!.path, 1, 350, 250)).toEqual([0, 0, 0]);
     const [, , blue] = await pixelAt(out!.path, 1, 310, 250);
     expect(blue).toBeGreaterThan(150);
+    // The line is cut by a clip, not by turning anything into pixels: the only image is the red one.
+    expect(imagesIn(out!.path)).toBe(1);
+    expect(out!.notes?.[0]?.message).toBe('0 matches were removed.');
   });
 
   it('says when nothing matches, and checks areas against the document', async () => {
@@ -208,8 +211,37 @@ describe('redact keeps the rest of the page as text', () => {
     expect(pdfText(out!.path)).toContain('Keep every word of this line');
   });
 
-  it('burns in a page it cannot read: a Type 3 font or an unknown operator', async () => {
-    const type3 = await twoLinePdf((doc, page) => {
+  it('measures a standard font re-encoded with differences by its glyph names', async () => {
+    const doc = await PDFDocument.load(await twoLinePdf());
+    const fonts = doc.getPage(0).node.Resources()!.lookup(PDFName.of('Font')) as PDFDict;
+    // As ReportLab and others write a standard font with a character outside WinAnsi: no /Widths, an encoding with differences.
+    (fonts.lookup(fonts.keys()[0]!) as PDFDict).set(PDFName.of('Encoding'), doc.context.obj({ Type: 'Encoding', BaseEncoding: 'WinAnsiEncoding', Differences: [128, PDFName.of('Euro'), 129, PDFName.of('W')] }));
+    const reencoded = Buffer.from(await doc.save({ useObjectStreams: false }));
+    const [out] = await ws.run('redact', [file('reencoded.pdf', reencoded)], { text: ['Kestrel'] });
+    expect(out!.notes?.[0]?.message).toBe('1 match was removed.');
+    const text = pdfText(out!.path);
+    expect(text).toContain('Keep every word of this line');
+    expect(text).toMatch(/The\s+code stays secret/);
+    expect(text).not.toContain('Kestrel');
+  });
+
+  it('puts back as pixels only the region of a curved path partly under a box', async () => {
+    const blob = await twoLinePdf((doc, page) => page.node.addContentStream(doc.context.register(doc.context.stream('q 0 0 1 rg 100 760 m 100 800 160 800 160 760 c 160 720 100 720 100 760 c f Q'))));
+    const [out] = await ws.run('redact', [file('blob.pdf', blob)], { text: ['Kestrel'] });
+    expect(out!.notes?.[0]?.message).toBe('1 match was removed; on page 1, 1 thing that could not be cut is now a picture of itself with the redactions burned in.');
+    const text = pdfText(out!.path);
+    expect(text).toContain('Keep every word of this line');
+    expect(text).toMatch(/The\s+code stays secret/);
+    expect(text).not.toContain('Kestrel');
+    expect(rawStreams(out!.path)).not.toContain('Kestrel');
+    expect(imagesIn(out!.path)).toBe(1);
+    const [, , blue] = await pixelAt(out!.path, 1, 150, 790); // the blob outside the box is still there
+    expect(blue).toBeGreaterThan(150);
+  });
+
+  /** A Type 3 font of black squares, 750 units wide in a 1000-unit glyph space, drawing "aaa" at (72, 700). */
+  const type3Page = () =>
+    twoLinePdf((doc, page) => {
       const glyph = doc.context.register(doc.context.stream('1000 0 0 0 750 750 d1 0 0 750 750 re f'));
       const font = doc.context.register(
         doc.context.obj({ Type: 'Font', Subtype: 'Type3', FontBBox: [0, 0, 750, 750], FontMatrix: [0.001, 0, 0, 0.001, 0, 0], CharProcs: { sq: glyph }, Encoding: { Type: 'Encoding', Differences: [97, PDFName.of('sq')] }, FirstChar: 97, LastChar: 97, Widths: [1000], Resources: {} }),
@@ -217,8 +249,23 @@ describe('redact keeps the rest of the page as text', () => {
       (page.node.Resources()!.lookup(PDFName.of('Font')) as PDFDict).set(PDFName.of('T3'), font);
       page.node.addContentStream(doc.context.register(doc.context.stream('BT /T3 12 Tf 72 700 Td (aaa) Tj ET')));
     });
+
+  it('cuts the glyphs of a Type 3 font by its widths and font matrix', async () => {
+    const [out] = await ws.run('redact', [file('type3.pdf', await type3Page())], { areas: [{ page: 1, x: 84, y: 698, width: 12, height: 10 }] });
+    expect(out!.notes?.[0]?.message).toBe('0 matches were removed.');
+    expect(rawStreams(out!.path)).toContain('[(a) -1000 (a)] TJ'); // the middle square is gone, the last keeps its place
+    expect(pdfText(out!.path)).toContain('Keep every word of this line');
+    expect(imagesIn(out!.path)).toBe(0);
+  });
+
+  it('burns in a page it cannot read: a font without widths or an unknown operator', async () => {
+    const unmeasured = await twoLinePdf((doc, page) => {
+      const font = doc.context.register(doc.context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Wombat' }));
+      (page.node.Resources()!.lookup(PDFName.of('Font')) as PDFDict).set(PDFName.of('W1'), font);
+      page.node.addContentStream(doc.context.register(doc.context.stream('BT /W1 12 Tf 72 700 Td (aaa) Tj ET')));
+    });
     const unknown = await twoLinePdf((doc, page) => page.node.addContentStream(doc.context.register(doc.context.stream('q 1 0 0 1 0 0 cm wombat Q'))));
-    for (const input of [type3, unknown]) {
+    for (const input of [unmeasured, unknown]) {
       const [out] = await ws.run('redact', [file('odd.pdf', input)], { text: ['Kestrel'] });
       expect(out!.notes?.[0]?.message).toMatch(/^1 match was removed; page 1 is now an image/);
       expect(pdfText(out!.path)).not.toContain('Keep every word');
@@ -259,5 +306,25 @@ describe('redact beyond the page content', () => {
     const result = await PDFDocument.load(await readFile(out!.path));
     expect(result.getForm().getTextField('name').getText() ?? '').toBe('');
     expect(out!.notes?.[0]?.message).toMatch(/2 metadata, bookmark, comment or form entries were cleaned/);
+  });
+});
+
+describe('redact reads text as a reader does', () => {
+  it('finds a word hyphenated across a line end, in a ligature, with a soft hyphen, in any case', async () => {
+    const text = 'Unsere Firma zeigt die Abbil-\ndung im Überblick. The o\ufb03ce \ufb02ow of KES\u00adTREL funds, the code\u00a0name.';
+    const found = await findAll([text], { text: ['abbildung', 'office', 'flow', 'kestrel', 'code name'] });
+    expect(found.map((f) => text.slice(f.start, f.end))).toEqual(['Abbil-\ndung', 'o\ufb03ce', '\ufb02ow', 'KES\u00adTREL', 'code\u00a0name']);
+  });
+
+  it('reads a phrase whose space was only a kerning gap, and a hyphen the line end took', async () => {
+    const text = 'the codename and the Kestrel-\nProjekt';
+    const found = await findAll([text], { text: ['code name', 'Kestrel-Projekt'] });
+    expect(found.map((f) => text.slice(f.start, f.end))).toEqual(['codename', 'Kestrel-\nProjekt']);
+  });
+
+  it('reads a letter-spaced word that pdftotext splits into letters, and leaves two short words apart', async () => {
+    const text = 'the K E S T R E L plan, a kestrel and a b';
+    const found = await findAll([text], { text: ['kestrel', 'ab'] });
+    expect(found.map((f) => text.slice(f.start, f.end))).toEqual(['K E S T R E L', 'kestrel']);
   });
 });

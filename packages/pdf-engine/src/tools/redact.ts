@@ -18,7 +18,7 @@ import type { Operation } from './operation.ts';
 import { boxesFor, findAll, pageText, type RedactionBox } from './redact-find.ts';
 import { redactContent } from './redact-content.ts';
 import { documentSlots, pageAreas, removeAnnotationsIn, type TextSlot } from './redact-document.ts';
-import { burnRedactions } from './redact-page.ts';
+import { burnRedactions, burnRegions } from './redact-page.ts';
 
 /** What a redaction would remove: the matches on pages, the boxes per page, and the other strings hit. */
 export interface RedactionPlan {
@@ -64,12 +64,17 @@ export const redact: Operation<'redact'> = async ([input], options, ctx) => {
   }
   let done = 0;
   const burned: number[] = [];
+  const partly = new Map<number, number>();
   for (const [index, boxes] of plan.boxes) {
     ctx.checkAborted();
     const areas = pageAreas(boxes, displayBox(doc.getPage(index)));
     removeAnnotationsIn(doc, index, areas);
     try {
-      await redactContent(doc, index, areas);
+      const regions = await redactContent(doc, index, areas);
+      if (regions.length > 0) {
+        await burnRegions(ctx, doc, pdf.path, index, regions, boxes);
+        partly.set(index + 1, regions.length);
+      }
     } catch {
       // Not understood (or a malformed object met on the way): the burn-in needs no understanding.
       await burnRedactions(ctx, doc, pdf.path, index, boxes);
@@ -94,6 +99,7 @@ export const redact: Operation<'redact'> = async ([input], options, ctx) => {
     message:
       `${plan.matches.length} ${plan.matches.length === 1 ? 'match was' : 'matches were'} removed` +
       (pages.length > 0 ? `; ${pages.length === 1 ? 'page' : 'pages'} ${pages.join(', ')} ${pages.length === 1 ? 'is' : 'are'} now an image with the redactions burned in, so the rest of ${pages.length === 1 ? 'its' : 'their'} text can no longer be selected or searched` : '') +
+      [...partly].sort(([a], [b]) => a - b).map(([page, n]) => `; on page ${page}, ${n === 1 ? '1 thing that could not be cut is' : `${n} things that could not be cut are`} now a picture of ${n === 1 ? 'itself' : 'themselves'} with the redactions burned in`).join('') +
       (plan.slots.length > 0 ? `; ${plan.slots.length} metadata, bookmark, comment or form ${plan.slots.length === 1 ? 'entry was' : 'entries were'} cleaned` : '') +
       '.',
   };

@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { jobForm, postJob, waitForJob } from '../../test/jobs.ts';
@@ -27,6 +28,23 @@ describe('redact preview and the redact and compare jobs over HTTP', () => {
     const [box] = body.matches[1].boxes;
     expect(box.x).toBeGreaterThan(40);
     expect(box.y).toBeGreaterThan(770); // from the bottom of the page: the text is drawn at y 780
+  });
+
+  it('lists a word hyphenated across a line end as one match, boxed on both lines, as the redaction will remove it', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    page.drawText('Unsere Firma zeigt die Abbil-', { x: 72, y: 780, size: 12, font });
+    page.drawText('dung im Überblick.', { x: 72, y: 764, size: 12, font });
+    const pdf = Buffer.from(await doc.save());
+    const res = await postJob(ctx.client(), jobForm('redact', [{ name: 'a.pdf', bytes: pdf }], { options: { text: ['abbildung'] } }), PREVIEW);
+    const [match, ...others] = (await res.json()).matches;
+    expect(others).toEqual([]);
+    expect(match).toMatchObject({ page: 1, text: 'Abbil-\ndung', source: 'text' });
+    const [first, second] = match.boxes;
+    expect(match.boxes).toHaveLength(2);
+    expect(first.y - second.y).toBeCloseTo(16, 0); // one box on each line, the lines 16 pt apart
+    expect(first.x).toBeGreaterThan(second.x); // "Abbil-" ends the first line, "dung" starts the second
   });
 
   it('refuses bad options and files as a job would', async () => {
