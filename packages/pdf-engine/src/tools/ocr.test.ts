@@ -20,13 +20,18 @@ const written = async (name: string, bytes: Buffer) => {
   return path;
 };
 
-/** A scanned page (an image of words) under a header typed in Helvetica, as a scanning app stamps it. */
+/**
+ * A scanned page (an image of words) with text typed in Helvetica, as a scanning app stamps it: a
+ * header above the scan, and a note over the scan's blank top.
+ */
 async function scanWithTypedHeader(): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage(A4);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
   const png = await doc.embedPng(await textImage('Kookaburra receipt 4471'));
   page.drawImage(png, { x: 36, y: 400, width: A4[0] - 72, height: ((A4[0] - 72) * 500) / 1700 });
-  page.drawText('Scanned by Wattle Office', { x: 36, y: 800, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+  page.drawText('Scanned by Wattle Office', { x: 36, y: 800, size: 14, font });
+  page.drawText('Received Tuesday', { x: 60, y: 530, size: 14, font });
   return Buffer.from(await doc.save());
 }
 
@@ -95,11 +100,19 @@ describe('ocr', () => {
     }
   });
 
-  it('reads only the scanned part of a page with typed text: the header once, the scan found', async () => {
+  it('reads only the scanned part of a page with typed text: the typed words once, over the scan too, the scan found', async () => {
     const [out] = await ws.run('ocr', [file('mixed.pdf', await scanWithTypedHeader())], { language: 'eng' });
     expect(pdfText(out!.path)).toMatch(/Kookaburra\s+receipt\s+4471/);
-    expect([count(out!.path, 'Scanned'), count(out!.path, 'Wattle'), count(out!.path, 'Office')]).toEqual([1, 1, 1]);
+    expect(['Scanned', 'Wattle', 'Office', 'Received', 'Tuesday'].map((word) => count(out!.path, word))).toEqual([1, 1, 1, 1, 1]);
     expect(out!.notes).toContainEqual({ code: 'PAGES_RECOGNISED', message: 'Recognised text on 1 of 1 page.' });
+  });
+
+  it('finds the scanned part of a turned page with typed text where the page shows it', async () => {
+    const doc = await PDFDocument.load(await imageOnlyPdf('Sideways receipt', 90));
+    doc.getPage(0).drawText('Filed', { x: 300, y: 700, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+    const [out] = await ws.run('ocr', [file('turned.pdf', Buffer.from(await doc.save()))], { language: 'eng' });
+    expect(pdfText(out!.path)).toMatch(/Sideways\s+receipt/);
+    expect(count(out!.path, 'Filed')).toBe(1);
   });
 
   it('reads a recognised scan again only when asked, and then replaces its text instead of adding a second layer', async () => {
