@@ -21,8 +21,8 @@ export interface ToolOutput {
 }
 
 export interface ToolNote {
-  /** REDACTED: what a redaction removed, and which pages became images. PAGES_REMOVED: how many pages a tool took out. PDFA_CHECKED: the PDF/A checks a result passed. */
-  code: 'PDFA_NOT_KEPT' | 'REDACTED' | 'PAGES_REMOVED' | 'PDFA_CHECKED';
+  /** REDACTED: what a redaction removed, and which pages became images. PAGES_REMOVED: how many pages a tool took out. PDFA_CHECKED: the PDF/A checks a result passed. PAGES_RECOGNISED: how many pages OCR read and left. */
+  code: 'PDFA_NOT_KEPT' | 'REDACTED' | 'PAGES_REMOVED' | 'PDFA_CHECKED' | 'PAGES_RECOGNISED';
   /** Safe to show. */
   message: string;
 }

@@ -23,6 +23,8 @@ export const ENGINE_ERROR_CODES = [
   'PDFA_FONTS_NOT_EMBEDDED',
   'PDFA_TRANSPARENCY',
   'PDFA_CHECKS_FAILED',
+  /** A page number, header, footer or Bates number that would run off a page. */
+  'TEXT_DOES_NOT_FIT',
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

@@ -47,6 +47,8 @@ export const ERROR_CATALOGUE = {
   PDFA_FONTS_NOT_EMBEDDED: { status: 422, message: 'Some fonts in this PDF are not embedded, so it cannot become PDF/A. Make the PDF again with its fonts embedded.' },
   PDFA_TRANSPARENCY: { status: 422, message: 'This PDF uses transparency, which PDF/A-1b does not allow. Choose PDF/A-2b instead.' },
   PDFA_CHECKS_FAILED: { status: 422, message: 'The result did not pass every PDF/A check, so no file was made.' },
+  // Page numbers, headers and footers, Bates numbers: a line wider or taller than the page between its margins.
+  TEXT_DOES_NOT_FIT: { status: 422, message: 'The text does not fit on the page. Choose a smaller text size or margin, or shorter text.' },
   RATE_LIMITED: { status: 429, message: 'Please wait a moment before trying again.' },
   QUEUE_FULL: { status: 429, message: 'We are busy right now. Please try again in a minute.' },
   ENGINE_TIMEOUT: { status: 504, message: 'The document took too long to process.' },

@@ -1,3 +1,5 @@
+import { decodePDFRawStream, PDFArray, PDFName, PDFRawStream, type PDFDict, type PDFObject } from '@cantoo/pdf-lib';
+
 /**
  * A strict content-stream tokeniser: each operation keeps its byte span, so an operation that is not
  * changed is written back exactly as it was (inline images included). Anything it does not understand
@@ -168,4 +170,30 @@ export function parseContent(bytes: Uint8Array): ContentOp[] {
     }
     fail('inline image without EI');
   }
+}
+
+export const number = (o: Operand | undefined) => {
+  if (typeof o !== 'number') throw new ContentNotUnderstood('an operand that should be a number');
+  return o;
+};
+export const nameOf = (o: Operand | undefined) => {
+  if (typeof o !== 'object' || o === null || !('name' in o)) throw new ContentNotUnderstood('an operand that should be a name');
+  return o.name;
+};
+
+/** A stream's decoded bytes; one that cannot be decoded is not understood. */
+export function streamBytes(stream: PDFObject | undefined): Uint8Array {
+  if (!(stream instanceof PDFRawStream)) throw new ContentNotUnderstood('a content stream that is not a stream');
+  try {
+    return decodePDFRawStream(stream).decode();
+  } catch {
+    throw new ContentNotUnderstood('a content stream that cannot be decoded');
+  }
+}
+
+/** A page's content streams, decoded and joined (a line break between them, as a reader joins them). */
+export function pageContentBytes(page: PDFDict): Uint8Array {
+  const contents = page.lookup(PDFName.of('Contents'));
+  const streams = contents instanceof PDFArray ? contents.asArray().map((s) => page.context.lookup(s)) : [contents];
+  return Buffer.concat(streams.flatMap((s) => [Buffer.from(streamBytes(s)), Buffer.from('\n')]));
 }

@@ -11,6 +11,8 @@ export interface DisplayBox {
   rotation: number;
   /** Maps a point measured from the visible bottom-left corner to page coordinates. */
   toPage(x: number, y: number): { x: number; y: number };
+  /** Maps a point in page coordinates to the visible page, measured from its bottom-left corner. */
+  fromPage(x: number, y: number): { x: number; y: number };
 }
 
 export function displayBox(page: PDFPage): DisplayBox {
@@ -31,7 +33,19 @@ export function displayBox(page: PDFPage): DisplayBox {
         return { x: x0 + dx, y: y0 + dy };
     }
   };
-  return { width: turned ? h : w, height: turned ? w : h, rotation, toPage };
+  const fromPage = (px: number, py: number) => {
+    switch (rotation) {
+      case 90:
+        return { x: py - y0, y: x0 + w - px };
+      case 180:
+        return { x: x0 + w - px, y: y0 + h - py };
+      case 270:
+        return { x: y0 + h - py, y: px - x0 };
+      default:
+        return { x: px - x0, y: py - y0 };
+    }
+  };
+  return { width: turned ? h : w, height: turned ? w : h, rotation, toPage, fromPage };
 }
 
 /**

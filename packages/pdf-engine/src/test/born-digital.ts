@@ -1,9 +1,14 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { libreOfficePdfs } from './corpus.ts';
 import { docxDocument } from './office-docs.ts';
+
+const run = promisify(execFile);
 
 /** pdfTeX manuals shipped by Debian packages (Type 1 fonts); read in place where installed, never copied into the repository. */
 export const PDFTEX_MANUALS = ['/usr/share/doc/libtasn1-doc/libtasn1.pdf', '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf'].filter((p) => existsSync(p));
@@ -60,4 +65,12 @@ export async function mergedWithBaggage(exported: Buffer): Promise<Buffer> {
   }
   merged.catalog.set(PDFName.of('PieceInfo'), pieceInfo());
   return Buffer.from(await merged.save({ useObjectStreams: false }));
+}
+
+/** A pdfLaTeX build of `body` (the document's whole source, \documentclass to \end{document}), in a temp dir under `dir`. */
+export async function pdfLatex(dir: string, body: string, name = 'paper'): Promise<Buffer> {
+  const work = await mkdtemp(join(dir, 'latex-'));
+  await writeFile(join(work, `${name}.tex`), body);
+  await run('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape', `${name}.tex`], { cwd: work });
+  return readFile(join(work, `${name}.pdf`));
 }

@@ -233,3 +233,9 @@ export function scoreSlideXml(slides: string): number {
   const wanted = STRUCTURE.flatMap((b) => (b.kind === 'heading' ? [b.text] : b.kind === 'list' ? b.items : b.kind === 'table' ? b.rows.flat() : []));
   return fraction(wanted.filter((w) => text.includes(w)).length, wanted.length);
 }
+
+/** The text of each paragraph of a DOCX's body in order, table cells' paragraphs included. */
+export async function docxParagraphs(path: string): Promise<string[]> {
+  const xml = (await readZipText(path, 'word/document.xml', 50_000_000, 1000)) ?? '';
+  return [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(([p]) => norm(parseRuns(p, false).runs.map((r) => r.text).join(''))).filter(Boolean);
+}

@@ -23,7 +23,9 @@ export interface TextChange {
 
 export interface PageComparison {
   page: number;
-  status: 'same' | 'text' | 'visual' | 'added' | 'removed';
+  status: 'same' | 'text' | 'turned' | 'visual' | 'added' | 'removed';
+  /** Degrees clockwise the second file's page is turned from the first's (its /Rotate), when they differ. */
+  turned?: number;
   changes: TextChange[];
   /** Areas that look different on pages with the same words. */
   visual: Box[];

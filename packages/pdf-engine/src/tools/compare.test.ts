@@ -65,6 +65,23 @@ describe('compare', () => {
     expect(JSON.parse(await readFile(json!.path, 'utf8')).pages).toMatchObject([{ page: 3, status: 'removed' }]);
   });
 
+  it('calls a page and its turned copy different', async () => {
+    const base = await version('fox', { r: 0, g: 0, b: 1 });
+    const doc = await PDFDocument.load(base);
+    doc.getPage(1).setRotation(degrees(90));
+    doc.getPage(2).setRotation(degrees(270));
+    const [report, json] = await ws.run('compare', [file('a.pdf', base), file('b.pdf', Buffer.from(await doc.save()))]);
+    const findings = JSON.parse(await readFile(json!.path, 'utf8'));
+    expect(findings.identical).toBe(false);
+    expect(findings.pages).toMatchObject([
+      { page: 2, status: 'turned', turned: 90 },
+      { page: 3, status: 'turned', turned: 270 },
+    ]);
+    const text = pdfText(report!.path);
+    expect(text).toContain('Page 2: same text, but the page is turned 90° clockwise.');
+    expect(text).toContain('Page 3: same text, but the page is turned 90° anticlockwise.');
+  });
+
   it('asks for the password of a protected file', async () => {
     const base = await version('fox', { r: 0, g: 0, b: 1 });
     const [locked] = await ws.run('protect', [file('a.pdf', base)], { userPassword: 'pw' });

@@ -45,8 +45,11 @@ export const compare: Operation<'compare'> = async ([first, second], _options, c
     else if (!b || i >= after.pages) pages.push({ page: i + 1, status: 'removed', changes: [], visual: [] });
     else {
       const changes = await diffWords(a, b);
-      const visual = changes.length > 0 ? [] : await visualDifferences(ctx, before.path, after.path, i + 1, a);
-      pages.push({ page: i + 1, status: changes.length > 0 ? 'text' : visual.length > 0 ? 'visual' : 'same', changes, visual });
+      // A turned page is a difference of its own; its pixels cannot be laid over the other's.
+      const turned = (displayBox(docAfter.getPage(i)).rotation - displayBox(docBefore.getPage(i)).rotation + 360) % 360;
+      const visual = changes.length > 0 || turned ? [] : await visualDifferences(ctx, before.path, after.path, i + 1, a);
+      const status = changes.length > 0 ? 'text' : turned ? 'turned' : visual.length > 0 ? 'visual' : 'same';
+      pages.push({ page: i + 1, status, ...(turned ? { turned } : {}), changes, visual });
     }
     ctx.progress(((i + 1) / count) * 0.7);
   }
@@ -75,11 +78,15 @@ const quote = (text: string | undefined) => `“${text && text.length > MAX_QUOT
 function describe(page: PageComparison): string[] {
   if (page.status === 'added') return [`Page ${page.page}: only in the second file.`];
   if (page.status === 'removed') return [`Page ${page.page}: only in the first file.`];
+  if (page.status === 'turned') return [`Page ${page.page}: same text, but the page is turned ${turnWords(page.turned!)}.`];
   if (page.status === 'visual') return [`Page ${page.page}: same text, but ${page.visual.length} ${page.visual.length === 1 ? 'area looks' : 'areas look'} different.`];
-  return page.changes.map((c) =>
+  const turn = page.turned ? [`Page ${page.page}: the page is turned ${turnWords(page.turned)}.`] : [];
+  return [...turn, ...page.changes.map((c) =>
     c.type === 'changed' ? `Page ${page.page}: ${quote(c.before)} became ${quote(c.after)}.` : c.type === 'added' ? `Page ${page.page}: added ${quote(c.after)}.` : `Page ${page.page}: removed ${quote(c.before)}.`,
-  );
+  )];
 }
+
+const turnWords = (degrees: number) => (degrees === 90 ? '90° clockwise' : degrees === 270 ? '90° anticlockwise' : 'upside down');
 
 async function summary(report: PDFDocument, pages: PageComparison[], before: string, after: string): Promise<void> {
   const differences = pages.filter((p) => p.status !== 'same');

@@ -33,6 +33,10 @@ export async function drawAtPosition(
 ): Promise<void> {
   const { width, ascent } = await measureScriptText(doc, text, style.size);
   const box = displayBox(page);
+  // Stamped anyway, it would be cut off or off the page altogether, and the job would claim every page was numbered.
+  if (width > box.width - 2 * style.margin || ascent > box.height - 2 * style.margin) {
+    throw new EngineError('TEXT_DOES_NOT_FIT', 'The text does not fit on a page.', { page: page.doc.getPages().indexOf(page) + 1 });
+  }
   const [vertical, horizontal] = position.split('-') as ['top' | 'bottom', 'left' | 'center' | 'right'];
   const cx = horizontal === 'left' ? style.margin + width / 2 : horizontal === 'right' ? box.width - style.margin - width / 2 : box.width / 2;
   const cy = vertical === 'top' ? box.height - style.margin - ascent / 2 : style.margin + ascent / 2;

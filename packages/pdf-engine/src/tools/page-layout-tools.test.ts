@@ -74,6 +74,15 @@ describe('bates', () => {
     expect(await ws.fail('bates', [file('a.pdf', three)], { digits: 13 })).toBe('VALIDATION_FAILED');
     expect(await ws.fail('bates', [file('a.pdf', three)], { start: -1 })).toBe('VALIDATION_FAILED');
   });
+
+  it('refuses a number that does not fit on the page instead of stamping it off the page', async () => {
+    // A label-sized page, 40 × 20 mm: SMITH-000001 at 10 pt is about 25 mm wide, with 10 mm margins each side.
+    const tiny = await textPdf(2, { size: [40 * MM, 20 * MM] });
+    expect(await ws.fail('bates', [file('label.pdf', tiny)], { prefix: 'SMITH-' })).toBe('TEXT_DOES_NOT_FIT');
+    expect(await ws.fail('page-numbers', [file('label.pdf', await textPdf(1, { size: [20, 20] }))])).toBe('TEXT_DOES_NOT_FIT');
+    const [fits] = await ws.run('bates', [file('label.pdf', tiny)], { prefix: 'SMITH-', margin: 2, fontSize: 6 });
+    expect(pages(fits!).map((text) => /SMITH-\d+/.exec(text)?.[0])).toEqual(['SMITH-000001', 'SMITH-000002']);
+  });
 });
 
 describe('n-up', () => {

@@ -1,5 +1,6 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, type PDFDocument, type PDFObject, type PDFRef } from '@cantoo/pdf-lib';
-import { ContentNotUnderstood, parseContent, type ContentOp, type Operand } from '../pdf/content-ops.ts';
+import { ContentNotUnderstood, nameOf, number, pageContentBytes, parseContent, type ContentOp, type Operand } from '../pdf/content-ops.ts';
+import { apply, boxUnder, formMatrix, IDENTITY, matrixOf, times, type Matrix } from '../pdf/matrix.ts';
 import { glyphReader, type GlyphReader } from '../pdf/font-widths.ts';
 import type { PageArea } from './redact-document.ts';
 import { blackOutImages, type ImageHit } from './redact-images.ts';
@@ -17,24 +18,6 @@ import { blackOutImages, type ImageHit } from './redact-images.ts';
  * the whole page is burned in instead.
  */
 
-type Matrix = [number, number, number, number, number, number];
-const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
-/** m1 then m2. */
-const times = ([a, b, c, d, e, f]: Matrix, [a2, b2, c2, d2, e2, f2]: Matrix): Matrix => [
-  a * a2 + b * c2,
-  a * b2 + b * d2,
-  c * a2 + d * c2,
-  c * b2 + d * d2,
-  e * a2 + f * c2 + e2,
-  e * b2 + f * d2 + f2,
-];
-const apply = ([a, b, c, d, e, f]: Matrix, x: number, y: number) => ({ x: a * x + c * y + e, y: b * x + d * y + f });
-
-/** The page-space box around a rectangle (x0, y0)–(x1, y1) drawn under a matrix. */
-function boxUnder(m: Matrix, x0: number, y0: number, x1: number, y1: number): PageArea {
-  const points = [apply(m, x0, y0), apply(m, x1, y0), apply(m, x0, y1), apply(m, x1, y1)];
-  return { x0: Math.min(...points.map((p) => p.x)), y0: Math.min(...points.map((p) => p.y)), x1: Math.max(...points.map((p) => p.x)), y1: Math.max(...points.map((p) => p.y)) };
-}
 const meets = (a: PageArea, b: PageArea) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 const inside = (a: PageArea, b: PageArea) => a.x0 >= b.x0 && a.x1 <= b.x1 && a.y0 >= b.y0 && a.y1 <= b.y1;
 
@@ -49,33 +32,10 @@ interface GraphicsState {
   size: number;
 }
 
-const number = (o: Operand | undefined) => {
-  if (typeof o !== 'number') throw new ContentNotUnderstood('an operand that should be a number');
-  return o;
-};
-const nameOf = (o: Operand | undefined) => {
-  if (typeof o !== 'object' || o === null || !('name' in o)) throw new ContentNotUnderstood('an operand that should be a name');
-  return o.name;
-};
 /** A name written back: anything but plain printable characters as #xx. */
 const writeName = (name: string) => `/${name.replace(/[^!-~]|[()<>[\]{}/%#]/g, (c) => `#${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}`;
-const matrixOf = (args: Operand[]) => args.slice(0, 6).map(number) as Matrix;
 const fmt = (n: number) => String(Number(n.toFixed(3)));
 const hex = (parts: Uint8Array[]) => `<${Buffer.concat(parts).toString('hex')}>`;
-
-function pageContent(page: PDFDict): Uint8Array {
-  const contents = page.lookup(PDFName.of('Contents'));
-  const streams = contents instanceof PDFArray ? contents.asArray().map((s) => page.context.lookup(s)) : [contents];
-  const parts = streams.map((s) => {
-    if (!(s instanceof PDFRawStream)) throw new ContentNotUnderstood('a content stream that is not a stream');
-    try {
-      return Buffer.from(decodePDFRawStream(s).decode());
-    } catch {
-      throw new ContentNotUnderstood('a content stream that cannot be decoded');
-    }
-  });
-  return Buffer.concat(parts.flatMap((p) => [p, Buffer.from('\n')]));
-}
 
 /** Forms inside forms inside forms: deeper than this is not a document but a trap. */
 const MAX_FORM_DEPTH = 8;
@@ -84,7 +44,7 @@ const MAX_FORM_DEPTH = 8;
 export async function redactContent(doc: PDFDocument, pageIndex: number, areas: readonly PageArea[]): Promise<PageArea[]> {
   const page = doc.getPage(pageIndex).node;
   const regions: PageArea[] = [];
-  const { body, open, resources } = await rewriteContent(doc, pageContent(page), page.Resources(), IDENTITY, areas, regions, 0);
+  const { body, open, resources } = await rewriteContent(doc, pageContentBytes(page), page.Resources(), IDENTITY, areas, regions, 0);
   const boxes = areas.map((a) => `${fmt(a.x0)} ${fmt(a.y0)} ${fmt(a.x1 - a.x0)} ${fmt(a.y1 - a.y0)} re`).join('\n');
   const content = ['q', body, ...Array.from({ length: open }, () => 'Q'), 'Q', 'q 0 g', boxes, 'f Q'].join('\n');
   page.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(Buffer.from(content, 'latin1'))));
@@ -321,8 +281,7 @@ async function rewriteContent(
         if (subtype === PDFName.of('Image') && hits(boxUnder(gs.ctm, 0, 0, 1, 1))) images.push({ name, stream: xobject, ctm: gs.ctm, op });
         else if (subtype === PDFName.of('Form')) {
           const bbox = xobject.dict.lookup(PDFName.of('BBox'));
-          const matrix = xobject.dict.lookup(PDFName.of('Matrix'));
-          const m = matrix instanceof PDFArray ? (matrix.asArray().map((n) => (n instanceof PDFNumber ? n.asNumber() : 0)) as Matrix) : IDENTITY;
+          const m = formMatrix(xobject.dict);
           const [x0, y0, x1, y1] = bbox instanceof PDFArray ? bbox.asArray().map((n) => (n instanceof PDFNumber ? n.asNumber() : 0)) : [];
           if (x1 === undefined || y1 === undefined) throw new ContentNotUnderstood('a form without a box');
           const box = boxUnder(times(m, gs.ctm), x0!, y0!, x1, y1);

@@ -338,6 +338,7 @@ export const TOOLS = [
         .enum(OCR_LANGUAGES.map((l) => l.id) as [(typeof OCR_LANGUAGES)[number]['id'], ...(typeof OCR_LANGUAGES)[number]['id'][]])
         .default('eng')
         .meta({ description: 'Language of the text on the pages.' }),
+      everyPage: z.boolean().default(false).meta({ description: 'Also read pages that already have text, replacing any text recognised before.' }),
     }),
     output: 'pdf',
     engine: 'tesseract',

@@ -5,10 +5,13 @@ import { documentLayout, type DocumentLayout } from './document.ts';
 import { openPdf } from './page-content.ts';
 
 /** Pages drawn with pdf-lib, read back through pdfjs: the analysis, not the writers. */
-async function layoutOf(draw: (page: ReturnType<PDFDocument['addPage']>, fonts: { regular: Awaited<ReturnType<PDFDocument['embedFont']>>; bold: Awaited<ReturnType<PDFDocument['embedFont']>> }) => void): Promise<DocumentLayout> {
+async function layoutOf(
+  draw: (page: ReturnType<PDFDocument['addPage']>, fonts: { regular: Awaited<ReturnType<PDFDocument['embedFont']>>; bold: Awaited<ReturnType<PDFDocument['embedFont']>> }, index: number) => void,
+  pages = 1,
+): Promise<DocumentLayout> {
   const doc = await PDFDocument.create();
   const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-  draw(doc.addPage([595, 842]), fonts);
+  for (let i = 0; i < pages; i++) draw(doc.addPage([595, 842]), fonts, i);
   const pdf = await openPdf(await doc.save(), 1e8);
   try {
     return await documentLayout(pdf, 1e6);
@@ -48,5 +51,27 @@ describe('layout analysis', () => {
     expect(blocks.map((b) => layout.list.get(b)?.format)).toEqual([undefined, undefined, 'bullet', 'bullet', 'decimal', 'decimal', undefined]);
     const runs = styledRuns(blocks.at(-1)!.lines);
     expect(runs.map((r) => [r.text, r.style.colour, r.style.font])).toEqual([['Plain and ', '000000', 'Helvetica'], ['red', 'FF0000', 'Helvetica']]);
+  });
+
+  it('takes a line repeated at the head or foot of every page out of the text, numbered only when the number counts the pages', async () => {
+    const layout = await layoutOf((page, { regular }, i) => {
+      page.drawText('Wattle quarterly report', { x: 50, y: 800, size: 9, font: regular });
+      page.drawText(`Chapter ${[1, 1, 2][i]}`, { x: 50, y: 760, size: 11, font: regular });
+      page.drawText('The body of the page, long enough to be a paragraph of its own.', { x: 50, y: 500, size: 11, font: regular });
+      page.drawText(`Page ${i + 1} of 3`, { x: 270, y: 30, size: 9, font: regular });
+    }, 3);
+    expect(layout.running.header).toMatchObject({ numbered: false });
+    expect(styledRuns(layout.running.header!.paragraph.lines)[0]!.text).toBe('Wattle quarterly report');
+    expect(layout.running.footer).toMatchObject({ numbered: true });
+    expect(layout.pages.map((p) => p.blocks.map((b) => (b.kind === 'paragraph' ? styledRuns(b.lines)[0]!.text : b.kind)))).toEqual(
+      [1, 1, 2].map((chapter) => [`Chapter ${chapter}`, 'The body of the page, long enough to be a paragraph of its own.']),
+    );
+    // Without the header line, "Chapter 1, 1, 2" heads the pages: a number that does not count them stays in the text.
+    const chapters = await layoutOf((page, { regular }, i) => {
+      page.drawText(`Chapter ${[1, 1, 2][i]}`, { x: 50, y: 800, size: 11, font: regular });
+      page.drawText('The body of the page.', { x: 50, y: 500, size: 11, font: regular });
+    }, 3);
+    expect(chapters.running.header).toBeUndefined();
+    expect(chapters.pages.map((p) => p.blocks.length)).toEqual([2, 2, 2]);
   });
 });

@@ -14,10 +14,20 @@ export type ListFormat = 'bullet' | 'decimal' | 'lowerLetter' | 'upperLetter' | 
 
 export interface DocumentLayout {
   pages: PageFlow[];
+  /** A line repeated at the head or foot of the pages (its page number aside), taken out of their flow; `numbered` when a number in it counts the pages. */
+  running: { header?: RunningLine; footer?: RunningLine };
   bodySize: number;
   headingLevel: Map<Paragraph, number>;
   list: Map<Paragraph, { format: ListFormat; level: number }>;
 }
+
+export interface RunningLine {
+  paragraph: Paragraph;
+  numbered: boolean;
+}
+
+/** A running header or footer lies in this share of the page at its head or foot. */
+const RUNNING_BAND = 0.12;
 
 const HEADING_RATIO = 1.15;
 const MAX_HEADING_WORDS = 20;
@@ -52,6 +62,7 @@ export async function documentLayout(pdf: PDFDocumentProxy, maxGlyphs: number, o
     page.cleanup();
     onPage?.(i);
   }
+  const running = { header: runningLine(pages, 'header'), footer: runningLine(pages, 'footer') };
   const paragraphs = pages.flatMap((p) => p.blocks.filter((b): b is Paragraph => b.kind === 'paragraph'));
   const counts = new Map<number, number>();
   for (const line of paragraphs.flatMap((p) => p.lines)) for (const w of line.words) counts.set(w.size, (counts.get(w.size) ?? 0) + w.text.length);
@@ -72,5 +83,30 @@ export async function documentLayout(pdf: PDFDocumentProxy, maxGlyphs: number, o
     const left = Math.min(...items.map((p) => p.lines[0]!.x0));
     for (const item of items) list.set(item, { format: listFormat(item.marker!), level: Math.min(8, Math.round((item.lines[0]!.x0 - left) / LEVEL_STEP / 2)) });
   }
-  return { pages, bodySize, headingLevel, list };
+  return { pages, running, bodySize, headingLevel, list };
+}
+
+/**
+ * The one-line paragraph every page (two or more) begins or ends with in its outer band, the same but
+ * for its numbers: taken out of each page's blocks, so Word repeats it as its header or footer.
+ */
+function runningLine(pages: PageFlow[], place: 'header' | 'footer'): RunningLine | undefined {
+  if (pages.length < 2) return undefined;
+  const ends = pages.map((page) => {
+    const block = place === 'header' ? page.blocks[0] : page.blocks.at(-1);
+    // One row of the page: a line, or lines with wide gaps between them ("Newsletter      Spring 2026").
+    if (block?.kind !== 'paragraph' || block.lines.some((l) => Math.abs(l.baseline - block.lines[0]!.baseline) > 1)) return undefined;
+    const inBand = place === 'header' ? block.lines[0]!.bottom < page.height * RUNNING_BAND : block.lines[0]!.top > page.height * (1 - RUNNING_BAND);
+    return inBand ? block : undefined;
+  });
+  const text = (p: Paragraph) => p.lines.map(lineText).join(' ');
+  const key = (p: Paragraph | undefined) => p && text(p).replace(/\d+/g, '#');
+  const first = ends[0];
+  if (!first || ends.some((p) => key(p) !== key(first))) return undefined;
+  // Lines that differ in their numbers run only when the number counts the pages ("Page 3"), not chapters.
+  const numbered = ends.some((p) => text(p!) !== text(first));
+  const numbers = ends.map((p) => Number(/\d+/.exec(text(p!))?.[0]));
+  if (numbered && numbers.some((n, i) => n - i !== numbers[0])) return undefined;
+  for (const [i, page] of pages.entries()) page.blocks = page.blocks.filter((b) => b !== ends[i]);
+  return { paragraph: first, numbered };
 }

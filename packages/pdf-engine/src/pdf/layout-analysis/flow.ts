@@ -1,7 +1,8 @@
 import { median } from '../layout.ts';
 import { alignedRuns, rowsOf, ruledTables, runTable, type AlignedRun, type Table } from '../table.ts';
 import { lineText, pageLines, type Line } from './lines.ts';
-import type { PageContent, PageImage, Rule } from './page-content.ts';
+import { columnSplit } from './columns.ts';
+import type { Glyph, PageContent, PageImage, Rule } from './page-content.ts';
 
 /**
  * A page in reading order: paragraphs (with their list marker), tables and images, top to bottom,
@@ -38,6 +39,30 @@ interface Unit {
 }
 
 export function pageFlow(content: PageContent): PageFlow {
+  return { width: content.width, height: content.height, blocks: partBlocks(content.glyphs, content.rules, content.images), rules: content.rules };
+}
+
+/**
+ * A part of the page in reading order: where a run of its rows is set in columns, what is above it,
+ * the first column, the second (which may hold further columns) and what is below, each read on its own.
+ */
+function partBlocks(glyphs: Glyph[], rules: Rule[], images: PageImage[]): Block[] {
+  const split = columnSplit(glyphs);
+  if (!split) return blocksOf(glyphs, rules, images);
+  const where = (x: number, y: number) => (y < split.top ? 0 : y > split.bottom ? 3 : x < split.x ? 1 : 2);
+  const part = <T>(items: T[], at: (item: T) => [number, number], n: number) => items.filter((item) => where(...at(item)) === n);
+  const glyphAt = (g: Glyph): [number, number] => [(g.x0 + g.x1) / 2, g.baseline - g.size * 0.3];
+  const ruleAt = (r: Rule): [number, number] => [(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2];
+  const imageAt = (i: PageImage): [number, number] => [(i.x0 + i.x1) / 2, (i.top + i.bottom) / 2];
+  return [0, 1, 2, 3].flatMap((n) => {
+    const own = part(glyphs, glyphAt, n);
+    // The part above the columns has no columns in its first rows, so it cannot find this split again.
+    return n === 0 && own.length === glyphs.length ? blocksOf(own, rules, images) : partBlocks(own, part(rules, ruleAt, n), part(images, imageAt, n));
+  });
+}
+
+function blocksOf(glyphs: Glyph[], rules: Rule[], pictures: PageImage[]): Block[] {
+  const content = { glyphs, rules, images: pictures };
   const all = pageLines(content.glyphs);
   const { tables, rest } = ruledTables(all, content.rules);
   let lines = rest;
@@ -91,7 +116,7 @@ export function pageFlow(content: PageContent): PageFlow {
     }
   }
   flush();
-  return { width: content.width, height: content.height, blocks, rules: content.rules };
+  return blocks;
 }
 
 /** The run's lines, and the rows just above and below it whose lines each sit inside one of its columns. */
@@ -142,6 +167,8 @@ function paragraphs(lines: Line[], pitch: number): Paragraph[] {
       Math.abs(line.size - previous.size) > 0.5 ||
       allBold(line) !== allBold(previous) ||
       (current.marker !== undefined && line.x0 < current.lines[0]!.words[0]!.x0 - 2) ||
+      // A first-line indent (pdfLaTeX's and many books' paragraphs have no gap between them).
+      (current.marker === undefined && line.baseline > previous.baseline + line.size / 2 && line.x0 > previous.x0 + 0.8 * line.size && line.x0 < previous.x0 + 4 * line.size) ||
       (previous.x1 < left + (right - left) * SHORT_LINE && /[.!?:]$/.test(lineText(previous)));
     if (starts) out.push({ kind: 'paragraph', lines: [line], top: line.top, ...(line.marker && { marker: line.marker }) });
     else current.lines.push(line);

@@ -1,8 +1,9 @@
-import { AlignmentType, BorderStyle, Document, HeadingLevel, ImageRun, LevelFormat, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { AlignmentType, BorderStyle, Document, Footer, Header, HeadingLevel, ImageRun, LevelFormat, Packer, PageBreak, PageNumber, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { cellValue, type Table as PageTable } from '../table.ts';
-import type { DocumentLayout, ListFormat } from './document.ts';
+import type { DocumentLayout, ListFormat, RunningLine } from './document.ts';
 import type { PageFlow, Paragraph as PageParagraph } from './flow.ts';
-import { styledRuns, type Line } from './lines.ts';
+import { lineText, styledRuns, type Line } from './lines.ts';
+import type { TextStyle } from './page-content.ts';
 
 /**
  * A DocumentLayout as a Word document: paragraphs with their runs' fonts, sizes, bold, italic and
@@ -36,10 +37,17 @@ function markerNumber(marker: string, format: ListFormat): number | undefined {
 const LINE = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
 const NONE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
 
-const textRuns = (lines: Line[]) =>
-  styledRuns(lines).map(
-    (r) => new TextRun({ text: r.text, font: r.style.font, size: Math.round(r.style.size * 2), bold: r.style.bold, italics: r.style.italic, ...(r.style.colour !== '000000' && { color: r.style.colour }) }),
-  );
+const runStyle = (style: TextStyle) => ({ font: style.font, size: Math.round(style.size * 2), bold: style.bold, italics: style.italic, ...(style.colour !== '000000' && { color: style.colour }) });
+const textRuns = (lines: Line[]) => styledRuns(lines).map((r) => new TextRun({ text: r.text, ...runStyle(r.style) }));
+
+/** A running header or footer's paragraph; a number that counts the pages becomes Word's page-number field. */
+function runningParagraph({ paragraph, numbered }: RunningLine): Paragraph {
+  if (!numbered) return new Paragraph({ children: textRuns(paragraph.lines) });
+  const style = runStyle(paragraph.lines[0]!.words[0]!.style);
+  // The first number counts the pages (document.ts checks it); "of 12" after it stays as it is.
+  const [, before, after] = /^(\D*)\d+([\s\S]*)$/.exec(paragraph.lines.map(lineText).join(' '))!;
+  return new Paragraph({ children: [new TextRun({ ...style, text: before }), new TextRun({ ...style, children: [PageNumber.CURRENT] }), new TextRun({ ...style, text: after })] });
+}
 
 function table(t: PageTable): Table {
   const widths = t.edges.slice(1).map((x, i) => twips(x - t.edges[i]!));
@@ -160,6 +168,8 @@ export async function layoutToDocx(layout: DocumentLayout): Promise<Buffer> {
       },
       sections: (sections.length ? sections : [{ width: 595.28, height: 841.89, pages: [], children: [] }]).map((section) => ({
         properties: { page: { size: { width: twips(section.width), height: twips(section.height) }, margin: { top: 720, bottom: 720, ...margins(section) } } },
+        ...(layout.running.header && { headers: { default: new Header({ children: [runningParagraph(layout.running.header)] }) } }),
+        ...(layout.running.footer && { footers: { default: new Footer({ children: [runningParagraph(layout.running.footer)] }) } }),
         children: section.children.length ? section.children : [new Paragraph({ children: [] })],
       })),
     }),

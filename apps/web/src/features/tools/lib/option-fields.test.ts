@@ -19,6 +19,7 @@ describe('optionFields', () => {
       options: [{ value: 'low', label: 'Low' }, { value: 'medium', label: 'Medium' }, { value: 'high', label: 'High' }],
     });
     expect(byName(fieldsOf('ocr'), 'language')).toMatchObject({ kind: 'choice', display: 'select', defaultValue: 'eng' });
+    expect(byName(fieldsOf('ocr'), 'everyPage')).toMatchObject({ label: 'Recognise every page', defaultValue: false });
     expect(byName(fieldsOf('page-numbers'), 'position')).toMatchObject({ kind: 'choice', display: 'select', defaultValue: 'bottom-center' });
   });
 

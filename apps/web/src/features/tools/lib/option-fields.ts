@@ -93,6 +93,7 @@ const FIELD_LABELS: Record<string, string> = {
   threshold: 'White threshold',
   text: 'Words or phrases',
   presets: 'Australian numbers and details',
+  everyPage: 'Recognise every page',
 };
 
 /** Descriptions for properties whose schema carries none. */
