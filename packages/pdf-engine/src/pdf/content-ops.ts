@@ -1,3 +1,5 @@
+import { decodePDFRawStream, PDFArray, PDFName, PDFRawStream, type PDFDict } from '@cantoo/pdf-lib';
+
 /**
  * A strict content-stream tokeniser: each operation keeps its byte span, so an operation that is not
  * changed is written back exactly as it was (inline images included). Anything it does not understand
@@ -167,5 +169,25 @@ export function parseContent(bytes: Uint8Array): ContentOp[] {
       }
     }
     fail('inline image without EI');
+  }
+}
+
+/** A page's content streams decoded and joined (a page may split its content over several streams). */
+export function pageContent(page: PDFDict): Uint8Array {
+  const contents = page.lookup(PDFName.of('Contents'));
+  const streams = contents instanceof PDFArray ? contents.asArray().map((s) => page.context.lookup(s)) : contents === undefined ? [] : [contents];
+  const parts = streams.map((s) => {
+    if (!(s instanceof PDFRawStream)) throw new ContentNotUnderstood('a content stream that is not a stream');
+    return streamContent(s);
+  });
+  return Buffer.concat(parts.flatMap((p) => [p, Buffer.from('\n')]));
+}
+
+/** One content stream (a form's, a pattern's, a glyph's) decoded. */
+export function streamContent(stream: PDFRawStream): Buffer {
+  try {
+    return Buffer.from(decodePDFRawStream(stream).decode());
+  } catch {
+    throw new ContentNotUnderstood('a content stream that cannot be decoded');
   }
 }

@@ -1,5 +1,5 @@
-import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
-import { ContentNotUnderstood, parseContent, type ContentOp, type Operand } from '../pdf/content-ops.ts';
+import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
+import { ContentNotUnderstood, pageContent, parseContent, type ContentOp, type Operand } from '../pdf/content-ops.ts';
 import { glyphReader, type GlyphReader } from '../pdf/font-widths.ts';
 import type { PageArea } from './redact-document.ts';
 import { blackOutImages, type ImageHit } from './redact-images.ts';
@@ -58,20 +58,6 @@ const writeName = (name: string) => `/${name.replace(/[^!-~]|[()<>[\]{}/%#]/g, (
 const matrixOf = (args: Operand[]) => args.slice(0, 6).map(number) as Matrix;
 const fmt = (n: number) => String(Number(n.toFixed(3)));
 const hex = (parts: Uint8Array[]) => `<${Buffer.concat(parts).toString('hex')}>`;
-
-function pageContent(page: PDFDict): Uint8Array {
-  const contents = page.lookup(PDFName.of('Contents'));
-  const streams = contents instanceof PDFArray ? contents.asArray().map((s) => page.context.lookup(s)) : [contents];
-  const parts = streams.map((s) => {
-    if (!(s instanceof PDFRawStream)) throw new ContentNotUnderstood('a content stream that is not a stream');
-    try {
-      return Buffer.from(decodePDFRawStream(s).decode());
-    } catch {
-      throw new ContentNotUnderstood('a content stream that cannot be decoded');
-    }
-  });
-  return Buffer.concat(parts.flatMap((p) => [p, Buffer.from('\n')]));
-}
 
 export async function redactContent(doc: PDFDocument, pageIndex: number, areas: readonly PageArea[]): Promise<void> {
   const page = doc.getPage(pageIndex).node;
