@@ -217,11 +217,13 @@ describe('dashboard shell on desktop', () => {
     await choose('Export Quality', 'High (Slower)', 'pdf_export_quality', 'high');
     await choose('Default Page Size', 'Legal', 'preferred_page_size', 'Legal');
     await choose('Auto-Save Frequency', 'Every 15 minutes', 'auto_save_frequency', 15);
+    await choose('Remove Active Content', 'Off', 'remove_active_content', false);
     await page.reload();
     await expect.poll(() => page.getByRole('combobox', { name: 'PDF Viewer Mode' }).textContent()).toBe('Single Page');
     expect(await page.getByRole('combobox', { name: 'Export Quality' }).textContent()).toBe('High (Slower)');
     expect(await page.getByRole('combobox', { name: 'Default Page Size' }).textContent()).toBe('Legal');
     expect(await page.getByRole('combobox', { name: 'Auto-Save Frequency' }).textContent()).toBe('Every 15 minutes');
+    expect(await page.getByRole('combobox', { name: 'Remove Active Content' }).textContent()).toBe('Off');
   });
 
   it('files a support ticket', async () => {

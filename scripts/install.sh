@@ -14,6 +14,8 @@ DEBIAN_PACKAGES=(
   ocrmypdf # the benches' OCR peer, as ghostscript is their compress peer
   # Real producers for the engine tests' corpus (pdfTeX, ReportLab, PyMuPDF, ImageMagick) and PDFBox's PDF/A preflight.
   texlive-latex-base texlive-lang-german python3-reportlab python3-fitz imagemagick libpdfbox2-java default-jre-headless
+  libactivation-java libjaxb-api-java # preflight needs javax.activation and javax.xml.bind, which Java 11 and later dropped
+  fonts-urw-base35 # the metric-compatible fonts pdf-to-pdfa embeds for unembedded standard fonts (decision 134)
 )
 
 missing=()

@@ -6,6 +6,8 @@ import { EngineError, isEngineError } from './errors.ts';
 import { withJobDir } from './job-dir.ts';
 import { DEFAULT_LIMITS, type EngineLimits } from './limits.ts';
 import { OPERATIONS } from './operations.ts';
+import { removeActiveContentFromFile } from './pdf/active-content.ts';
+import { PDF_TYPE } from './pdf/write.ts';
 
 export interface RunToolParams {
   inputs: readonly ToolInput[];
@@ -20,6 +22,8 @@ export interface RunToolParams {
   /** Aborting kills the engines; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
   limits?: Partial<EngineLimits>;
+  /** The "remove active content" setting: scripts and automatic actions leave every PDF output (decision 134). */
+  removeActiveContent?: boolean;
 }
 
 /**
@@ -54,6 +58,9 @@ export async function runTool(toolId: ToolId, params: RunToolParams): Promise<To
         parsed.data,
         ctx,
       );
+      if (params.removeActiveContent) {
+        for (const output of outputs) if (output.contentType === PDF_TYPE) await removeActiveContentFromFile(output.path);
+      }
       ctx.progress(1);
       return outputs;
     } catch (error) {

@@ -66,6 +66,7 @@ export const settingsSchema = z
     pdf_export_quality: z.enum(EXPORT_QUALITIES),
     preferred_page_size: z.enum(PAGE_SIZES),
     auto_save_frequency: z.union(AUTO_SAVE_OPTIONS.map((n) => z.literal(n)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]]),
+    remove_active_content: z.boolean(),
   })
   .partial();
 

@@ -5,6 +5,7 @@ import type { QueueJob } from '../adapters/job-queue.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import { ownerOfRow } from '../domain/owner.ts';
 import { claimJob, completeJob, failJob, requeueJob, setProgress, type Finished, type JobFailure, type JobInputRow, type JobRecord } from '../repositories/jobs.ts';
+import { removesActiveContent } from '../repositories/profiles.ts';
 import { engineFieldErrors } from './failure-details.ts';
 import { batchView, findOwnedBatch } from '../services/tool-jobs/views.ts';
 import { jobCache } from '../services/tool-jobs/job-cache.ts';
@@ -67,6 +68,8 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
       options: job.options,
       inputs: record.inputs.map((i) => ({ blobKey: i.blobKey, filename: i.filename, ownCopy: i.documentId === null })),
       limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(pool), processPriority: poolPriority(pool) },
+      // Visitors always; an account as its setting says (decision 134).
+      removeActiveContent: !job.userId || (await removesActiveContent(db, job.userId)),
       mayUseThread: poolInThread(pool),
       onProgress,
       signal: queued.signal,

@@ -17,6 +17,7 @@ export type ProfileChanges = Partial<
     | 'pdfExportQuality'
     | 'preferredPageSize'
     | 'autoSaveFrequency'
+    | 'removeActiveContent'
     | 'timeZone'
     | 'locale'
   >
@@ -50,6 +51,12 @@ export async function findToolSettings(db: Queryable, userId: string): Promise<T
     .where(eq(profiles.id, userId))
     .limit(1);
   return row as ToolSettings | undefined;
+}
+
+/** The account's "Remove active content" setting; on for an account without a profile row. */
+export async function removesActiveContent(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db.select({ on: profiles.removeActiveContent }).from(profiles).where(eq(profiles.id, userId)).limit(1);
+  return row?.on ?? true;
 }
 
 /** A session is only ever created by a sign-in: this runs at every sign-in. */

@@ -56,6 +56,7 @@ function toChanges(u: ProfileUpdate): ProfileChanges {
     pdfExportQuality: u.pdf_export_quality,
     preferredPageSize: u.preferred_page_size,
     autoSaveFrequency: u.auto_save_frequency,
+    removeActiveContent: u.remove_active_content,
     timeZone: u.time_zone,
     locale: u.locale,
   };
@@ -76,6 +77,7 @@ export function toProfileJson(row: ProfileRow): ProfileJson {
     pdf_export_quality: row.pdfExportQuality as Profile['pdf_export_quality'],
     preferred_page_size: row.preferredPageSize as Profile['preferred_page_size'],
     auto_save_frequency: row.autoSaveFrequency as Profile['auto_save_frequency'],
+    remove_active_content: row.removeActiveContent,
     time_zone: row.timeZone,
     locale: row.locale,
     last_login_at: row.lastLoginAt?.toISOString() ?? null,

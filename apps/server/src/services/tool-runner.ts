@@ -22,6 +22,8 @@ export interface ToolRun {
   /** ownCopy: the blob is the job's own (an upload, or an output copied for it), not a stored document. */
   inputs: { blobKey: string; filename: string; ownCopy: boolean }[];
   limits: Partial<EngineLimits>;
+  /** Strip scripts and automatic actions from the PDFs made (decision 134). */
+  removeActiveContent: boolean;
   /** May run in the tool thread (the heavy pools): it does while the event loop is busy or the thread is up. */
   mayUseThread?: boolean;
   onProgress?: (fraction: number) => void;
@@ -55,6 +57,7 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
       onProgress: run.onProgress,
       signal: run.signal,
       limits: run.limits,
+      removeActiveContent: run.removeActiveContent,
     });
     if (outputs.length === 0) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');
     // Registered together afterwards (one INSERT, in the job's completion).

@@ -18,6 +18,8 @@ export const profiles = pgTable(
     pdfExportQuality: text('pdf_export_quality').notNull().default('medium'),
     preferredPageSize: text('preferred_page_size').notNull().default('A4'),
     autoSaveFrequency: integer('auto_save_frequency').notNull().default(0),
+    /** Scripts and automatic actions leave every PDF a tool makes (decision 134). */
+    removeActiveContent: boolean('remove_active_content').notNull().default(true),
     timeZone: text('time_zone').notNull().default('Australia/Sydney'),
     locale: text('locale').notNull().default('en-AU'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

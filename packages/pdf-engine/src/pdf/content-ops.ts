@@ -194,6 +194,6 @@ export function streamBytes(stream: PDFObject | undefined): Uint8Array {
 /** A page's content streams, decoded and joined (a line break between them, as a reader joins them). */
 export function pageContentBytes(page: PDFDict): Uint8Array {
   const contents = page.lookup(PDFName.of('Contents'));
-  const streams = contents instanceof PDFArray ? contents.asArray().map((s) => page.context.lookup(s)) : [contents];
+  const streams = contents instanceof PDFArray ? contents.asArray().map((s) => page.context.lookup(s)) : contents === undefined ? [] : [contents];
   return Buffer.concat(streams.flatMap((s) => [Buffer.from(streamBytes(s)), Buffer.from('\n')]));
 }

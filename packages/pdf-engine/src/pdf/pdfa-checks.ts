@@ -1,10 +1,12 @@
-import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFStream, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFStream, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
 import { profileOfDocument } from './conformance.ts';
+import { uncoveredDeviceSpaces } from './device-colours.ts';
+import { infoWithoutXmp } from './pdfa-xmp.ts';
 import { mentionsEncryption } from './inspect.ts';
 
 /**
  * The PDF/A rules the engine can verify on its own (no veraPDF here): what pdf-to-pdfa promises and
- * validate-pdfa reports. Colour spaces, glyph widths and the rest of ISO 19005 are not checked.
+ * validate-pdfa reports. Glyph widths and the rest of ISO 19005 are not checked.
  */
 
 export const PDFA_LEVELS = ['1b', '2b', '3b'] as const;
@@ -39,18 +41,22 @@ function* everyDict(doc: PDFDocument): Generator<PDFDict> {
   for (const [, object] of doc.context.enumerateIndirectObjects()) yield* within(object);
 }
 
-/** Fonts (not Type 3, which are drawn with PDF operators) whose descriptor carries no font file. */
-export function unembeddedFonts(doc: PDFDocument): string[] {
-  const missing = new Set<string>();
+/** Font dictionaries (not Type 3, which are drawn with PDF operators) whose descriptor carries no font file. */
+export function unembeddedFontDicts(doc: PDFDocument): Set<PDFDict> {
+  const missing = new Set<PDFDict>();
   for (const dict of everyDict(doc)) {
     if (name(dict.get(PDFName.of('Type'))) !== 'Font') continue;
     const subtype = name(dict.get(PDFName.of('Subtype')));
     if (subtype === 'Type3' || subtype === 'Type0') continue; // a Type 0 font's descendant is checked on its own
     const descriptor = dict.lookupMaybe(PDFName.of('FontDescriptor'), PDFDict);
-    const embedded = ['FontFile', 'FontFile2', 'FontFile3'].some((key) => descriptor?.has(PDFName.of(key)));
-    if (!embedded) missing.add((name(dict.get(PDFName.of('BaseFont'))) ?? 'unnamed font').replace(/^[A-Z]{6}\+/, ''));
+    if (!['FontFile', 'FontFile2', 'FontFile3'].some((key) => descriptor?.has(PDFName.of(key)))) missing.add(dict);
   }
-  return [...missing].sort();
+  return missing;
+}
+
+export function unembeddedFonts(doc: PDFDocument): string[] {
+  const names = [...unembeddedFontDicts(doc)].map((dict) => (name(dict.get(PDFName.of('BaseFont'))) ?? 'unnamed font').replace(/^[A-Z]{6}\+/, ''));
+  return [...new Set(names)].sort();
 }
 
 /** Soft masks, constant alpha below 1, blend modes and transparency groups: what PDF/A-1 forbids. */
@@ -90,13 +96,25 @@ function annotationsPrintable(doc: PDFDocument): boolean {
   return true;
 }
 
-function hasOutputIntent(doc: PDFDocument): boolean {
+/** The PDF/A output intent's profile, if there is one. */
+function outputIntentProfile(doc: PDFDocument): PDFStream | undefined {
   const intents = doc.catalog.lookupMaybe(PDFName.of('OutputIntents'), PDFArray);
   for (let i = 0; i < (intents?.size() ?? 0); i++) {
     const intent = doc.context.lookup(intents!.get(i));
-    if (intent instanceof PDFDict && name(intent.get(PDFName.of('S'))) === 'GTS_PDFA1' && intent.lookup(PDFName.of('DestOutputProfile')) instanceof PDFStream) return true;
+    const profile = intent instanceof PDFDict && name(intent.get(PDFName.of('S'))) === 'GTS_PDFA1' ? intent.lookup(PDFName.of('DestOutputProfile')) : undefined;
+    if (profile instanceof PDFStream) return profile;
   }
-  return false;
+  return undefined;
+}
+
+/** Device RGB or CMYK colour with no Default colour space must match the output intent's profile. */
+function deviceColourMismatch(doc: PDFDocument): string | undefined {
+  const components = outputIntentProfile(doc)?.dict.lookupMaybe(PDFName.of('N'), PDFNumber)?.asNumber();
+  const used = uncoveredDeviceSpaces(doc);
+  const wrong = [...used].filter((space) => components !== (space === 'rgb' ? 3 : 4)).map((space) => (space === 'rgb' ? 'DeviceRGB' : 'DeviceCMYK'));
+  if (wrong.length === 0) return undefined;
+  const intent = components === 4 ? 'a CMYK' : components === 3 ? 'an RGB' : components === 1 ? 'a grey' : 'no';
+  return `The pages use ${wrong.join(' and ')} colour, but the file has ${intent} output intent.`;
 }
 
 function hasEmbeddedFiles(doc: PDFDocument): boolean {
@@ -117,6 +135,19 @@ function xmpClaim(doc: PDFDocument, level: PdfaLevel): string | undefined {
   return undefined;
 }
 
+/** Document information that XMP does not repeat (PDF/A wants the two to agree). */
+function infoDisagreement(doc: PDFDocument): string | undefined {
+  const metadata = doc.catalog.lookup(PDFName.of('Metadata'));
+  let xmp = '';
+  try {
+    if (metadata instanceof PDFRawStream) xmp = Buffer.from(decodePDFRawStream(metadata).decode()).toString('utf8');
+  } catch {
+    // An unreadable packet agrees with nothing.
+  }
+  const differing = infoWithoutXmp(doc, xmp);
+  return differing.length === 0 ? undefined : `The document information's ${differing.join(', ')} ${differing.length === 1 ? 'is' : 'are'} not the same in the XMP metadata.`;
+}
+
 /** Checks `doc` (loaded from `bytes`) against `level`. */
 export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): PdfaCheck[] {
   const check = (id: string, checkName: string, failure: string | undefined): PdfaCheck => ({ id, name: checkName, passed: !failure, ...(failure && { detail: failure }) });
@@ -126,7 +157,9 @@ export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): Pd
   const checks = [
     check('version', `PDF version ${partOne ? '1.4' : '1.7'} or earlier`, version > 0 && version <= (partOne ? 1.4 : 1.7) ? undefined : `The file is PDF ${version || 'of no stated version'}.`),
     check('metadata', `XMP metadata claims PDF/A-${level}`, xmpClaim(doc, level)),
-    check('output-intent', 'Output intent with an ICC colour profile', hasOutputIntent(doc) ? undefined : 'There is no PDF/A output intent.'),
+    check('info-xmp', 'Document information matches the XMP metadata', infoDisagreement(doc)),
+    check('output-intent', 'Output intent with an ICC colour profile', outputIntentProfile(doc) ? undefined : 'There is no PDF/A output intent.'),
+    check('colours', 'Device colours match the output intent', deviceColourMismatch(doc)),
     check('fonts', 'Every font embedded', fonts.length === 0 ? undefined : `Fonts not embedded: ${fonts.join(', ')}.`),
     check('encryption', 'Not encrypted', mentionsEncryption(bytes) && doc.context.trailerInfo.Encrypt ? 'The file is encrypted.' : undefined),
     check('scripts', 'No JavaScript or automatic actions', hasScripts(doc) ? 'The file has JavaScript or actions that run by themselves.' : undefined),
@@ -147,19 +180,6 @@ export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): Pd
 export function claimedLevel(doc: PDFDocument): PdfaLevel | undefined {
   const claim = profileOfDocument(doc).pdfa?.replace('PDF/A-', '').replace(/[au]$/, 'b');
   return PDFA_LEVELS.find((level) => level === claim);
-}
-
-/** Object keys a PDF/A file must not carry, removed by pdf-to-pdfa: scripts and automatic actions. */
-export function removeScripts(doc: PDFDocument): void {
-  doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict)?.delete(PDFName.of('JavaScript'));
-  for (const dict of everyDict(doc)) {
-    dict.delete(PDFName.of('AA'));
-    for (const key of ['A', 'OpenAction']) {
-      const action = dict.get(PDFName.of(key));
-      const resolved = action instanceof PDFRef ? doc.context.lookup(action) : action;
-      if (resolved instanceof PDFDict && name(resolved.get(PDFName.of('S'))) === 'JavaScript') dict.delete(PDFName.of(key));
-    }
-  }
 }
 
 /** PDF/A wants every annotation printed and none hidden. */

@@ -62,6 +62,13 @@ export async function ghostscriptPdfa1(dir: string, source: string): Promise<str
   return out;
 }
 
+/** Ghostscript's pdfwrite converting every colour to DeviceCMYK (k operators, CMYK images), as print shops ask. */
+export async function ghostscriptCmyk(dir: string, source: string): Promise<string> {
+  const out = join(dir, 'cmyk.pdf');
+  await run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-sColorConversionStrategy=CMYK', '-sProcessColorModel=DeviceCMYK', `-sOutputFile=${out}`, source]);
+  return out;
+}
+
 export async function buildCorpus(dir: string): Promise<CorpusFile[]> {
   await mkdir(dir, { recursive: true });
   const file = async (name: string, bytes: Uint8Array) => {
@@ -78,7 +85,7 @@ export async function buildCorpus(dir: string): Promise<CorpusFile[]> {
     ]),
     libreOfficePdfa1(dir, 'pdfa1-libreoffice.odt', 'An archived letter, kept as PDF/A-1.'),
     tesseractScan(dir),
-    run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-sColorConversionStrategy=CMYK', '-sProcessColorModel=DeviceCMYK', `-sOutputFile=${join(dir, 'cmyk.pdf')}`, colourful]).then(() => join(dir, 'cmyk.pdf')),
+    ghostscriptCmyk(dir, colourful),
     run('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', '-dCompatibilityLevel=1.3', `-sOutputFile=${join(dir, 'pdf13.pdf')}`, colourful]).then(() => join(dir, 'pdf13.pdf')),
     ccittPdf(dir),
   ]);
@@ -103,7 +110,7 @@ export async function buildCorpus(dir: string): Promise<CorpusFile[]> {
 }
 
 /** Text, colour fills and an RGB photo-like image: something for Ghostscript to convert. */
-async function colourfulPdf(): Promise<Uint8Array> {
+export async function colourfulPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage(A4);
   const font = await doc.embedFont(StandardFonts.Helvetica);

@@ -67,11 +67,6 @@ describe('pdf-to-pdfa', () => {
     expect(failedChecks(await validate('letter-pdfa.pdf', bytes))).toEqual([]);
   });
 
-  it('names the fonts that are not embedded', async () => {
-    const error = await ws.run('pdf-to-pdfa', [file('plain.pdf', await textPdf(1))]).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'PDFA_FONTS_NOT_EMBEDDED', details: { fonts: ['Helvetica'] } });
-  });
-
   it('refuses transparency for PDF/A-1b, and keeps it for 2b', async () => {
     const seeThrough = await letter({ transparent: true });
     expect(await ws.fail('pdf-to-pdfa', [file('letter.pdf', seeThrough)], { conformance: '1b' })).toBe('PDFA_TRANSPARENCY');

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PDFArray, PDFDocument, PDFHeader, PDFName, PDFString } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFHeader, PDFName, PDFString } from '@cantoo/pdf-lib';
 import type { ToolOutput } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { outputFilename } from '../output-names.ts';
+import { removeActiveContent } from '../pdf/active-content.ts';
+import { addCidSets } from '../pdf/cid-sets.ts';
 import { loadPdf } from '../pdf/load.ts';
-import { checkPdfa, claimedLevel, makeAnnotationsPrintable, removeScripts, unembeddedFonts, usesTransparency, type PdfaCheck, type PdfaLevel } from '../pdf/pdfa-checks.ts';
-import { pdfaXmp } from '../pdf/pdfa-xmp.ts';
+import { checkPdfa, claimedLevel, makeAnnotationsPrintable, unembeddedFontDicts, usesTransparency, type PdfaCheck, type PdfaLevel } from '../pdf/pdfa-checks.ts';
+import { tidyInfoStrings, pdfaXmp } from '../pdf/pdfa-xmp.ts';
+import { embedSubstituteFonts } from '../pdf/font-substitutes.ts';
+import { cmykProfile, CMYK_PROFILE_NAME } from '../pdf/cmyk-profile.ts';
+import { setDefaultColourSpace, uncoveredDeviceSpaces } from '../pdf/device-colours.ts';
 import { preparePdf } from '../pdf/prepare.ts';
 import { qpdfSucceeded } from '../pdf/qpdf.ts';
 import { drawScriptText } from '../pdf/script-text.ts';
@@ -16,7 +21,7 @@ import type { Operation } from './operation.ts';
 
 /**
  * PDF/A in pdf-lib and qpdf (LibreOffice cannot open a PDF to export it again): scripts and hidden
- * annotations go, an sRGB output intent and the XMP claim come in, qpdf writes the version, the file
+ * annotations go, an output intent matching the device colours and the XMP claim come in, qpdf writes the version, the file
  * identifier and, for PDF/A-1, no object streams. The result must pass every check the engine can make.
  */
 
@@ -26,22 +31,22 @@ const PRODUCER = 'Wattle PDF';
 export const pdfToPdfa: Operation<'pdf-to-pdfa'> = async ([input], { conformance }, ctx) => {
   const pdf = await preparePdf(ctx, input!);
   const doc = await openPrepared(pdf);
-  const fonts = unembeddedFonts(doc);
+  const fonts = await embedSubstituteFonts(doc, unembeddedFontDicts(doc));
   if (fonts.length > 0) throw new EngineError('PDFA_FONTS_NOT_EMBEDDED', `These fonts are not embedded: ${fonts.join(', ')}.`, { fonts });
   if (conformance === '1b' && usesTransparency(doc)) throw new EngineError('PDFA_TRANSPARENCY', 'PDF/A-1b does not allow transparency.', { conformance });
 
-  removeScripts(doc);
+  removeActiveContent(doc);
+  if (conformance === '1b') addCidSets(doc);
   makeAnnotationsPrintable(doc);
   doc.catalog.delete(PDFName.of('Version'));
   doc.context.header = conformance === '1b' ? PDFHeader.forVersion(1, 4) : PDFHeader.forVersion(1, 7);
+  tidyInfoStrings(doc);
   doc.setProducer(PRODUCER);
   doc.setModificationDate(new Date());
-  if (!doc.getCreationDate()) doc.setCreationDate(new Date());
+  // Rewritten in the form XMP's date is made from: readers compare the two (Ghostscript writes Z00'00').
+  doc.setCreationDate(doc.getCreationDate() ?? new Date());
   doc.catalog.set(PDFName.of('Metadata'), doc.context.register(doc.context.stream(Buffer.from(pdfaXmp(doc, conformance), 'utf8'), { Type: 'Metadata', Subtype: 'XML' })));
-  const profile = doc.context.register(doc.context.flateStream(await readFile(SRGB), { N: 3 }));
-  const intent = doc.context.obj({ Type: 'OutputIntent', S: 'GTS_PDFA1', OutputConditionIdentifier: PDFString.of('sRGB IEC61966-2.1'), Info: PDFString.of('sRGB IEC61966-2.1'), DestOutputProfile: profile });
-  doc.catalog.set(PDFName.of('OutputIntents'), PDFArray.withContext(doc.context));
-  doc.catalog.lookup(PDFName.of('OutputIntents'), PDFArray).push(doc.context.register(intent));
+  await setOutputIntent(doc);
 
   const staged = join(ctx.dir, `pdfa-${randomUUID()}.pdf`);
   await writeFile(staged, await doc.save({ useObjectStreams: false, updateFieldAppearances: false }));
@@ -57,6 +62,22 @@ export const pdfToPdfa: Operation<'pdf-to-pdfa'> = async ([input], { conformance
   const message = `PDF/A-${conformance}: passed ${checks.length} checks (${checks.map((c) => c.name.toLowerCase()).join('; ')}).`;
   return [await checkedOutput(ctx, target, pdf.pages, [{ code: 'PDFA_CHECKED', message }])];
 };
+
+/**
+ * PDF/A lets device colours through only in the output intent's colour space: a document painted in
+ * DeviceCMYK alone gets a CMYK intent; one that mixes it with DeviceRGB gets sRGB, and its CMYK is
+ * made device-independent by a DefaultCMYK colour space (ISO 19005-2, 6.2.4.3).
+ */
+async function setOutputIntent(doc: PDFDocument): Promise<void> {
+  const device = uncoveredDeviceSpaces(doc);
+  const cmykOnly = device.has('cmyk') && !device.has('rgb');
+  const cmyk = device.has('cmyk') ? doc.context.register(doc.context.flateStream(cmykProfile(), { N: 4 })) : undefined;
+  const profile = cmykOnly ? cmyk! : doc.context.register(doc.context.flateStream(await readFile(SRGB), { N: 3 }));
+  const condition = cmykOnly ? CMYK_PROFILE_NAME : 'sRGB IEC61966-2.1';
+  const intent = doc.context.obj({ Type: 'OutputIntent', S: 'GTS_PDFA1', OutputConditionIdentifier: PDFString.of(cmykOnly ? 'Custom' : condition), Info: PDFString.of(condition), DestOutputProfile: profile });
+  doc.catalog.set(PDFName.of('OutputIntents'), doc.context.obj([doc.context.register(intent)]));
+  if (cmyk && !cmykOnly) setDefaultColourSpace(doc, 'cmyk', cmyk);
+}
 
 async function checksOf(path: string, level: PdfaLevel): Promise<PdfaCheck[]> {
   const bytes = await readFile(path);

@@ -16,6 +16,7 @@ export const profileResponseSchema = z.strictObject({
   pdf_export_quality: z.enum(EXPORT_QUALITIES),
   preferred_page_size: z.enum(PAGE_SIZES),
   auto_save_frequency: z.union(AUTO_SAVE_OPTIONS.map((n) => z.literal(n))),
+  remove_active_content: z.boolean(),
   time_zone: z.string(),
   locale: z.string(),
   last_login_at: timestamp().nullable(),

@@ -39,6 +39,7 @@ describe('GET /api/profile', () => {
       pdf_export_quality: 'medium',
       preferred_page_size: 'A4',
       auto_save_frequency: 0,
+      remove_active_content: true,
       locale: 'en-AU',
     });
   });
@@ -101,6 +102,7 @@ describe('PATCH /api/profile', () => {
       pdf_export_quality: ['low', 'high', 'medium'],
       preferred_page_size: ['Letter', 'Legal', 'A4'],
       auto_save_frequency: [1, 5, 15, 30, 0],
+      remove_active_content: [false, true],
     } as const;
     for (const [field, options] of Object.entries(values)) {
       for (const value of options) {
@@ -112,7 +114,7 @@ describe('PATCH /api/profile', () => {
   });
 
   it('refuses a setting outside its options', async () => {
-    for (const json of [{ pdf_viewer_mode: 'book' }, { pdf_export_quality: 'ultra' }, { preferred_page_size: 'A3' }, { auto_save_frequency: 7 }, { auto_save_frequency: '5' }]) {
+    for (const json of [{ pdf_viewer_mode: 'book' }, { pdf_export_quality: 'ultra' }, { preferred_page_size: 'A3' }, { auto_save_frequency: 7 }, { auto_save_frequency: '5' }, { remove_active_content: 'yes' }]) {
       const res = await patch(json);
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect(Object.keys((await res.json()).error.details.fieldErrors)).toEqual(Object.keys(json));

@@ -3,12 +3,13 @@ import { accountOptionDefaults, EXPORT_QUALITIES, PAGE_SIZES, profileSchema, pro
 import { SETTINGS } from './settings';
 
 describe('settings', () => {
-  it("offers the spec's four settings with its labels", () => {
+  it("offers the spec's four settings with its labels, and Remove Active Content", () => {
     expect(SETTINGS.map((s) => [s.label, s.options.map((o) => o.label)])).toEqual([
       ['PDF Viewer Mode', ['Continuous', 'Single Page']],
       ['Export Quality', ['Low (Faster)', 'Medium', 'High (Slower)']],
       ['Default Page Size', ['A4', 'Letter', 'Legal']],
       ['Auto-Save Frequency', ['Off', 'Every minute', 'Every 5 minutes', 'Every 15 minutes', 'Every 30 minutes']],
+      ['Remove Active Content', ['On', 'Off']],
     ]);
   });
 

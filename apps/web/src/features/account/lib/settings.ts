@@ -1,12 +1,12 @@
 import { AUTO_SAVE_OPTIONS, EXPORT_QUALITIES, getTool, PAGE_SIZES, PDF_VIEWER_MODES, type ProfileUpdate } from '@wattle/shared';
 
-type SettingField = 'pdf_viewer_mode' | 'pdf_export_quality' | 'preferred_page_size' | 'auto_save_frequency';
+type SettingField = 'pdf_viewer_mode' | 'pdf_export_quality' | 'preferred_page_size' | 'auto_save_frequency' | 'remove_active_content';
 
 export interface SettingDefinition {
   field: SettingField;
   label: string;
   description: string;
-  options: Array<{ value: string | number; label: string }>;
+  options: Array<{ value: string | number | boolean; label: string }>;
   /** The PATCH body for a value chosen in the select (which only deals in strings). */
   toUpdate: (value: string) => ProfileUpdate;
 }
@@ -22,7 +22,8 @@ const AUTO_SAVE_LABELS: Record<(typeof AUTO_SAVE_OPTIONS)[number], string> = {
 };
 
 /**
- * Spec section 2, "PDF Settings": the four settings, their options and labels. The descriptions say
+ * Spec section 2, "PDF Settings": the four settings, their options and labels, and Remove Active Content
+ * (issue 33, decision 134). The descriptions say
  * only what each setting does today (the tools' defaults come from shared `accountOptionDefaults`).
  */
 export const SETTINGS: SettingDefinition[] = [
@@ -53,5 +54,15 @@ export const SETTINGS: SettingDefinition[] = [
     description: 'How often the PDF editor will save your work. The editor is coming soon.',
     options: AUTO_SAVE_OPTIONS.map((value) => ({ value, label: AUTO_SAVE_LABELS[value] })),
     toUpdate: (value) => ({ auto_save_frequency: Number(value) as ProfileUpdate['auto_save_frequency'] }),
+  },
+  {
+    field: 'remove_active_content',
+    label: 'Remove Active Content',
+    description: 'Takes scripts, actions that run when a PDF opens, and links that start programs out of every PDF the tools make. Visitors always have it on.',
+    options: [
+      { value: true, label: 'On' },
+      { value: false, label: 'Off' },
+    ],
+    toUpdate: (value) => ({ remove_active_content: value === 'true' }),
   },
 ];

@@ -112,7 +112,7 @@ function PdfSettings() {
                   </SelectTrigger>
                   <SelectContent>
                     {setting.options.map((option) => (
-                      <SelectItem key={option.value} value={String(option.value)}>
+                      <SelectItem key={String(option.value)} value={String(option.value)}>
                         {option.label}
                       </SelectItem>
                     ))}

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "remove_active_content" boolean DEFAULT true NOT NULL;
