@@ -1,11 +1,11 @@
 import { isEngineError } from '@wattle/pdf-engine';
-import { AppError, ERROR_CATALOGUE, getTool, isErrorCode, type ErrorCode } from '@wattle/shared';
+import { AppError, ERROR_CATALOGUE, getTool, isErrorCode, type ErrorCode, type JobErrorDetails } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import type { QueueJob } from '../adapters/job-queue.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import { ownerOfRow } from '../domain/owner.ts';
 import { claimJob, completeJob, failJob, requeueJob, setProgress, type Finished, type JobFailure, type JobInputRow, type JobRecord } from '../repositories/jobs.ts';
-import { engineFieldErrors } from './failure-details.ts';
+import { engineRefusal } from '../domain/engine-refusal.ts';
 import { batchView, findOwnedBatch } from '../services/tool-jobs/views.ts';
 import { jobCache } from '../services/tool-jobs/job-cache.ts';
 import { notify } from '../services/notifications.ts';
@@ -93,8 +93,9 @@ export async function failAbandonedJob(container: Container, queued: QueueJob<To
 
 function describeFailure(err: unknown): JobFailure & { code: ErrorCode } {
   if (isEngineError(err)) {
-    const details = err.code === 'VALIDATION_FAILED' ? engineFieldErrors(err.details) : undefined;
-    return { code: err.code, message: err.message, ...(details && { details }) };
+    const refusal = engineRefusal(err);
+    // A job's failure carries only the fields a VALIDATION_FAILED names (the jobs contract).
+    return { code: refusal.code, message: refusal.message, ...(refusal.code === 'VALIDATION_FAILED' && refusal.details && { details: refusal.details as JobErrorDetails }) };
   }
   if (err instanceof BlobNotFoundError) return { code: 'NOT_FOUND', message: 'A file for this job was deleted before it could be processed.' };
   const code = (err as { code?: unknown })?.code;

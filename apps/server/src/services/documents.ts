@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { detectFileType, inspectPdf, isEngineError } from '@wattle/pdf-engine';
 import { AppError, claimsPdf, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type AppEvent, type DocumentItem, type DocumentListQuery, type DocumentPage, type Usage } from '@wattle/shared';
 import type { Container } from '../container.ts';
+import { engineRefusal } from '../domain/engine-refusal.ts';
 import type { AccountOwner } from '../domain/owner.ts';
 import { dataPaths } from '../data-dir.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
@@ -198,8 +199,11 @@ async function checkPdf(path: string, filename: string | undefined): Promise<{ p
     const info = await pdfCheckSlot(() => inspectPdf(path));
     return { pages: info.pages, encrypted: info.encrypted };
   } catch (err) {
-    if (isEngineError(err, 'PDF_CORRUPT')) throw new AppError('PDF_CORRUPT', filename ? { filename } : undefined);
-    throw err;
+    if (!isEngineError(err)) throw err;
+    const refusal = engineRefusal(err);
+    // The file's name tells the person which of the files they dropped is damaged.
+    if (refusal.code === 'PDF_CORRUPT' && filename) throw new AppError('PDF_CORRUPT', { ...refusal.details, filename }, { message: refusal.message });
+    throw refusal;
   }
 }
 

@@ -223,3 +223,23 @@ export function pixelFloodPng(): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * One page drawing `streams` Form XObjects that each inflate to `mib` MiB of zeros: every stream is
+ * within the per-stream budget, together they are over the job's decoded total (huge streams, not one bomb).
+ */
+export async function hugeStreamsPdf(streams = 9, mib = 250): Promise<Buffer> {
+  const data = await deflateZeros(mib * 1024 * 1024);
+  const names = Array.from({ length: streams }, (_, i) => `/F${i} ${i + 5} 0 R`).join(' ');
+  const draw = Array.from({ length: streams }, (_, i) => `/F${i} Do`).join(' ');
+  const head =
+    `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n` +
+    `3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << ${names} >> >> /Contents 4 0 R >>\nendobj\n` +
+    `4 0 obj\n<< /Length ${draw.length} >>\nstream\n${draw}\nendstream\nendobj\n`;
+  const forms = Array.from({ length: streams }, (_, i) => [
+    Buffer.from(`${i + 5} 0 obj\n<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream\nendobj\n', 'latin1'),
+  ]).flat();
+  return withXref(Buffer.concat([Buffer.from(head, 'latin1'), ...forms]), streams + 4);
+}

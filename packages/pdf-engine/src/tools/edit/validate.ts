@@ -114,15 +114,15 @@ export async function checkEdits(
   return { images, pdfs };
 }
 
-/** An attached PDF, prepared like any input (budgets, repair); a refusal becomes the message for its field. */
+/** An attached PDF, prepared like any input (budgets, repair); a damaged or locked one becomes the message for its field. */
 async function openAttachedPdf(ctx: ToolContext, input: ToolInput | undefined): Promise<PDFDocument | string> {
   if (!input) return 'No PDF with this number was sent with the job.';
   try {
     return await openPrepared(await preparePdf(ctx, input));
   } catch (error) {
-    if (!(error instanceof EngineError)) throw error;
+    // Over a budget is no mistake in the operations: the job answers LIMIT_EXCEEDED, as every tool does for that file.
+    if (!(error instanceof EngineError) || error.code === 'LIMIT_EXCEEDED') throw error;
     if (error.code === 'PDF_ENCRYPTED') return 'This PDF needs a password: unlock it first.';
-    if (error.code === 'LIMIT_EXCEEDED') return 'This PDF has too many pages.';
     return 'This PDF is damaged and could not be read.';
   }
 }
