@@ -1,5 +1,5 @@
 import { isEngineError } from '@wattle/pdf-engine';
-import { AppError, ERROR_CATALOGUE, getTool, isErrorCode, type ErrorCode, type JobErrorDetails } from '@wattle/shared';
+import { AppError, ERROR_CATALOGUE, getTool, isErrorCode, MAX_PDF_SIZE, type ErrorCode, type JobErrorDetails } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import type { QueueJob } from '../adapters/job-queue.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
@@ -67,6 +67,8 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
       options: job.options,
       inputs: record.inputs.map((i) => ({ blobKey: i.blobKey, filename: i.filename, ownCopy: i.documentId === null })),
       limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(pool), processPriority: poolPriority(pool) },
+      // An edit of a stored document is saved as its next version: a result too large for that must not exist.
+      maxOutputBytes: tool.id === 'edit' && record.inputs[0]?.documentId ? MAX_PDF_SIZE : undefined,
       mayUseThread: poolInThread(pool),
       onProgress,
       signal: queued.signal,
