@@ -80,27 +80,31 @@ describe.each(['a Flate bomb', 'a 60000x60000 image'])('%s', (name) => {
     expect(versions.items).toHaveLength(1);
   });
 
-  it('fails an edit of it, and an edit inserting it into a stored document, with LIMIT_EXCEEDED and no output', async () => {
+  it('is refused when sent for an edit, as the edited PDF and as one inserted into a stored document, with no job made', async () => {
     const text = { type: 'text', page: 1, x: 72, y: 72, text: 'Signed' };
     const edited = await postJob(alice.client, jobForm('edit', [{ name: 'report.pdf', bytes: hostile[name]! }], { options: { operations: [text] } }));
-    expect(edited.status).toBe(202);
-    const job = await waitForJob(alice.client, (await edited.json()).id);
-    expect(job).toMatchObject({ status: 'failed', outputs: [], error: { code: 'LIMIT_EXCEEDED' } });
-
+    expect(edited.status).toBe(422);
+    expect((await errorOf(edited)).code).toBe('LIMIT_EXCEEDED');
     const documentId = await storedDocument(alice.client);
     const inserted = await postJob(alice.client, jobForm('edit', [{ name: 'annex.pdf', bytes: hostile[name]! }], { options: { operations: [{ type: 'insert-pdf', after: 1, file: 1 }] }, fileIds: [documentId] }));
-    expect(inserted.status).toBe(202);
-    const insert = await waitForJob(alice.client, (await inserted.json()).id);
-    expect(insert).toMatchObject({ status: 'failed', outputs: [], error: { code: 'LIMIT_EXCEEDED' } });
+    expect(inserted.status).toBe(422);
+    expect((await errorOf(inserted)).code).toBe('LIMIT_EXCEEDED');
   });
 
-  it('fails its job of a batch with LIMIT_EXCEEDED while the good file is done', async () => {
-    const res = await postJob(alice.client, jobForm('compress', [{ name: 'good.pdf', bytes: await makePdf({ pages: 1 }) }, { name: 'bad.pdf', bytes: hostile[name]! }]), '/api/v1/batches');
+  it('fails an edit of a stored document whose bytes are over the budgets with LIMIT_EXCEEDED and no output', async () => {
+    const documentId = await storedDocument(alice.client);
+    const [row] = await ctx.container.db.select().from(pdfFiles).where(eq(pdfFiles.id, documentId));
+    await ctx.container.blobStore.put(row!.filePath, Readable.from([hostile[name]!]), { contentType: 'application/pdf' });
+    const res = await postJob(alice.client, jobForm('edit', [], { options: { operations: [{ type: 'text', page: 1, x: 72, y: 72, text: 'Signed' }] }, fileIds: [documentId] }));
     expect(res.status).toBe(202);
-    const batch = (await res.json()) as { jobs: { id: string }[] };
-    const [good, bad] = await Promise.all(batch.jobs.map((j) => waitForJob(alice.client, j.id)));
-    expect(good!.status).toBe('succeeded');
-    expect(bad).toMatchObject({ status: 'failed', error: { code: 'LIMIT_EXCEEDED' } });
+    const job = await waitForJob(alice.client, (await res.json()).id);
+    expect(job).toMatchObject({ status: 'failed', outputs: [], error: { code: 'LIMIT_EXCEEDED' } });
+  });
+
+  it('refuses a batch holding it, naming the file, with no job made', async () => {
+    const res = await postJob(alice.client, jobForm('compress', [{ name: 'good.pdf', bytes: await makePdf({ pages: 1 }) }, { name: 'bad.pdf', bytes: hostile[name]! }]), '/api/v1/batches');
+    expect(res.status).toBe(422);
+    expect(await errorOf(res)).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: expect.any(String) } });
   });
 
   it('answers LIMIT_EXCEEDED for a shared page whose stored bytes are over the budgets', async () => {
