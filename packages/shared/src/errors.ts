@@ -70,11 +70,17 @@ export interface ErrorDetails {
   FILE_TOO_LARGE: { maxBytes: number; filename?: string };
   /** `accepts`: the input kinds taken (e.g. pdf), decided by the content. */
   UNSUPPORTED_FILE_TYPE: { accepts: readonly string[]; filename?: string };
-  PDF_CORRUPT: { filename?: string };
+  /** `part`: which part of the file is damaged, when a check could tell (decision 135). */
+  PDF_CORRUPT: { filename?: string; part?: PdfPart };
+  /** `limit`: which budget (maxPixels, maxStreamBytes, maxPages, …), with the measure that was over it. */
+  LIMIT_EXCEEDED: { limit?: string; filename?: string; page?: number; pages?: number; width?: number; height?: number; max?: number };
   ENGINE_UNAVAILABLE: { engine: string };
   /** Which gates the link has: the viewer shows the password field, the email form, or both. */
   LINK_LOCKED: { password: boolean; email: boolean };
 }
+
+/** The parts of a PDF a structure check names when it finds one damaged. */
+export type PdfPart = 'header' | 'xref' | 'trailer' | 'stream' | 'page tree';
 
 export type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetails ? ErrorDetails[C] : never;
 

@@ -3,14 +3,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDIT_EXAMPLE } from '@wattle/shared';
-import { textPdf } from '@wattle/pdf-engine/test/fixtures';
+import { eq } from 'drizzle-orm';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { jobOutputs, jobs } from '@wattle/db';
+import { EDIT_EXAMPLE, ERROR_CATALOGUE, MAX_EDIT_IMAGE_PIXELS } from '@wattle/shared';
+import { textPdf, whitePng } from '@wattle/pdf-engine/test/fixtures';
 import sharp from 'sharp';
 import { parsePnm } from '@wattle/pdf-engine/util/ppm';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { signedInUser } from '../test/users.ts';
 import { jobForm, postJob, waitForJob } from '../test/jobs.ts';
+import { storedJobOutputs } from '../test/documents.ts';
 import { startWorker, type Worker } from './worker.ts';
+import { TOOL_JOB_HEARTBEAT_SECONDS } from './definitions/tool-jobs.ts';
 
 /** The edit tool through POST /api/v1/jobs, the real queue and the real engine, as any API caller uses it. */
 describe('edit jobs', () => {
@@ -136,5 +141,54 @@ describe('edit jobs', () => {
     expect(job.error?.details).toEqual({
       fieldErrors: { 'options.operations.0.page': ['The document has 2 pages.'], 'options.operations.2.page': ['The document has 2 pages.'] },
     });
+  });
+
+  it('fails an edit of a stored document whose result could not be saved as its version, leaving no output', async () => {
+    const { client } = await signedInUser(ctx);
+    const stored = new FormData();
+    stored.append('file', new Blob([new Uint8Array(await textPdf(1))], { type: 'application/pdf' }), 'lease.pdf');
+    const document = await (await client.request('/api/documents', { method: 'POST', body: stored })).json();
+    // Noise does not compress: two such images make a result over a stored document's size.
+    const noise = (seed: number) => sharp({ create: { width: 1200, height: 1100, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128 + seed, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+    const images = [await noise(0), await noise(1)];
+    const place = (file: number) => ({ type: 'image', page: 1, x: 50, y: 50 + file * 300, width: 200, height: 200, file });
+    const res = await postJob(client, jobForm('edit', images.map((bytes, i) => ({ name: `photo-${i}.png`, bytes, type: 'image/png' })), { options: { operations: [place(1), place(2)] }, fileIds: [document.id] }));
+    expect(res.status, await res.clone().text()).toBe(202);
+    const job = await waitForJob(client, (await res.json()).id);
+    expect(job).toMatchObject({ status: 'failed', outputs: [], error: { code: 'FILE_TOO_LARGE' } });
+    expect(job.error?.message).toBe(ERROR_CATALOGUE.FILE_TOO_LARGE.message);
+    const outputs = await ctx.container.db.select().from(jobOutputs).where(eq(jobOutputs.jobId, job.id));
+    expect(outputs).toEqual([]);
+    expect(storedJobOutputs(ctx.container, job.id)).toEqual([]);
+  });
+
+  it('refuses a 10000 x 10000 PNG of a few KB by its header with LIMIT_EXCEEDED, while the API answers', async () => {
+    const client = ctx.client();
+    const place = { type: 'image', page: 1, x: 50, y: 50, width: 200, height: 200, file: 1 };
+    const res = await postJob(client, jobForm('edit', [{ name: 'a.pdf', bytes: await textPdf(1) }, { name: 'flood.png', bytes: whitePng(10_000, 10_000), type: 'image/png' }], { options: { operations: [place] } }));
+    expect(res.status, await res.clone().text()).toBe(202);
+    const { id } = await res.json();
+    // Asked after the job was accepted, answered whatever the job is doing.
+    expect((await client.request('/api/health')).status).toBe(200);
+    const job = await waitForJob(client, id);
+    expect(job).toMatchObject({ status: 'failed', outputs: [], error: { code: 'LIMIT_EXCEEDED', message: 'An image has too many pixels.' } });
+    expect(job.error?.message).not.toBe(ERROR_CATALOGUE.INTERNAL.message);
+  });
+
+  it('places an image just inside the pixel budget without holding the event loop for a heartbeat, so its claim is never lost', async () => {
+    const client = ctx.client();
+    const side = Math.floor(Math.sqrt(MAX_EDIT_IMAGE_PIXELS));
+    const place = { type: 'image', page: 1, x: 50, y: 50, width: 200, height: 200, file: 1 };
+    const stalls = monitorEventLoopDelay({ resolution: 20 });
+    stalls.enable();
+    const res = await postJob(client, jobForm('edit', [{ name: 'a.pdf', bytes: await textPdf(1) }, { name: 'wide.png', bytes: whitePng(side, side), type: 'image/png' }], { options: { operations: [place] } }));
+    const job = await waitForJob(client, (await res.json()).id);
+    stalls.disable();
+    expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
+    // Ran once: a lost claim would have started a second attempt.
+    const [row] = await ctx.container.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(row!.attempts).toBe(1);
+    // The longest the event loop was held (pg-boss beats from it) stays well inside the heartbeat.
+    expect(stalls.max / 1e6).toBeLessThan((TOOL_JOB_HEARTBEAT_SECONDS * 1000) / 2);
   });
 });

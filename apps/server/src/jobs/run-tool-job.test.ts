@@ -164,11 +164,12 @@ describe('tool jobs through the queue', () => {
     }
   });
 
-  it('fails a damaged PDF with PDF_CORRUPT and a readable message, once', async () => {
-    const job = await run(ctx.client(), jobForm('rotate', [{ name: 'broken.pdf', bytes: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF') }]));
-    expect(job.status).toBe('failed');
-    expect(job.error).toEqual({ code: 'PDF_CORRUPT', message: expect.stringMatching(/damaged|could not/i) });
-    expect(JSON.stringify(job)).not.toMatch(/at .*\.ts|Error:/);
+  it('refuses a damaged PDF when it is sent, with PDF_CORRUPT and a readable message (decision 135)', async () => {
+    const res = await postJob(ctx.client(), jobForm('rotate', [{ name: 'broken.pdf', bytes: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF') }]));
+    expect(res.status).toBe(422);
+    const { error } = await res.json();
+    expect(error).toMatchObject({ code: 'PDF_CORRUPT', message: expect.stringMatching(/damaged|could not/i), details: { filename: 'broken.pdf' } });
+    expect(JSON.stringify(error)).not.toMatch(/at .*\.ts|Error:/);
   });
 
   it("holds visitors to 50 pages a document and lets an account holder past that", async () => {

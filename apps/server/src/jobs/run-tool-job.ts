@@ -1,12 +1,12 @@
 import { isEngineError } from '@wattle/pdf-engine';
-import { AppError, ERROR_CATALOGUE, getTool, isErrorCode, type ErrorCode } from '@wattle/shared';
+import { AppError, ERROR_CATALOGUE, getTool, isErrorCode, MAX_PDF_SIZE, type ErrorCode, type JobErrorDetails } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import type { QueueJob } from '../adapters/job-queue.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import { ownerOfRow } from '../domain/owner.ts';
 import { claimJob, completeJob, failJob, requeueJob, setProgress, type Finished, type JobFailure, type JobInputRow, type JobRecord } from '../repositories/jobs.ts';
 import { removesActiveContent } from '../repositories/profiles.ts';
-import { engineFieldErrors } from './failure-details.ts';
+import { engineRefusal } from '../domain/engine-refusal.ts';
 import { batchView, findOwnedBatch } from '../services/tool-jobs/views.ts';
 import { jobCache } from '../services/tool-jobs/job-cache.ts';
 import { notify } from '../services/notifications.ts';
@@ -70,6 +70,8 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
       limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(pool), processPriority: poolPriority(pool) },
       // Visitors always; an account as its setting says (decision 134).
       removeActiveContent: !job.userId || (await removesActiveContent(db, job.userId)),
+      // An edit of a stored document is saved as its next version: a result too large for that must not exist.
+      maxOutputBytes: tool.id === 'edit' && record.inputs[0]?.documentId ? MAX_PDF_SIZE : undefined,
       mayUseThread: poolInThread(pool),
       onProgress,
       signal: queued.signal,
@@ -96,8 +98,9 @@ export async function failAbandonedJob(container: Container, queued: QueueJob<To
 
 function describeFailure(err: unknown): JobFailure & { code: ErrorCode } {
   if (isEngineError(err)) {
-    const details = err.code === 'VALIDATION_FAILED' ? engineFieldErrors(err.details) : undefined;
-    return { code: err.code, message: err.message, ...(details && { details }) };
+    const refusal = engineRefusal(err);
+    // A job's failure carries only the fields a VALIDATION_FAILED names (the jobs contract).
+    return { code: refusal.code, message: refusal.message, ...(refusal.code === 'VALIDATION_FAILED' && refusal.details && { details: refusal.details as JobErrorDetails }) };
   }
   if (err instanceof BlobNotFoundError) return { code: 'NOT_FOUND', message: 'A file for this job was deleted before it could be processed.' };
   const code = (err as { code?: unknown })?.code;

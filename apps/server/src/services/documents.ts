@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { detectFileType, inspectPdf, isEngineError } from '@wattle/pdf-engine';
+import { detectFileType } from '@wattle/pdf-engine';
 import { AppError, claimsPdf, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type AppEvent, type DocumentItem, type DocumentListQuery, type DocumentPage, type Usage } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import type { AccountOwner } from '../domain/owner.ts';
@@ -15,6 +15,7 @@ import { countActiveLinks } from '../repositories/share-links.ts';
 import { getUsage } from '../repositories/usage.ts';
 import { zipOfBlobs } from './blob-zip.ts';
 import { takeFromRateLimit } from './rate-limit.ts';
+import { checkPdfStructure } from './pdf-check.ts';
 import { spoolToTempFile } from './spool.ts';
 import { recordTeamActivity } from './team-activity.ts';
 import { emitWebhookEvent } from './webhooks.ts';
@@ -187,42 +188,12 @@ async function assertFits(container: Container, owner: AccountOwner, size: numbe
   if (usage.storageUsed + size > usage.storageLimit) throw new AppError('STORAGE_LIMIT_EXCEEDED');
 }
 
-/**
- * The parse reads the whole file and starts qpdf: a few at a time, so twenty uploads at once cost the
- * memory and CPU of two, and the server's footprint does not grow with the number of uploads.
- */
-const PARALLEL_PDF_CHECKS = 2;
-const pdfCheckSlot = concurrencyLimit(PARALLEL_PDF_CHECKS);
-
 /** A file named .pdf that cannot be read is a damaged PDF; anything else that is no PDF is a type not taken. */
 async function checkPdf(path: string, filename: string | undefined): Promise<{ pages: number | null; encrypted: boolean }> {
   if ((await detectFileType(path)) !== 'pdf') {
     throw claimsPdf(filename) ? new AppError('PDF_CORRUPT', { filename }) : new AppError('UNSUPPORTED_FILE_TYPE', { accepts: ['pdf'] });
   }
-  try {
-    const info = await pdfCheckSlot(() => inspectPdf(path));
-    return { pages: info.pages, encrypted: info.encrypted };
-  } catch (err) {
-    if (isEngineError(err, 'PDF_CORRUPT')) throw new AppError('PDF_CORRUPT', filename ? { filename } : undefined);
-    throw err;
-  }
-}
-
-/** Runs at most `slots` tasks at once; the others wait their turn, first come first served. */
-function concurrencyLimit(slots: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active < slots) active++;
-    else await new Promise<void>((start) => waiting.push(start)); // the finishing task hands over its slot
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
+  return checkPdfStructure(path, filename);
 }
 
 async function removeBlob(container: Container, key: string): Promise<void> {

@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'n
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { isEngineError, pageSizes, renderPage, type PageSize } from '@wattle/pdf-engine';
+import { pageSizes, renderPage, type PageSize } from '@wattle/pdf-engine';
 import { AppError } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { dataPaths, processWorkDir } from '../data-dir.ts';
@@ -73,16 +73,6 @@ export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** An engine's refusal answers with its own code (an encrypted or damaged document is no server fault), never a 500. */
-export async function engineAnswer<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isEngineError(err)) throw new AppError(err.code);
-    throw err;
-  }
-}
-
 /** Writes next to the target and renames, so a reader (in any process) never sees half a file. */
 async function writeAtomically(path: string, bytes: Buffer | string): Promise<void> {
   const temp = `${path}.${randomUUID()}.tmp`;
@@ -116,7 +106,7 @@ export async function sharedPageSizes(container: Container, doc: SharedDocument)
   const cached = await readIfThere(path);
   if (cached) return JSON.parse(cached.toString('utf8')) as PageSize[];
   return once(path, async () => {
-    const sizes = await engineAnswer(async () => pageSizes(await sourcePdf(container, doc)));
+    const sizes = await pageSizes(await sourcePdf(container, doc));
     await writeAtomically(path, JSON.stringify(sizes));
     return sizes;
   });
@@ -137,7 +127,7 @@ export async function sharedPageImage(container: Container, doc: SharedDocument,
   if (inFlight.has(path)) stats.sharedRenders++;
   return once(path, async () => {
     const source = await sourcePdf(container, doc);
-    const image = await withImageSlot(() => engineAnswer(() => renderPage(source, page, widthBucket(width), { workDir: processWorkDir(container.dataDir) })));
+    const image = await withImageSlot(() => renderPage(source, page, widthBucket(width), { workDir: processWorkDir(container.dataDir) }));
     stats.renders++;
     await writeAtomically(path, image);
     void trimSoon(container);

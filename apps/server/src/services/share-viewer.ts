@@ -20,7 +20,7 @@ import { openStoredBytes } from './documents.ts';
 import { notify } from './notifications.ts';
 import { countWrongGuess, takeFromRateLimit, takeTurn, type BackOff } from './rate-limit.ts';
 import { confirmEmailCode, sendEmailCode } from './share-email-codes.ts';
-import { engineAnswer, removeSharedPages, sharedPageImage, sharedPageSizes, withImageSlot } from './share-page-cache.ts';
+import { removeSharedPages, sharedPageImage, sharedPageSizes, withImageSlot } from './share-page-cache.ts';
 import { findLinkByToken } from './share-tokens.ts';
 import { watermarkPage, watermarkText } from './share-watermark.ts';
 import { emitWebhookEvent } from './webhooks.ts';
@@ -211,12 +211,12 @@ async function watermarkedPdf(container: Container, document: DocumentRow, text:
   return withJobDir(processWorkDir(container.dataDir), async (dir) => {
     const input = join(dir, 'document.pdf');
     await pipeline(await openStoredBytes(container, document.filePath, document.id), createWriteStream(input, { mode: 0o600 }));
-    const [output] = await engineAnswer(() => runTool('watermark', {
+    const [output] = await runTool('watermark', {
       inputs: [{ path: input, filename: document.filename }],
       options: { text, position: 'tiled', opacity: 0.25, fontSize: 18, angle: 35 },
       workDir: dir,
       outputDir: dir,
-    }));
+    });
     return readFile(output!.path);
   });
 }

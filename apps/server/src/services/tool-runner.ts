@@ -1,7 +1,7 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inspectPdf, mapLimit, runTool, runToolInThread, toolThreadRunning, EngineError, type EngineLimits } from '@wattle/pdf-engine';
-import type { ToolId } from '@wattle/shared';
+import { AppError, type ToolId } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { FILES_AT_ONCE } from '../adapters/blob-store/blob-store.ts';
 import { processWorkDir } from '../data-dir.ts';
@@ -24,6 +24,8 @@ export interface ToolRun {
   limits: Partial<EngineLimits>;
   /** Strip scripts and automatic actions from the PDFs made (decision 134). */
   removeActiveContent: boolean;
+  /** A PDF output larger than this fails the job before it is stored (an edit that becomes a document's version). */
+  maxOutputBytes?: number;
   /** May run in the tool thread (the heavy pools): it does while the event loop is busy or the thread is up. */
   mayUseThread?: boolean;
   onProgress?: (fraction: number) => void;
@@ -62,7 +64,7 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
     if (outputs.length === 0) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');
     // Registered together afterwards (one INSERT, in the job's completion).
     return await mapLimit(outputs, FILES_AT_ONCE, async (output, position): Promise<NewJobOutput> => {
-      const pages = await checkedPages(output, run.limits);
+      const pages = await checkedPages(output, run.limits, run.maxOutputBytes);
       const blobKey = `jobs/${run.jobId}/${position}-${keySafe(output.filename)}`;
       const { size } = await container.blobStore.putFile(blobKey, output.path, { contentType: output.contentType });
       return { position, filename: output.filename, blobKey, contentType: output.contentType, size, pages, notes: output.notes ?? [] };
@@ -73,9 +75,10 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
 }
 
 /** An output is only called done when it has bytes and, for a PDF, pages a parser can count. */
-async function checkedPages(output: { path: string; contentType: string; pages?: number }, limits: Partial<EngineLimits>): Promise<number | null> {
+async function checkedPages(output: { path: string; filename: string; contentType: string; pages?: number }, limits: Partial<EngineLimits>, maxBytes = Infinity): Promise<number | null> {
   const { size } = await stat(output.path);
   if (size === 0) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');
+  if (size > maxBytes) throw new AppError('FILE_TOO_LARGE', { filename: output.filename, maxBytes });
   if (output.contentType !== 'application/pdf') return null;
   if (output.pages !== undefined) {
     if (output.pages < 1) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');

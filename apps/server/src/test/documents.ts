@@ -26,6 +26,12 @@ export function storedBlobs(container: Container, userId: string): string[] {
   return existsSync(dir) ? readdirSync(dir) : [];
 }
 
+/** Keys of a job's outputs in the local blob store (`{position}-{name}`; its uploads are `input-{n}`). */
+export function storedJobOutputs(container: Container, jobId: string): string[] {
+  const dir = join(dataPaths(container.dataDir).blobs, 'jobs', jobId);
+  return existsSync(dir) ? readdirSync(dir).filter((name) => /^\d+-/.test(name)) : [];
+}
+
 /** Files left in the upload temp dir: none once every upload has finished, however it ended. */
 export function leftoverTempFiles(container: Container): string[] {
   const dir = dataPaths(container.dataDir).uploadSpool;

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { PdfPart } from '@wattle/shared';
 import { tmpdir } from 'node:os';
 import { detectEngines } from '../engines.ts';
 import { EngineError } from '../errors.ts';
@@ -32,6 +33,7 @@ export const mentionsEncryption = (bytes: Uint8Array) => Buffer.from(bytes.buffe
  * second opinion, since each reads damage the other cannot. Throws PDF_CORRUPT when neither can.
  */
 export async function inspectPdfWith(run: Runner | undefined, bytes: Uint8Array, path: string, encrypted = mentionsEncryption(bytes)): Promise<PdfInfo> {
+  let part: PdfPart | undefined;
   if (run) {
     const pages = await run(qpdf.pageCount(path));
     const count = Number(pages.stdout.toString().trim());
@@ -39,13 +41,26 @@ export async function inspectPdfWith(run: Runner | undefined, bytes: Uint8Array,
       return { pages: count, encrypted, passwordRequired: false, damaged: pages.exitCode === 3 };
     }
     if (/invalid password/i.test(pages.stderr.toString())) return { pages: null, encrypted: true, passwordRequired: true, damaged: false };
+    part = damagedPart(pages.stderr.toString());
   }
   const fallback = await pdfLibPageCount(bytes);
   if (fallback && fallback.pages > 0) {
     if (fallback.encrypted && !run) return { pages: null, encrypted: true, passwordRequired: true, damaged: false };
     return { pages: fallback.pages, encrypted: fallback.encrypted, passwordRequired: false, damaged: run !== undefined };
   }
-  throw new EngineError('PDF_CORRUPT', 'This PDF is damaged and could not be read.');
+  throw new EngineError('PDF_CORRUPT', 'This PDF is damaged and could not be read.', part && { part });
+}
+
+/**
+ * Which part of the file qpdf could not get past, from its messages (it reports the last thing it
+ * tried: a file without startxref is rebuilt from its objects and then lacks a trailer). A file whose
+ * objects read but count no page has a damaged page tree.
+ */
+export function damagedPart(messages: string): PdfPart {
+  if (/trailer|\/Root/i.test(messages)) return 'trailer';
+  if (/stream|inflate|decompress/i.test(messages)) return 'stream';
+  if (/xref|cross-reference/i.test(messages)) return 'xref';
+  return 'page tree';
 }
 
 /**

@@ -6,6 +6,7 @@ import { DEFAULT_LIMITS, type EngineLimits } from '../limits.ts';
 import { displayBox } from './geometry.ts';
 import { loadPdf } from './load.ts';
 import { renderPageRaw, renderSize } from './render.ts';
+import { checkPdfStreams } from './stream-budget.ts';
 
 /** A page's size in points, as it is displayed (rotation applied). */
 export interface PageSize {
@@ -14,8 +15,8 @@ export interface PageSize {
 }
 
 /** Every page's displayed size, for a viewer that lays pages out before their images arrive. */
-export async function pageSizes(path: string): Promise<PageSize[]> {
-  const doc = await loadPdf(await readFile(path));
+export async function pageSizes(path: string, options: { limits?: Partial<EngineLimits> } = {}): Promise<PageSize[]> {
+  const doc = await loadWithinBudgets(path, { ...DEFAULT_LIMITS, ...options.limits });
   return doc.getPages().map((page) => {
     const box = displayBox(page);
     return { width: Math.round(box.width * 100) / 100, height: Math.round(box.height * 100) / 100 };
@@ -33,7 +34,7 @@ export async function renderPage(
   options: { workDir: string; limits?: Partial<EngineLimits> },
 ): Promise<Buffer> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const doc = await loadPdf(await readFile(path));
+  const doc = await loadWithinBudgets(path, limits);
   return withJobDir(options.workDir, async (dir) => {
     const ctx = createContext({ dir, outputDir: dir, limits });
     const dpi = (width * 72) / displayBox(doc.getPage(page - 1)).width;
@@ -45,4 +46,11 @@ export async function renderPage(
       .webp({ quality: 82 })
       .toBuffer();
   });
+}
+
+/** A stored PDF is read here outside a job: the budgets (decision 012) come before pdf-lib decodes any of it. */
+async function loadWithinBudgets(path: string, limits: EngineLimits) {
+  const bytes = await readFile(path);
+  await checkPdfStreams(bytes, limits, { remaining: limits.maxDecodedBytes });
+  return loadPdf(bytes);
 }

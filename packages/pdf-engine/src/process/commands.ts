@@ -126,6 +126,11 @@ export function imageEngine(batch: string, lanes: number): CommandSpec {
   return { ...program, env: { ...program.env, UV_THREADPOOL_SIZE: String(Math.max(4, lanes)) } };
 }
 
+/** The edit tool's images (edit-images-main.ts): each `[input, outputBase]` checked against `maxPixels`, then decoded. */
+export function editImagesEngine(maxPixels: number, images: readonly (readonly [string, string])[]): CommandSpec {
+  return nodeProgram('./edit-images-main.ts', [String(maxPixels), ...images.flat()]);
+}
+
 /** The print engine (print-main.ts) on its job file: this Node (see node-program.ts). */
 export function printEngine(job: string): CommandSpec {
   return nodeProgram('./print-main.ts', [job]);

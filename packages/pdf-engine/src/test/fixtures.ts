@@ -203,6 +203,22 @@ function withXref(body: Buffer, count: number): Buffer {
 
 /** A PNG whose header claims 65535 x 65535 pixels (4.3 gigapixels) with almost no data. */
 export function pixelFloodPng(): Buffer {
+  return png(65535, 65535, 2, deflateSync(Buffer.alloc(65536)));
+}
+
+/**
+ * A complete, valid white greyscale PNG of width x height: 10000 x 10000 is about 100 KB on disk
+ * and 100 MB once decoded (the pixel flood an edit attachment once was).
+ */
+export function whitePng(width: number, height: number): Buffer {
+  const row = Buffer.alloc(width + 1, 0xff);
+  row[0] = 0; // filter: none
+  const rows = Buffer.alloc(row.length * height);
+  for (let y = 0; y < height; y++) row.copy(rows, y * row.length);
+  return png(width, height, 0, deflateSync(rows, { level: 9 }));
+}
+
+function png(width: number, height: number, colourType: number, idat: Buffer): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4);
     len.writeUInt32BE(data.length);
@@ -212,14 +228,29 @@ export function pixelFloodPng(): Buffer {
     return Buffer.concat([len, body, crc]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(65535, 0);
-  ihdr.writeUInt32BE(65535, 4);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(65536))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  ihdr[9] = colourType;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * One page drawing `streams` Form XObjects that each inflate to `mib` MiB of zeros: every stream is
+ * within the per-stream budget, together they are over the job's decoded total (huge streams, not one bomb).
+ */
+export async function hugeStreamsPdf(streams = 9, mib = 250): Promise<Buffer> {
+  const data = await deflateZeros(mib * 1024 * 1024);
+  const names = Array.from({ length: streams }, (_, i) => `/F${i} ${i + 5} 0 R`).join(' ');
+  const draw = Array.from({ length: streams }, (_, i) => `/F${i} Do`).join(' ');
+  const head =
+    `%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n` +
+    `3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << ${names} >> >> /Contents 4 0 R >>\nendobj\n` +
+    `4 0 obj\n<< /Length ${draw.length} >>\nstream\n${draw}\nendstream\nendobj\n`;
+  const forms = Array.from({ length: streams }, (_, i) => [
+    Buffer.from(`${i + 5} 0 obj\n<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream\nendobj\n', 'latin1'),
+  ]).flat();
+  return withXref(Buffer.concat([Buffer.from(head, 'latin1'), ...forms]), streams + 4);
 }

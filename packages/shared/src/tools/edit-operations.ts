@@ -16,6 +16,8 @@ export const MAX_EDIT_OPERATIONS = 1000;
 /** Decoded bytes of one embedded image, and of all of them together. */
 export const MAX_EDIT_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_EDIT_TOTAL_IMAGE_BYTES = 20 * 1024 * 1024;
+/** Pixels of one placed image (width x height), read from its header before any decoding: a 48-megapixel photo fits, a pixel flood does not. */
+export const MAX_EDIT_IMAGE_PIXELS = 50_000_000;
 /** Images sent as files beside the PDF (the editor sends its images this way, keeping the options small). */
 export const MAX_EDIT_IMAGE_FILES = 50;
 /** Other PDFs sent beside the edited one, whose pages `insert-pdf` copies in. */

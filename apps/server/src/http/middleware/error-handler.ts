@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { isEngineError } from '@wattle/pdf-engine';
 import { AppError, ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from '@wattle/shared';
 import { ZodError } from 'zod';
+import { engineRefusal } from '../../domain/engine-refusal.ts';
 import type { AppEnv } from '../types.ts';
 
 export function errorBody(c: Context<AppEnv>, code: ErrorCode, details?: unknown, message?: string): ErrorBody {
@@ -15,13 +17,15 @@ export function appErrorResponse(c: Context<AppEnv>, err: AppError) {
   return res;
 }
 
-/** Turns every thrown error into the catalogue's shape; unknown errors are logged and answered as INTERNAL. */
+/** Turns every thrown error into the catalogue's shape (an engine's refusal as its code); unknown errors are logged and answered as INTERNAL. */
 export function handleError(err: Error, c: Context<AppEnv>) {
   return appErrorResponse(c, asAppError(err, c));
 }
 
 function asAppError(err: Error, c: Context<AppEnv>): AppError {
   if (err instanceof AppError) return err;
+  // Whichever path ran the engine, its refusal is the file's fault: its own code, never INTERNAL.
+  if (isEngineError(err)) return engineRefusal(err);
   if (err instanceof ZodError) return new AppError('VALIDATION_FAILED', { fieldErrors: fieldErrors(err) });
   if (err instanceof HTTPException) {
     return new AppError(err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 404 ? 'NOT_FOUND' : err.status === 401 ? 'UNAUTHORIZED' : err.status < 500 ? 'BAD_REQUEST' : 'INTERNAL');

@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
-import { detectFileType, isEngineError, previewRedactions } from '@wattle/pdf-engine';
+import { detectFileType, previewRedactions } from '@wattle/pdf-engine';
 import { AppError, claimsPdf } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { dataPaths, processWorkDir } from '../../data-dir.ts';
-import { engineFieldErrors } from '../../jobs/failure-details.ts';
 import { checkRate, limitsFor } from '../../services/tool-jobs/admission.ts';
 import { readMultipart, removeUploads } from '../upload/multipart.ts';
 import type { AppEnv } from '../types.ts';
@@ -40,10 +39,6 @@ export async function redactPreview(container: Container, c: Context<AppEnv>): P
       signal: c.req.raw.signal,
     });
     return c.json(preview);
-  } catch (err) {
-    if (!isEngineError(err)) throw err;
-    if (err.code === 'VALIDATION_FAILED') throw new AppError('VALIDATION_FAILED', engineFieldErrors(err.details) ?? { fieldErrors: {} }, { message: err.message });
-    throw new AppError(err.code, undefined, { message: err.message });
   } finally {
     await removeUploads(body.files);
   }

@@ -205,7 +205,8 @@ describe('deliveries', () => {
     const before = hooks.received.length;
     const good = await postJob(client, jobForm('rotate', [{ name: 'a.pdf', bytes: await textPdf(1) }], { options: { angle: 90 } }));
     const goodJob = await waitForJob(client, (await good.json()).id);
-    const bad = await postJob(client, jobForm('rotate', [{ name: 'broken.pdf', bytes: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF') }], { options: { angle: 90 } }));
+    // An edit of a page the document does not have is accepted and fails in its job.
+    const bad = await postJob(client, jobForm('edit', [{ name: 'a.pdf', bytes: await textPdf(1) }], { options: { operations: [{ type: 'note', page: 5, x: 10, y: 10, text: 'no such page' }] } }));
     const badJob = await waitForJob(client, (await bad.json()).id);
     expect([goodJob.status, badJob.status]).toEqual(['succeeded', 'failed']);
 
@@ -217,7 +218,7 @@ describe('deliveries', () => {
     expect(events).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ type: 'job.succeeded', data: expect.objectContaining({ jobId: goodJob.id }) }),
-        expect.objectContaining({ type: 'job.failed', data: expect.objectContaining({ jobId: badJob.id, error: expect.objectContaining({ code: 'PDF_CORRUPT' }) }) }),
+        expect.objectContaining({ type: 'job.failed', data: expect.objectContaining({ jobId: badJob.id, error: expect.objectContaining({ code: 'VALIDATION_FAILED' }) }) }),
       ]),
     );
   });

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { degrees, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFStream, PDFString, rgb } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_EDIT_IMAGE_BYTES, MAX_EDIT_TOTAL_IMAGE_BYTES } from '@wattle/shared';
+import { MAX_EDIT_IMAGE_BYTES, MAX_EDIT_IMAGE_PIXELS, MAX_EDIT_TOTAL_IMAGE_BYTES } from '@wattle/shared';
 import { EngineError } from '../../errors.ts';
 import { runTool } from '../../run-tool.ts';
-import { A4, formPdf, textPdf } from '../../test/fixtures.ts';
+import { A4, formPdf, textPdf, whitePng } from '../../test/fixtures.ts';
 import { file, pageTexts, pdfOf, pdfText, workspace, type Workspace } from '../../test/harness.ts';
 import { parsePnm } from '../../util/ppm.ts';
 
@@ -310,6 +310,22 @@ describe('edit: refusals', () => {
       paths: ['operations.1.page', 'operations.2', 'operations.3.data', 'operations.4.values.nobody', 'operations'],
       written: [],
     });
+  });
+
+  it('refuses a 10000 x 10000 PNG of a few KB by its header, LIMIT_EXCEEDED, as a file and as data', async () => {
+    const flood = whitePng(10_000, 10_000);
+    expect(flood.length).toBeLessThan(MAX_EDIT_IMAGE_BYTES);
+    const place = { type: 'image', page: 1, x: 0, y: 0, width: 100, height: 100 };
+    const failed = await ws.run('edit', [file('a.pdf', await blankPdf()), file('flood.png', flood)], { operations: [{ ...place, file: 1 }] }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(EngineError);
+    expect(failed).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { filename: 'flood.png', limit: 'maxPixels', width: 10_000, height: 10_000 } });
+    // Just inside the budget is placed, and its transparency kept as a soft mask.
+    const side = Math.floor(Math.sqrt(MAX_EDIT_IMAGE_PIXELS / 100));
+    const clear = await sharp({ create: { width: 40, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const [output] = await ws.run('edit', [file('a.pdf', await blankPdf()), file('clear.png', clear), file('wide.png', whitePng(side * 10, side * 10))], { operations: [{ ...place, file: 1 }, { ...place, x: 200, file: 2 }] });
+    const doc = await pdfOf(output!);
+    const images = doc.context.enumerateIndirectObjects().map(([, o]) => o).filter((o): o is PDFStream => o instanceof PDFStream && nameOf(o.dict, 'Subtype') === 'Image');
+    expect(images.map((i) => [i.dict.get(PDFName.of('Width'))?.toString(), i.dict.has(PDFName.of('SMask'))]).sort()).toEqual([['40', true], ['40', false], [String(side * 10), false]].sort());
   });
 
   it('refuses image files that are missing, unreadable or too large, and inputs without exactly one PDF', async () => {

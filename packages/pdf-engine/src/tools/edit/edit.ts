@@ -12,7 +12,8 @@ import { sortEditInputs } from './inputs.ts';
 import { pageSpace } from './page-space.ts';
 import { applyPageOperation } from './pages.ts';
 import { drawDateStamp, drawTextBox } from './text.ts';
-import { checkEdits, isPageOperation, type PageOperation, type PreparedImage } from './validate.ts';
+import { embedEditImage, type PreparedImage } from './images.ts';
+import { checkEdits, isPageOperation, type PageOperation } from './validate.ts';
 
 /**
  * The `edit` tool: applies an operations document (packages/shared edit-operations.ts) to the original.
@@ -26,7 +27,7 @@ export const edit: Operation<'edit'> = async (inputs, { operations }, ctx) => {
   const { images, pdfs } = await checkEdits(ctx, doc, operations, attachedImages, attachedPdfs);
   const embedded = new Map<PreparedImage, PDFImage>();
   const embed = async (image: PreparedImage) => {
-    if (!embedded.has(image)) embedded.set(image, image.format === 'jpeg' ? await doc.embedJpg(image.bytes) : await doc.embedPng(image.bytes));
+    if (!embedded.has(image)) embedded.set(image, await embedEditImage(doc, image));
     return embedded.get(image)!;
   };
   const pageOperations: PageOperation[] = [];

@@ -1,11 +1,11 @@
 import { PDFCheckBox, PDFDropdown, PDFOptionList, PDFRadioGroup, PDFTextField, type PDFDocument, type PDFField } from '@cantoo/pdf-lib';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { base64Bytes, MAX_EDIT_IMAGE_BYTES, MAX_EDIT_TOTAL_IMAGE_BYTES, PAGE_OPERATION_TYPES, type EditOperation } from '@wattle/shared';
-import sharp from 'sharp';
 import { EngineError } from '../../errors.ts';
 import type { ToolContext, ToolInput } from '../../context.ts';
 import { preparePdf } from '../../pdf/prepare.ts';
 import { openPrepared } from '../../pdf/write.ts';
+import { imageDataFile, prepareEditImages, type EditImageSource, type PreparedImage } from './images.ts';
 import { pageSpace } from './page-space.ts';
 
 /**
@@ -19,12 +19,7 @@ export interface FieldIssue {
   message: string;
 }
 
-/** Image bytes ready for pdf-lib (WebP is converted to PNG here); one object per attached file, however often it is placed. */
-export interface PreparedImage {
-  bytes: Uint8Array;
-  format: 'jpeg' | 'png';
-}
-/** By operation index. */
+/** By operation index; one object per attached file, however often it is placed. */
 export type PreparedImages = Map<number, PreparedImage>;
 /** Attached PDFs that `insert-pdf` names, by their number. */
 export type AttachedPdfs = Map<number, PDFDocument>;
@@ -43,7 +38,8 @@ export async function checkEdits(
   const issues: FieldIssue[] = [];
   const images: PreparedImages = new Map();
   const pdfs: AttachedPdfs = new Map();
-  const attached = new Map<number, Promise<Attachment>>();
+  const { attached, inline } = await readImages(ctx, operations, attachments);
+  const placed = new Set<number>();
   let imageBytes = 0;
   const pages = doc.getPages();
   let pageCount = pages.length;
@@ -85,15 +81,13 @@ export async function checkEdits(
     }
     if (operation.type === 'image') {
       let image: Attachment;
-      if (operation.data !== undefined) {
-        image = { image: await decodableImage(ctx, Buffer.from(operation.data, 'base64')), bytes: base64Bytes(operation.data) };
-      } else {
+      if (operation.data !== undefined) image = inline.get(index)!;
+      else {
         const number = operation.file!;
-        const first = !attached.has(number);
-        if (first) attached.set(number, readAttachment(ctx, attachments[number - 1]));
-        image = await attached.get(number)!;
+        image = attached.get(number)!;
         // A file placed on every page is embedded, and counted, once.
-        if (!first) image = { ...image, bytes: 0 };
+        if (placed.has(number)) image = { ...image, bytes: 0 };
+        placed.add(number);
       }
       imageBytes += image.bytes;
       const field = operation.data !== undefined ? 'data' : 'file';
@@ -114,15 +108,15 @@ export async function checkEdits(
   return { images, pdfs };
 }
 
-/** An attached PDF, prepared like any input (budgets, repair); a refusal becomes the message for its field. */
+/** An attached PDF, prepared like any input (budgets, repair); a damaged or locked one becomes the message for its field. */
 async function openAttachedPdf(ctx: ToolContext, input: ToolInput | undefined): Promise<PDFDocument | string> {
   if (!input) return 'No PDF with this number was sent with the job.';
   try {
     return await openPrepared(await preparePdf(ctx, input));
   } catch (error) {
-    if (!(error instanceof EngineError)) throw error;
+    // Over a budget is no mistake in the operations: the job answers LIMIT_EXCEEDED, as every tool does for that file.
+    if (!(error instanceof EngineError) || error.code === 'LIMIT_EXCEEDED') throw error;
     if (error.code === 'PDF_ENCRYPTED') return 'This PDF needs a password: unlock it first.';
-    if (error.code === 'LIMIT_EXCEEDED') return 'This PDF has too many pages.';
     return 'This PDF is damaged and could not be read.';
   }
 }
@@ -194,26 +188,38 @@ interface Attachment {
   problem?: string;
 }
 
-/** An attached image file, by its number: it must have been sent, fit the per-image cap and decode. */
-async function readAttachment(ctx: ToolContext, input: ToolInput | undefined): Promise<Attachment> {
-  if (!input) return { bytes: 0, problem: 'No image with this number was sent with the job.' };
-  const { size } = await stat(input.path);
-  if (size > MAX_EDIT_IMAGE_BYTES) return { bytes: size, problem: `This image is larger than ${MAX_EDIT_IMAGE_BYTES / 1024 / 1024} MB.` };
-  return { image: await decodableImage(ctx, await readFile(input.path)), bytes: size };
-}
-
-/** Decodes the whole image (a JPEG header on garbage is not an image); WebP becomes PNG for pdf-lib. */
-async function decodableImage(ctx: ToolContext, bytes: Buffer): Promise<PreparedImage | undefined> {
-  try {
-    const image = sharp(bytes, { limitInputPixels: ctx.limits.maxPixels, failOn: 'error' });
-    const { format } = await image.metadata();
-    await image.clone().resize(8, 8).raw().toBuffer();
-    if (format === 'jpeg' || format === 'png') return { bytes, format };
-    if (format === 'webp') return { bytes: await image.png().toBuffer(), format: 'png' };
-    return undefined;
-  } catch {
-    return undefined;
+/**
+ * Every image the operations place, read once each and all in one run of the edit images engine (which
+ * measures them before decoding): attached files by their number, inline data by its operation's index.
+ */
+async function readImages(ctx: ToolContext, operations: readonly EditOperation[], attachments: readonly ToolInput[]): Promise<{ attached: Map<number, Attachment>; inline: Map<number, Attachment> }> {
+  const attached = new Map<number, Attachment>();
+  const inline = new Map<number, Attachment>();
+  const pending: { into: Attachment; source: EditImageSource }[] = [];
+  for (const [index, operation] of operations.entries()) {
+    if (operation.type !== 'image') continue;
+    if (operation.data !== undefined) {
+      const into: Attachment = { bytes: base64Bytes(operation.data) };
+      inline.set(index, into);
+      pending.push({ into, source: { path: await imageDataFile(ctx, operation.data), filename: `operations.${index}.data` } });
+      continue;
+    }
+    const number = operation.file!;
+    if (attached.has(number)) continue;
+    const input = attachments[number - 1];
+    if (!input) {
+      attached.set(number, { bytes: 0, problem: 'No image with this number was sent with the job.' });
+      continue;
+    }
+    const { size } = await stat(input.path);
+    const into: Attachment = { bytes: size };
+    if (size > MAX_EDIT_IMAGE_BYTES) into.problem = `This image is larger than ${MAX_EDIT_IMAGE_BYTES / 1024 / 1024} MB.`;
+    else pending.push({ into, source: input });
+    attached.set(number, into);
   }
+  const prepared = await prepareEditImages(ctx, pending.map((p) => p.source));
+  pending.forEach(({ into }, i) => (into.image = prepared[i]));
+  return { attached, inline };
 }
 
 /** Form values checked against the fields: the field exists and the value is one it can take. */

@@ -1,0 +1,85 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jobs } from '@wattle/db';
+import { buildCorpus } from '@wattle/pdf-engine/test/corpus';
+import { PDFTEX_MANUALS } from '@wattle/pdf-engine/test/born-digital';
+import { textPdf, truncated } from '@wattle/pdf-engine/test/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
+import { jobForm, postJob } from '../../test/jobs.ts';
+import { signedInUser } from '../../test/users.ts';
+
+/**
+ * Files that begin with %PDF but that no engine can read are refused when they are sent (422, naming
+ * the damaged part), not accepted (202) to fail in their job; real producers' files are all accepted.
+ */
+let ctx: TestContext;
+let client: TestClient;
+let dir: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = (await signedInUser(ctx)).client;
+  dir = await mkdtemp(join(tmpdir(), 'wattle-damaged-'));
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A one-page PDF written by hand around `pages` (object 2), with a correct xref. */
+function handWritten(pages: string): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', pages, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'];
+  let body = '%PDF-1.7\n';
+  const offsets = objects.map((object, i) => {
+    const at = body.length;
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = `xref\n0 4\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  return Buffer.from(`${body}${xref}trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n${body.length}\n%%EOF\n`, 'latin1');
+}
+
+const damaged = async (): Promise<[string, Buffer, string][]> => [
+  ['a header with nothing behind it', Buffer.from('%PDF-1.7\n<html><script>alert(1)</script></html>\n'), 'trailer'],
+  ['the first half of a pdfTeX manual', truncated(await readFile(PDFTEX_MANUALS[0] ?? ''), 0.5), 'trailer'],
+  ['a page tree that is a string', handWritten('(not a dictionary)'), 'page tree'],
+];
+
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; details?: Record<string, unknown> } }).error;
+
+describe('a damaged file that begins with %PDF', () => {
+  it('is refused by a tool job and by My Documents with PDF_CORRUPT, naming the file and the damaged part', async () => {
+    for (const [name, bytes, part] of await damaged()) {
+      const job = await postJob(client, jobForm('compress', [{ name: 'scan.pdf', bytes }]));
+      expect(job.status, name).toBe(422);
+      expect(await errorOf(job), name).toMatchObject({ code: 'PDF_CORRUPT', details: { filename: 'scan.pdf', part } });
+      const body = new FormData();
+      body.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'scan.pdf');
+      const upload = await client.request('/api/documents', { method: 'POST', body });
+      expect(upload.status, name).toBe(422);
+      expect(await errorOf(upload), name).toMatchObject({ code: 'PDF_CORRUPT', details: { filename: 'scan.pdf', part } });
+    }
+    expect(await ctx.container.db.select().from(jobs)).toEqual([]);
+  });
+});
+
+describe("real producers' files", () => {
+  it('are all accepted (202), repairable ones too', async () => {
+    const corpus = await buildCorpus(join(dir, 'corpus'));
+    const files = [
+      ...corpus.map((f) => ({ name: f.name, path: f.path })),
+      ...PDFTEX_MANUALS.map((path) => ({ name: `pdfTeX manual ${path.split('/').pop()}`, path })),
+    ];
+    for (const file of files) {
+      const res = await postJob(client, jobForm('compress', [{ name: 'in.pdf', bytes: await readFile(file.path) }]));
+      expect(res.status, `${file.name}: ${await res.clone().text()}`).toBe(202);
+    }
+    // Damage qpdf repairs (a wrong xref offset) is repaired by the tools: accepted.
+    const good = handWritten('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+    const misplaced = Buffer.from(good.toString('latin1').replace(/0000000009 00000 n/, '0000000999 00000 n'), 'latin1');
+    expect((await postJob(client, jobForm('compress', [{ name: 'moved.pdf', bytes: misplaced }]))).status).toBe(202);
+    expect((await postJob(client, jobForm('compress', [{ name: 'plain.pdf', bytes: await textPdf(1) }]))).status).toBe(202);
+  }, 240_000);
+});
