@@ -27,6 +27,7 @@ export async function newContext(browser: Browser, baseURL: string, viewport: ke
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(artifactsDir, { recursive: true });
   const path = join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  // Finite animations jump to their end: a menu caught mid-fade is not what the page looks like.
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
 }

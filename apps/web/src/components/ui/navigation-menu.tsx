@@ -40,16 +40,41 @@ export function NavigationMenuItem({ className, ...props }: React.ComponentProps
   return <NavigationMenuPrimitive.Item data-slot="navigation-menu-item" className={cn('relative', className)} {...props} />;
 }
 
-export function NavigationMenuTrigger({ className, children, ...props }: React.ComponentProps<typeof NavigationMenuPrimitive.Trigger>) {
+/**
+ * Radix puts a focus sentinel after an open trigger: a span both `aria-hidden` and tabbable, which axe
+ * rightly counts as hidden focusable content (aria-hidden-focus). The trigger takes the sentinel out of
+ * the tab order and does its one job itself: Tab from an open trigger goes to the menu's first link.
+ */
+export function NavigationMenuTrigger({ className, children, onKeyDown, ...props }: React.ComponentProps<typeof NavigationMenuPrimitive.Trigger>) {
   return (
     <NavigationMenuPrimitive.Trigger
       data-slot="navigation-menu-trigger"
       className={cn(navigationMenuTriggerStyle(), 'group', className)}
+      onKeyDown={(event) => {
+        onKeyDown?.(event);
+        if (event.defaultPrevented || event.key !== 'Tab' || event.shiftKey || event.currentTarget.dataset.state !== 'open') return;
+        const content = document.getElementById(event.currentTarget.getAttribute('aria-controls') ?? '');
+        const first = content?.querySelector<HTMLElement>('a[href], button:not([disabled])');
+        if (!first) return;
+        event.preventDefault();
+        first.focus();
+      }}
       {...props}
+      ref={untabFocusSentinel}
     >
       {children} <NavigationMenuChevron />
     </NavigationMenuPrimitive.Trigger>
   );
+}
+
+function untabFocusSentinel(trigger: HTMLButtonElement | null) {
+  const item = trigger?.parentElement;
+  if (!item) return;
+  const untab = () => item.querySelectorAll(':scope > [aria-hidden="true"][tabindex="0"]').forEach((sentinel) => sentinel.setAttribute('tabindex', '-1'));
+  untab();
+  const observer = new MutationObserver(untab);
+  observer.observe(item, { childList: true });
+  return () => observer.disconnect();
 }
 
 export function NavigationMenuContent({ className, ...props }: React.ComponentProps<typeof NavigationMenuPrimitive.Content>) {

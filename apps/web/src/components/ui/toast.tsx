@@ -45,7 +45,6 @@ export function Toaster() {
         position="bottom-right"
         richColors
         closeButton
-        toastOptions={{ classNames: { description: 'opacity-90' } }}
         style={
           {
             '--normal-bg': 'var(--popover)',

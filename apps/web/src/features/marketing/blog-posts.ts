@@ -1,6 +1,8 @@
-import { formatBytes, OCR_LANGUAGES, PLAN_LIMITS, type ToolId } from '@wattle/shared';
+import { formatBytes, getTool, OCR_LANGUAGES, PLAN_LIMITS, type ToolId } from '@wattle/shared';
 
 const { visitor, free } = PLAN_LIMITS;
+/** How many files one merge takes, without an account and with one: the tool's own limit and the plan's. */
+const mergeFiles = (plan: typeof visitor) => Math.min(getTool('merge').maxFiles, plan.filesPerJob);
 
 /**
  * The blog's articles, newest first. Every claim here must be true of the product today: check the tool
@@ -62,11 +64,11 @@ export const BLOG_POSTS: BlogPost[] = [
     summary: 'Combine invoices, statements or chapters into one PDF, then reorder, turn or remove pages until the document reads the way you want.',
     published: '2026-11-24',
     body: [
-      { paragraph: 'Putting several PDFs together is a two-part job: first combine the files, then tidy the pages. Wattle PDF has a tool for each part, and each one runs in your browser without an account.' },
+      { paragraph: 'Putting several PDFs together is a two-part job: first combine the files, then tidy the pages. Wattle PDF has a tool for each part, and each one works without an account.' },
       { heading: 'Combine the files' },
       {
         steps: [
-          'Open Merge PDF and add between 2 and 50 PDFs.',
+          `Open Merge PDF and add between ${getTool('merge').minFiles} and ${mergeFiles(visitor)} PDFs (${mergeFiles(free)} with a free account).`,
           'Put the files in the order they should appear. The merged PDF follows that order exactly.',
           'Run the tool and download the combined PDF.',
         ],
@@ -147,7 +149,7 @@ export const BLOG_POSTS: BlogPost[] = [
       { heading: 'Isolated while they are worked on' },
       { paragraph: 'Each job runs in its own temporary workspace with time and size limits, and the workspace is removed when the job finishes. The programs that convert documents have no internet access, so nothing inside a document can make them contact another site.' },
       { heading: 'Private to you' },
-      { paragraph: 'Every document, job and download is tied to its owner. Nobody else can open it, and an address that belongs to someone else answers as if it did not exist.' },
+      { paragraph: 'Every document, job and download is tied to its owner. Nobody else can open it unless you share it, with a team you work in or through a share link you make, and an address that belongs to someone else answers as if it did not exist.' },
       { heading: 'The law we work under' },
       { paragraph: 'We handle personal information under the Privacy Act 1988 (Cth) and the Australian Privacy Principles. If a data breach is likely to cause serious harm, we will tell the people affected and the Office of the Australian Information Commissioner, as the Notifiable Data Breaches scheme requires.' },
     ],

@@ -51,7 +51,7 @@ export const SETTINGS: SettingDefinition[] = [
   {
     field: 'auto_save_frequency',
     label: 'Auto-Save Frequency',
-    description: 'How often the PDF editor will save your work. The editor is coming soon.',
+    description: 'How often the PDF editor saves your work.',
     options: AUTO_SAVE_OPTIONS.map((value) => ({ value, label: AUTO_SAVE_LABELS[value] })),
     toUpdate: (value) => ({ auto_save_frequency: Number(value) as ProfileUpdate['auto_save_frequency'] }),
   },

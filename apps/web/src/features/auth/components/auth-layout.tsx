@@ -6,7 +6,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
- * The auth screens: on desktop a brand panel with a testimonial on the left, the form on the right
+ * The auth screens: on desktop a brand panel with the company's promise on the left, the form on the right
  * in a 350px column (spec section 9); on phones the form alone under the logo.
  */
 export function AuthLayout({ title, heading, description, children }: { title: string; heading: string; description?: ReactNode; children: ReactNode }) {
@@ -30,13 +30,14 @@ export function AuthLayout({ title, heading, description, children }: { title: s
             ))}
           </ul>
         </div>
+        {/* The spec's testimonial panel quotes the company itself: there is no customer to quote. */}
         <figure className="relative max-w-md space-y-4 border-l-2 border-wattle pl-5">
           <blockquote className="text-lg leading-relaxed text-white/95">
-            &ldquo;Wattle PDF has saved our practice hours every week. Merging client statements and locking them with a password
-            takes seconds, and our files stay on Australian servers.&rdquo;
+            &ldquo;PDF tools anyone can use, every one of them free, built so that your documents stay private and stay in
+            Australia.&rdquo;
           </blockquote>
           <figcaption className="text-sm text-white/75">
-            <span className="font-semibold text-white">Sofia Davis</span> · Practice Manager, Harbourside Accounting, Newcastle NSW
+            <span className="font-semibold text-white">Wattle PDF</span> · Our promise
           </figcaption>
         </figure>
       </aside>

@@ -266,8 +266,12 @@ export function Workspace({ pdf, readOnly, header, banner }: WorkspaceProps) {
               onInsertPdf={(index, file) => void pages.insertPdf(index, file)}
             />
           </nav>
+          {/* Focusable so the keyboard can scroll the pages too (arrows, Page Down), as the pointer does. */}
           <div
             ref={scroller}
+            role="region"
+            aria-label="Pages"
+            tabIndex={0}
             className="min-w-0 flex-1 touch-pan-x touch-pan-y overflow-auto bg-muted/60 p-4"
             onScroll={onScroll}
             onPointerDown={(event) => event.target === event.currentTarget && select(null)}

@@ -72,6 +72,8 @@ function SignatureMaker({ kind, onDone, onClose }: { kind: SignatureKind; onDone
   const drawRef = useRef<SignaturePad | null>(null);
   const drawCanvasRef = useRef<HTMLCanvasElement>(null);
   const [typed, setTyped] = useState(() => (kind === 'initials' ? initialsOf(user?.name) : (user?.name ?? '')));
+  /** What each style card shows: the typed text, or a stand-in until there is some. */
+  const sample = typed.trim() || (kind === 'signature' ? 'Your name' : 'AB');
   const [font, setFont] = useState(SCRIPT_FONTS[0]!);
   const [upload, setUpload] = useState<Upload | null>(null);
   const keepId = useId();
@@ -168,7 +170,8 @@ function SignatureMaker({ kind, onDone, onClose }: { kind: SignatureKind; onDone
                 type="button"
                 role="radio"
                 aria-checked={option === font}
-                aria-label={option.label}
+                // The name starts with the text shown, so a speech user can say what they see (WCAG 2.5.3).
+                aria-label={`${sample} in ${option.label}`}
                 onClick={() => setFont(option)}
                 className={cn(
                   'flex h-16 items-center overflow-hidden rounded-lg border bg-white px-4 text-left text-3xl text-[#1a2340] outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
@@ -176,7 +179,7 @@ function SignatureMaker({ kind, onDone, onClose }: { kind: SignatureKind; onDone
                 )}
                 style={{ fontFamily: `"${option.family}", cursive` }}
               >
-                <span className="truncate">{typed.trim() || (kind === 'signature' ? 'Your name' : 'AB')}</span>
+                <span className="truncate">{sample}</span>
               </button>
             ))}
           </div>

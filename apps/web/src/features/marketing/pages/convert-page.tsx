@@ -65,7 +65,7 @@ export function ConvertPage() {
         }
       />
 
-      <Section id={CONVERSIONS_ID} eyebrow="Conversion tools" title="Six ways to convert" description="Pick the conversion you need. Each one keeps your document private and deletes it automatically afterwards.">
+      <Section id={CONVERSIONS_ID} eyebrow="Conversion tools" title={`${CONVERSIONS.length} ways to convert`} description="Pick the conversion you need. Each one keeps your document private and deletes it automatically afterwards.">
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {CONVERSIONS.map((tool) => (
             <Link key={tool.title} to={tool.href} className="rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">

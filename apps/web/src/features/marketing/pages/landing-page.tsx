@@ -128,7 +128,7 @@ export function LandingPage() {
             points={[
               'Lock any PDF with a password and 256-bit AES encryption',
               'Files deleted automatically after processing or conversion',
-              'Only you, and the members of a team you share a space with, can see your documents',
+              'Only you, the members of a team you share a space with and the people you send a share link can see your documents',
             ]}
           />
         </div>

@@ -1,4 +1,4 @@
-import { formatBytes, PLAN_LIMITS } from '@wattle/shared';
+import { formatBytes, PLAN_LIMITS, TEAM_STORAGE_LIMIT } from '@wattle/shared';
 import { CheckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -30,7 +30,7 @@ const FAQS = [
   { q: 'Are prices in Australian dollars?', a: 'Yes. All prices are in Australian dollars (AUD) and include GST.' },
   { q: 'Is there a free trial?', a: 'There is no trial because there is nothing to unlock: every tool is free. Use them without an account, or create a free account for larger files, your own document library and batch processing.' },
   { q: 'What happens to my files?', a: 'Files are processed on Australian-hosted servers and deleted automatically after processing. Documents you keep in your account stay until you delete them.' },
-  { q: 'Can my whole team use Wattle PDF?', a: 'Yes: each person signs up for their own free account, and their documents stay private to them. Shared team accounts with invitations and roles are still being built. Contact our sales team if your organisation needs more storage.' },
+  { q: 'Can my whole team use Wattle PDF?', a: `Yes. Create a team from the Team page of your dashboard and invite your colleagues by email. The team’s documents, batches and share links live in one shared space with ${formatBytes(TEAM_STORAGE_LIMIT)} of its own storage, and the owner, admins and members each have their own rights. Contact our sales team if your organisation needs more storage.` },
 ];
 
 export function PricingPage() {

@@ -38,7 +38,7 @@ export function SecurityPage() {
           <li>Email addresses are verified, and passwords must meet strength rules.</li>
           <li>Sessions are kept in secure, HTTP-only cookies and renewed at every sign-in.</li>
           <li>Repeated sign-in attempts are rate-limited, and sign-in never reveals whether an email address has an account.</li>
-          <li>Every document, download and share is tied to its owner; no one else can reach it.</li>
+          <li>Every document, download and share link is tied to its owner; no one else can reach a document unless you share it with your team or by a link.</li>
         </ul>
       </LegalSection>
       <LegalSection title="Reporting a security issue">

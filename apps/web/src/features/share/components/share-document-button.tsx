@@ -9,16 +9,20 @@ export function ShareDocumentButton({ document }: { document: Pick<DocumentItem,
   const [open, setOpen] = useState(false);
   const count = document.link_count;
   const label = count === 0 ? `Share ${document.filename}` : `Share ${document.filename} (${count} active ${count === 1 ? 'link' : 'links'})`;
+  // The count sits beside the button, not in it: text inside a button is its visible label, which its
+  // name must contain as written (WCAG 2.5.3, label in name), and the name already says the count.
   return (
     <>
-      <Button variant="ghost" size="icon" className="relative size-8" onClick={() => setOpen(true)} aria-label={label} title="Share">
-        <Share2Icon aria-hidden />
+      <span className="relative">
+        <Button variant="ghost" size="icon" className="size-8" onClick={() => setOpen(true)} aria-label={label} title="Share">
+          <Share2Icon aria-hidden />
+        </Button>
         {count > 0 && (
-          <span aria-hidden className="absolute -top-0.5 -right-0.5 grid h-4 min-w-4 place-items-center rounded-full bg-wattle px-1 text-[10px] leading-none font-semibold text-wattle-foreground tabular-nums">
+          <span aria-hidden className="pointer-events-none absolute -top-0.5 -right-0.5 grid h-4 min-w-4 place-items-center rounded-full bg-wattle px-1 text-[10px] leading-none font-semibold text-wattle-foreground tabular-nums">
             {count}
           </span>
         )}
-      </Button>
+      </span>
       <LinkDialog open={open} onOpenChange={setOpen} document={document} />
     </>
   );
