@@ -65,7 +65,7 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
       jobId,
       tool: tool.id,
       options: job.options,
-      inputs: record.inputs.map((i) => ({ blobKey: i.blobKey, filename: i.filename, ownCopy: i.documentId === null })),
+      inputs: record.inputs.map((i) => ({ blobKey: i.blobKey, filename: i.filename })),
       limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(pool), processPriority: poolPriority(pool) },
       mayUseThread: poolInThread(pool),
       onProgress,
