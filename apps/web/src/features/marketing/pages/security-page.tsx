@@ -16,8 +16,11 @@ export function SecurityPage() {
       </LegalSection>
       <LegalSection title="Encryption">
         <p>
-          Every connection to Wattle PDF uses HTTPS, so files and passwords are encrypted on the way to us and back. Documents are protected
-          with 256-bit encryption, and our Secure PDF tools let you add your own password protection to a document.
+          Every connection to Wattle PDF uses HTTPS, so files and passwords are encrypted on the way to us and back. Every file we keep (your
+          documents and their versions, tool uploads and results, profile pictures, signatures and the page images of shared documents) is
+          stored encrypted with 256-bit AES (AES-256-GCM), each file under its own key, and our Secure PDF tools let you add your own password
+          protection to a document. While a tool works on a file, the file is open only in that job&apos;s private workspace, which is cleared
+          when the job finishes.
         </p>
       </LegalSection>
       <LegalSection title="Automatic deletion">
