@@ -16,8 +16,8 @@ export function SecurityPage() {
       </LegalSection>
       <LegalSection title="Encryption">
         <p>
-          Every connection to Wattle PDF uses HTTPS, so files and passwords are encrypted on the way to us and back. Documents are protected
-          with 256-bit encryption, and our Secure PDF tools let you add your own password protection to a document.
+          Every connection to Wattle PDF uses HTTPS, so files and passwords are encrypted on the way to us and back. Our Secure PDF
+          tools let you lock a document with your own password and 256-bit AES encryption.
         </p>
       </LegalSection>
       <LegalSection title="Automatic deletion">
