@@ -109,7 +109,8 @@ describe('GET /api/v1/jobs/{id}/zip', () => {
 
   it('answers 404 while the job has no output', async () => {
     const visitor = ctx.client();
-    const res = await postJob(visitor, jobForm('merge', [{ name: 'a.pdf', bytes: Buffer.from('%PDF-1.7\nbroken') }, { name: 'b.pdf', bytes: Buffer.from('%PDF-1.7\nbroken') }]));
+    // A damaged upload is refused before 202 (decision 135); an edit of a page the file does not have is accepted and fails in its job.
+    const res = await postJob(visitor, jobForm('edit', [{ name: 'a.pdf', bytes: await makePdf({ pages: 1 }) }], { options: { operations: [{ type: 'note', page: 5, x: 10, y: 10, text: 'no such page' }] } }));
     const job = await waitForJob(visitor, (await res.json()).id);
     expect(job.status).toBe('failed');
     expect((await visitor.request(`/api/v1/jobs/${job.id}/zip`)).status).toBe(404);
