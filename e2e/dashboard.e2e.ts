@@ -86,6 +86,8 @@ describe('dashboard shell on desktop', () => {
     await control.click();
     await page.getByRole('menuitem', { name: 'English (New Zealand)' }).click();
     await expect.poll(() => control.textContent()).toBe('EN-NZ');
+    // The menu closes on a choice; the next click opens it again.
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
     await control.click();
     await page.getByRole('menuitem', { name: 'Perth' }).click();
     await expect.poll(async () => (await (await page.request.get('/api/profile')).json()).time_zone).toBe('Australia/Perth');
