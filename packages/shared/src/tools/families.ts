@@ -52,6 +52,18 @@ export const TOOL_FAMILIES = [
 
 export type ToolFamilyId = (typeof TOOL_FAMILIES)[number]['id'];
 
+/** Registry tools that no family lists on purpose (the PDF-to-Office and text conversions, the editor). */
+export const TOOLS_WITHOUT_FAMILY = ['pdf-to-word', 'pdf-to-excel', 'pdf-to-powerpoint', 'pdf-to-text', 'edit'] as const satisfies readonly ToolId[];
+
+type ToolInAFamily = (typeof TOOL_FAMILIES)[number]['sections'][number]['tools'][number];
+
+/**
+ * The compiler's check that every tool is placed: a Record over the registry's tools that are in no family
+ * and not in TOOLS_WITHOUT_FAMILY, which must be empty. A new registry tool fails typecheck here
+ * ("Property 'new-tool' is missing") until a family's section or TOOLS_WITHOUT_FAMILY names it.
+ */
+const unplacedTools: Record<Exclude<ToolId, ToolInAFamily | (typeof TOOLS_WITHOUT_FAMILY)[number]>, never> = {};
+
 /** Every tool of a family, section after section. */
 export function familyTools(family: ToolFamily): ToolId[] {
   return family.sections.flatMap((section) => section.tools);
