@@ -131,7 +131,7 @@ async function startWorkerProcess(context: TestContext): Promise<ChildProcess> {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
-      GLIBC_TUNABLES: process.env.GLIBC_TUNABLES, // as npm run serve (decision 120)
+      GLIBC_TUNABLES: process.env.GLIBC_TUNABLES, // as npm run serve (performance log §120)
       APP_ROLES: 'worker',
       DATABASE_URL: context.container.database.connectionString,
       DATA_DIR: context.dataDir,

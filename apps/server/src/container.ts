@@ -133,7 +133,7 @@ function embeddedAuthSecret(dataDir: string): string {
   }
 }
 
-/** The AWS SDK is loaded only when a bucket is configured: the local store never loads it (decision 106). */
+/** The AWS SDK is loaded only when a bucket is configured: the local store never loads it (performance log §106). */
 async function s3BlobStore(config: Config): Promise<BlobStore> {
   const { createS3BlobStore, s3OptionsFromConfig } = await import('./adapters/blob-store/s3.ts');
   return createS3BlobStore(s3OptionsFromConfig(config));

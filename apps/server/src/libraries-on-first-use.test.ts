@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
-/** Libraries only some tools, conversions or configurations need: loaded on first use (decision 106). */
+/** Libraries only some tools, conversions or configurations need: loaded on first use (performance log §106). */
 const ON_FIRST_USE = [
   'playwright-core',
   'exceljs',

@@ -45,7 +45,7 @@ const runs = new Map<number, Run>();
 /**
  * runTool in the tool thread: the same tool, options, limits and outputs, with its JavaScript (parsing,
  * assembling the result) and its garbage off the server's event loop, at the thread's lowest niceness
- * (tool-thread-main.ts), so quick jobs and requests take the CPU first (decision 128). Aborting the
+ * (tool-thread-main.ts), so quick jobs and requests take the CPU first (performance log §128). Aborting the
  * signal stops the tool there; the promise settles once its engines and temp files are gone.
  */
 export function runToolInThread(toolId: ToolId, params: RunToolParams): Promise<ToolOutput[]> {

@@ -47,7 +47,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, Readonly<PlanLimits>>> = {
   free: {
     fileBytes: 50 * MB,
     jobBytes: 250 * MB,
-    // Merge and split run as one qpdf process: 2,000 pages or 200 files take seconds (decision 097).
+    // Merge and split run as one qpdf process: 2,000 pages or 200 files take seconds (performance log §097).
     pages: 2000,
     filesPerJob: 200,
     batchFiles: 100,

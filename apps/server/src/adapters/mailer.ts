@@ -28,7 +28,7 @@ export interface Outbox {
   get(id: string): Promise<StoredMail | undefined>;
 }
 
-/** SMTP through nodemailer when SMTP_URL is set, loaded with the first mail (decision 106). */
+/** SMTP through nodemailer when SMTP_URL is set, loaded with the first mail (performance log §106). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   let transport: Promise<Transporter> | undefined;
   return {

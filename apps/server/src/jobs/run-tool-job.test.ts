@@ -128,7 +128,7 @@ describe('tool jobs through the queue', () => {
     expect(job.outputs[0]!.size).toBeLessThanOrEqual(pdf3.length);
   });
 
-  // Heavy jobs' engines run at the lowest priority (decision 114), so a heavy job may use every core.
+  // Heavy jobs' engines run on idle CPU (performance log §127), so a heavy job may use every core.
   it('gives a heavy job an engine a core: the pages of a scan are re-encoded side by side', async () => {
     const { client } = await signedInUser(ctx);
     const form = jobForm('compress', [{ name: 'scan.pdf', bytes: await scanPdf(2, 300) }], { options: { level: 'medium' } });

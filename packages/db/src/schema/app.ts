@@ -67,7 +67,7 @@ export const usageStatistics = pgTable(
     pdfsProcessed: integer('pdfs_processed').notNull().default(0),
     storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
     storageLimit: bigint('storage_limit', { mode: 'number' }).notNull().default(52428800),
-    /** The person's own live documents, kept with storage_used: My Documents' total without counting them (decision 124). */
+    /** The person's own live documents, kept with storage_used: My Documents' total without counting them (performance log §124). */
     documentCount: integer('document_count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -85,7 +85,7 @@ export const pdfFiles = pgTable(
     userId: text('user_id').notNull().references(() => user.id, { onDelete: 'cascade' }),
     teamId: teamColumn(),
     filename: text('filename').notNull(),
-    /** The name as search compares it, lowered once when written rather than in every search for every row (decision 109). */
+    /** The name as search compares it, lowered once when written rather than in every search for every row (performance log §109). */
     filenameLower: text('filename_lower').generatedAlwaysAs(sql`lower(filename)`),
     filePath: text('file_path').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),

@@ -53,7 +53,7 @@ export const teamStorage = pgTable(
     teamId: text('team_id').primaryKey().references(() => organization.id, { onDelete: 'cascade' }),
     storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
     storageLimit: bigint('storage_limit', { mode: 'number' }).notNull(),
-    /** The team's live documents, kept with storage_used (decision 124). */
+    /** The team's live documents, kept with storage_used (performance log §124). */
     documentCount: integer('document_count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-"""Drives a warm LibreOffice listener over UNO for as long as the listener lives (decision 121).
+"""Drives a warm LibreOffice listener over UNO for as long as the listener lives (performance log §121).
 
 Run by the engine with a scrubbed environment. It connects to the listener's pipe, then to the pool's
 socket, and converts one document per request: a JSON line {"input", "output", "importFilter",

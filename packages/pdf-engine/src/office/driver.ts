@@ -23,7 +23,7 @@ export const NOT_LOADED = 2;
 
 /**
  * A warm listener's UNO client (convert.py), started once with the listener instead of once a document:
- * a python3 start and `import uno` cost 75 ms a document here (decision 121). It converts one document at
+ * a python3 start and `import uno` cost 75 ms a document here (performance log §121). It converts one document at
  * a time, sent over a Unix socket the pool listens on, in a private dir under the system's temp dir (a
  * socket's path may be at most 107 bytes, and the pool's dir can be deeper).
  */

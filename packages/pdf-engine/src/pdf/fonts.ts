@@ -54,7 +54,7 @@ const parsedFonts = new Map<string, Promise<Font>>();
 
 /**
  * fontkit 2 (not @pdf-lib/fontkit, whose build fails on Indic shaping); @cantoo/pdf-lib subsets with its
- * encode(). Loaded with the first font: only the tools that draw text need it (decision 106).
+ * encode(). Loaded with the first font: only the tools that draw text need it (performance log §106).
  */
 export async function parseFont(bytes: Uint8Array): Promise<Font> {
   const fontkit = await import('fontkit');

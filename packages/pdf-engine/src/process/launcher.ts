@@ -27,7 +27,7 @@ export class LaunchError extends Error {}
 /**
  * The launcher lives as long as this process and runs little JavaScript: V8's interpreter and baseline
  * compiler only, a 1 MB young generation, tuned for size. So it stays near its start size after thousands
- * of engines (46 to 52 MB after 4,000, against 47 to 74 MB with V8's defaults; decision 126).
+ * of engines (46 to 52 MB after 4,000, against 47 to 74 MB with V8's defaults; performance log §126).
  */
 const LAUNCHER_V8_FLAGS = ['--max-semi-space-size=1', '--optimize-for-size', '--no-opt', '--no-maglev'];
 

@@ -5,7 +5,7 @@ import type { CommandSpec } from './run-command.ts';
  * Node's compile cache for our own programs: the TypeScript Node has stripped and its bytecode. Stripping
  * loads a WebAssembly compiler into the process, about 15 MB held for its life and 0.1 s a start; with
  * the cache only the first start after a change strips. A folder Node cannot write is no cache, not an
- * error, and a changed source is stripped again (decision 126).
+ * error, and a changed source is stripped again (performance log §126).
  */
 const COMPILE_CACHE = fileURLToPath(new URL('../../node_modules/.cache/node-compile', import.meta.url));
 

@@ -28,7 +28,7 @@ export interface RunOptions {
 /**
  * How an engine shares the CPU: `quick` at niceness 10, below the server, which must stay responsive;
  * `background` (heavy pools) only on CPU time nothing else wants (SCHED_IDLE): a quick job's engine or
- * the server waking up takes the core at once, where niceness 19 only weighs less (decision 127).
+ * the server waking up takes the core at once, where niceness 19 only weighs less (performance log §127).
  */
 export type EnginePriority = 'quick' | 'background';
 export const ENGINE_NICENESS: Readonly<Record<EnginePriority, number>> = { quick: 10, background: 19 };
@@ -71,7 +71,7 @@ function wrapperPrefix(isolateNetwork: boolean, priority: EnginePriority): strin
 }
 
 /**
- * glibc's malloc asks for transparent huge pages where the kernel gives them on request (decision 120):
+ * glibc's malloc asks for transparent huge pages where the kernel gives them on request (performance log §120):
  * an engine reading a large PDF or decoding a scan then takes a page fault every 2 MB, not every 4 KB.
  * Our own Node processes get the same through scripts/huge-pages.sh.
  */

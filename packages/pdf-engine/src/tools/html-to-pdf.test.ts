@@ -129,7 +129,7 @@ describe('html-to-pdf', () => {
   }, 60_000);
 
   // The print engine's Playwright starts the browser in a session (and so an autogroup) of its own, whose
-  // weight counts (decision 114). (A helper that starts a session of its own lives a few milliseconds:
+  // weight counts (performance log §114). (A helper that starts a session of its own lives a few milliseconds:
   // it is not the browser's.)
   it.runIf(existsSync('/proc/self/autogroup'))('prints in a browser started by the print engine, never by this process, whose scheduling group has the priority asked for', async () => {
     const below = (pid: number): { pid: number; command: string }[] => childProcesses(pid).flatMap((child) => [child, ...below(child.pid)]);

@@ -38,7 +38,7 @@ export interface ToolDefinition<Id extends string = string, Options extends z.Zo
 const tool = <const Id extends string, Options extends z.ZodType>(definition: ToolDefinition<Id, Options>) => definition;
 
 const none = () => z.strictObject({});
-/** qpdf merges 200 files of 5 pages in about a second (decision 097). */
+/** qpdf merges 200 files of 5 pages in about a second (performance log §097). */
 const MAX_MERGE_FILES = 200;
 const MAX_IMAGES = 100;
 const MAX_BLANK_PAGES = 100;
