@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { createLogger } from './logger.ts';
 import { createJobQueue, type JobQueue } from './job-queue.ts';
@@ -68,9 +68,7 @@ describe('job queue pick-up', () => {
     };
   }
 
-  const until = async (check: () => boolean) => {
-    while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
-  };
+  const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 10_000, interval: 10 });
 
   it('runs up to its concurrency at once, and the rest as slots free up', async () => {
     const jobs = gate();

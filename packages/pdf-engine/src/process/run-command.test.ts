@@ -91,19 +91,17 @@ describe('runCommand', () => {
     process.kill(first, 'SIGKILL');
     await expect(running.result).rejects.toMatchObject({ code: 'ENGINE_UNAVAILABLE' });
     expect(liveCommandCount()).toBe(0);
-    for (let i = 0; i < 50 && processExists(engine); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(processExists(engine)).toBe(false);
+    // Not our child: its end gives no event here, so look until it is gone.
+    await expect.poll(() => processExists(engine)).toBe(false);
     const again = await runCommand({ command: 'sh', args: ['-c', 'echo $PPID'] }, { cwd: dir, timeoutMs: 10_000 });
     expect(Number(again.stdout.toString().trim())).toBe(launcherPid());
     expect(launcherPid()).not.toBe(first);
   });
 
   it('kills the whole process group at the timeout', async () => {
-    const started = Date.now();
     const error = await runCommand({ command: 'sh', args: ['-c', 'sleep 30 & echo $!; wait'] }, { cwd: dir, timeoutMs: 500 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).code).toBe('ENGINE_TIMEOUT');
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(liveCommandCount()).toBe(0);
     expect(childProcesses()).toEqual([]);
   });
@@ -111,8 +109,7 @@ describe('runCommand', () => {
   it('reaps descendants left behind when the leader exits', async () => {
     const result = await runCommand({ command: 'sh', args: ['-c', 'sleep 30 > /dev/null 2>&1 & echo $!'] }, { cwd: dir, timeoutMs: 5000 });
     const grandchild = Number(result.stdout.toString().trim());
-    await new Promise((r) => setTimeout(r, 100));
-    expect(processExists(grandchild)).toBe(false);
+    await expect.poll(() => processExists(grandchild)).toBe(false);
   });
 
   it('caps captured output', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify, NOTIFICATIONS_PAGE_SIZE } from '../../services/notifications.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
@@ -33,9 +34,11 @@ describe('notifications', () => {
   it('lists newest first, paginated, with the exact unread count', async () => {
     for (let i = 1; i <= NOTIFICATIONS_PAGE_SIZE + 2; i++) {
       await notify(ctx.container, user.id, { type: 'test', title: `Note ${i}`, body: `Body ${i}`, link: '/dashboard/downloads' });
-      // The embedded database's clock counts whole milliseconds: notes made within one have no order.
-      await new Promise((resolve) => setTimeout(resolve, 2));
     }
+    // Notes made within one millisecond of the database's clock have no order: each gets its own second.
+    await ctx.container.db.execute(
+      sql`update notifications set created_at = now() - interval '1 hour' + substring(title from 6)::int * interval '1 second' where user_id = ${user.id} and title like 'Note %'`,
+    );
     const first = await json('/api/notifications');
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ total: NOTIFICATIONS_PAGE_SIZE + 2, page: 1, page_size: NOTIFICATIONS_PAGE_SIZE });

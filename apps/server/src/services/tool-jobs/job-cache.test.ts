@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { textPdf } from '@wattle/pdf-engine/test/fixtures';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { jobForm, postJob } from '../../test/jobs.ts';
@@ -90,7 +90,6 @@ describe('the job status cache', () => {
     const cache = createJobCache(ctx.container, { openMs: 20, finishedMs: 50 });
     await cache.announce((await claimJob(ctx.container.db, id, new Date()))!, () => ctx.container.events.publishJobChanged(id));
     expect(cache.held()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(cache.held()).toBe(0);
+    await vi.waitFor(() => expect(cache.held()).toBe(0));
   });
 });
