@@ -71,9 +71,7 @@ describe('GET /api/events', () => {
     const reader = res.body!.getReader();
     const text = await readUntil(reader, /: heartbeat\n\n/);
     expect(text).toContain(': heartbeat\n\n');
-    // The stream closes on its own at the lifetime (the browser then reconnects).
-    const started = Date.now();
+    // The stream closes on its own at the lifetime (the browser then reconnects): reading ends.
     while (!(await reader.read()).done);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
