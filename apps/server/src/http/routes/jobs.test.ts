@@ -126,13 +126,11 @@ describe('jobs API: validation, limits and authorisation', () => {
       ['protect', { userPassword: 'a\nb' }],
     ];
     for (const [tool, options] of cases) {
-      const started = performance.now();
       const res = await postJob(ctx.client(), jobForm(tool, [file()], { options }));
       expect(res.status, `${tool} ${JSON.stringify(options)}`).toBe(400);
       const body = await res.json();
       expect(body.error.code).toBe('VALIDATION_FAILED');
       expect(Object.keys(body.error.details.fieldErrors).some((k) => k.startsWith('options'))).toBe(true);
-      expect(performance.now() - started).toBeLessThan(5000);
     }
   });
 
@@ -207,17 +205,22 @@ describe('jobs API: validation, limits and authorisation', () => {
     expect((await postJob(other.client, jobForm('compress', [], { fileIds: [doc.id] }))).status).toBe(404);
   });
 
-  it('answers 429 QUEUE_FULL quickly when a pool is full, before reading the upload', async () => {
+  it('answers 429 QUEUE_FULL when a pool is full, before reading the upload', async () => {
     const small = await createTestContext({ JOB_QUEUE_CAP: '2' });
     try {
       const { client } = await signedInUser(small);
       for (let i = 0; i < 2; i++) expect((await postJob(client, jobForm('rotate', [file()]))).status).toBe(202);
-      const started = performance.now();
-      const res = await postJob(client, jobForm('rotate', [file()]));
+      // The tool's part and the start of a file whose body never ends: only an answer given before reading
+      // the upload can arrive.
+      const form = new Request('http://localhost/', { method: 'POST', body: jobForm('rotate', [file()]) });
+      const bytes = new Uint8Array(await form.arrayBuffer());
+      const start = bytes.subarray(0, Buffer.from(bytes).indexOf('name="files"') + 100);
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(start) });
+      const res = await client.request('/api/v1/jobs', { method: 'POST', body, headers: { 'content-type': form.headers.get('content-type')! }, duplex: 'half' } as RequestInit);
+      void body.cancel().catch(() => {});
       expect(res.status).toBe(429);
       expect((await res.json()).error.code).toBe('QUEUE_FULL');
       expect(res.headers.get('retry-after')).toBeTruthy();
-      expect(performance.now() - started).toBeLessThan(2000);
       // Another pool still takes work.
       expect((await postJob(client, jobForm('office-to-pdf', [{ name: 'a.txt', bytes: new TextEncoder().encode('hello') }]))).status).toBe(202);
     } finally {
