@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +9,11 @@ import { createContext, type ToolContext } from '../context.ts';
 import { DEFAULT_LIMITS } from '../limits.ts';
 import type { ImageSource } from '../pdf/image-xobject.ts';
 import { imageEngine } from '../process/commands.ts';
+import { launcherPid } from '../process/launcher.ts';
 import { liveCommandCount } from '../process/run-command.ts';
 import { readJpegHeader } from '../util/jpeg-header.ts';
 import { scanImage } from '../test/fixtures.ts';
+import { childProcesses } from '../test/harness.ts';
 import { planReencode, reencodeImages, startImageEngine, type PendingImage, type ReencodeBatch } from './compress-images.ts';
 
 let root: string;
@@ -23,6 +26,19 @@ beforeAll(async () => {
   scan = await scanImage('Invoice 1042', 1240, 1754); // A4 at 150 dpi
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
+
+/** An image engine for this batch has loaded sharp: what it does next is wait for the batch file. */
+function engineWaitingFor(batch: string): boolean {
+  const below = (pid: number): number[] => childProcesses(pid).flatMap((child) => [child.pid, ...below(child.pid)]);
+  const launcher = launcherPid();
+  return launcher !== undefined && below(launcher).some((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(batch) && readFileSync(`/proc/${pid}/maps`, 'utf8').includes('sharp');
+    } catch {
+      return false; // exited while we looked
+    }
+  });
+}
 
 const jpegSource = (data: Buffer): ImageSource => {
   const header = readJpegHeader(data)!;
@@ -75,7 +91,7 @@ describe('re-encoding images in the image engine', () => {
     await mkdir(dir);
     const batch = join(dir, 'batch.json');
     const engine = ctx.run(imageEngine(batch, 2));
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the engine is up and waiting
+    await expect.poll(() => engineWaitingFor(batch), { timeout: 20_000, interval: 10 }).toBe(true);
     const tasks = await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {
         const input = join(dir, `in-${i}.jpg`);
@@ -105,7 +121,7 @@ describe('re-encoding images in the image engine', () => {
     await writeFile(batch, JSON.stringify({ tasks, maxPixels: DEFAULT_LIMITS.maxPixels } satisfies ReencodeBatch));
     const engine = ctx.run(imageEngine(batch, 2));
     // The second lane finishes its image while the first still waits: one lane would wait here for ever.
-    while (!readJpegHeader(await readFile(tasks[1]!.output).catch(() => Buffer.alloc(0)))) await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(async () => readJpegHeader(await readFile(tasks[1]!.output).catch(() => Buffer.alloc(0))), { timeout: 20_000, interval: 20 }).toBeTruthy();
     await writeFile(held, data);
     const lines = (await engine).stdout.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as [number, { height: number }]);
     expect(lines).toEqual([
