@@ -8,7 +8,9 @@ import { systemClock, type Clock } from './adapters/clock.ts';
 import { createLogger, type Logger } from './adapters/logger.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer.ts';
 import type { BlobStore } from './adapters/blob-store/blob-store.ts';
-import { createLocalBlobStore } from './adapters/blob-store/local.ts';
+import { createEncryptedBlobStore } from './adapters/blob-store/encrypted.ts';
+import { createKeyRing } from './adapters/blob-store/key-ring.ts';
+import { createLocalBlobDriver } from './adapters/blob-store/local.ts';
 import { createEventBus, type EventBus } from './adapters/event-bus.ts';
 import { openCountryLookup, type CountryLookup } from './adapters/geoip.ts';
 import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.ts';
@@ -82,13 +84,13 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const mail = createMailDispatcher(mailer, logger);
   closers.push(() => mail.idle());
 
-  const blobStore = overrides.blobStore ?? (config.S3_BUCKET ? await s3BlobStore(config) : createLocalBlobStore(dataPaths(dataDir).blobs));
+  const authSecret = config.AUTH_SECRET ?? embeddedAuthSecret(dataDir);
+  const blobStore = overrides.blobStore ?? (await createBlobStore(config, dataDir, authSecret));
 
   const events = await createEventBus(database, logger);
   closers.push(() => events.close());
 
   const clock = overrides.clock ?? systemClock;
-  const authSecret = config.AUTH_SECRET ?? embeddedAuthSecret(dataDir);
   const auth = createAuth({ config, db: database.db, mailer, logger, clock, blobStore, dataDir, secret: authSecret, limits: overrides.authLimits });
   closers.push(() => auth.mailIdle());
 
@@ -133,8 +135,14 @@ function embeddedAuthSecret(dataDir: string): string {
   }
 }
 
+/** Blobs sealed under a key from BLOB_MASTER_KEY, else from the auth secret (decision 137), in the bucket or DATA_DIR. */
+export async function createBlobStore(config: Config, dataDir: string, authSecret: string): Promise<BlobStore> {
+  const ring = createKeyRing(config.BLOB_MASTER_KEY ?? authSecret, config.BLOB_PREVIOUS_KEYS);
+  return createEncryptedBlobStore(config.S3_BUCKET ? await s3BlobDriver(config) : createLocalBlobDriver(dataPaths(dataDir).blobs), ring);
+}
+
 /** The AWS SDK is loaded only when a bucket is configured: the local store never loads it (decision 106). */
-async function s3BlobStore(config: Config): Promise<BlobStore> {
-  const { createS3BlobStore, s3OptionsFromConfig } = await import('./adapters/blob-store/s3.ts');
-  return createS3BlobStore(s3OptionsFromConfig(config));
+async function s3BlobDriver(config: Config) {
+  const { createS3BlobDriver, s3OptionsFromConfig } = await import('./adapters/blob-store/s3.ts');
+  return createS3BlobDriver(s3OptionsFromConfig(config));
 }

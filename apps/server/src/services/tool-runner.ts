@@ -19,8 +19,7 @@ export interface ToolRun {
   jobId: string;
   tool: ToolId;
   options: unknown;
-  /** ownCopy: the blob is the job's own (an upload, or an output copied for it), not a stored document. */
-  inputs: { blobKey: string; filename: string; ownCopy: boolean }[];
+  inputs: { blobKey: string; filename: string }[];
   limits: Partial<EngineLimits>;
   /** Strip scripts and automatic actions from the PDFs made (decision 134). */
   removeActiveContent: boolean;
@@ -45,9 +44,8 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
   try {
     const inputs = await mapLimit(run.inputs, FILES_AT_ONCE, async (input, index) => {
       const path = join(dir, 'in', String(index));
-      // The job's own blobs are handed over as they are (no engine writes to its inputs); a stored
-      // document is always copied, so not even a faulty engine could change it.
-      await container.blobStore.getFile(input.blobKey, path, { readOnly: input.ownCopy });
+      // Decrypted into the job's own file (decision 137): no engine ever sees a stored blob itself.
+      await container.blobStore.getFile(input.blobKey, path);
       return { path, filename: input.filename };
     });
     const inThread = run.mayUseThread && (toolThreadRunning() || eventLoopLoad() >= BUSY_LOOP);
@@ -66,7 +64,7 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
     return await mapLimit(outputs, FILES_AT_ONCE, async (output, position): Promise<NewJobOutput> => {
       const pages = await checkedPages(output, run.limits, run.maxOutputBytes);
       const blobKey = `jobs/${run.jobId}/${position}-${keySafe(output.filename)}`;
-      const { size } = await container.blobStore.putFile(blobKey, output.path, { contentType: output.contentType });
+      const { size } = await container.blobStore.putFile(blobKey, output.path);
       return { position, filename: output.filename, blobKey, contentType: output.contentType, size, pages, notes: output.notes ?? [] };
     });
   } finally {
