@@ -86,15 +86,22 @@ function openFrame(dataKey: Buffer, aad: Buffer, sealed: Buffer, index: number, 
 
 /** Cuts a stream into pieces of exactly `size` bytes, holding one back so the last (possibly short or empty) is known. */
 async function* pieces(source: AsyncIterable<Buffer>, size: number): AsyncGenerator<{ piece: Buffer; last: boolean }> {
-  let pending: Buffer = Buffer.alloc(0);
+  // Chunks are gathered and joined once a piece's worth is in: each byte is copied once, not per chunk.
+  let held: Buffer[] = [];
+  let heldBytes = 0;
   for await (const chunk of source) {
-    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-    while (pending.length > size) {
-      yield { piece: pending.subarray(0, size), last: false };
-      pending = pending.subarray(size);
+    held.push(chunk);
+    heldBytes += chunk.length;
+    if (heldBytes <= size) continue;
+    let joined = held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes);
+    while (joined.length > size) {
+      yield { piece: joined.subarray(0, size), last: false };
+      joined = joined.subarray(size);
     }
+    held = [joined];
+    heldBytes = joined.length;
   }
-  yield { piece: pending, last: true };
+  yield { piece: held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes), last: true };
 }
 
 /** The sealed bytes of `plain`: a header wrapping a new data key under the ring's current key, then the frames. */
