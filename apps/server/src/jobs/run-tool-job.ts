@@ -66,7 +66,7 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
       jobId,
       tool: tool.id,
       options: job.options,
-      inputs: record.inputs.map((i) => ({ blobKey: i.blobKey, filename: i.filename })),
+      inputs: record.inputs.map((i) => ({ blobKey: i.blobKey, filename: i.filename, ownCopy: i.documentId === null })),
       limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(pool), processPriority: poolPriority(pool) },
       // Visitors always; an account as its setting says (decision 134).
       removeActiveContent: !job.userId || (await removesActiveContent(db, job.userId)),

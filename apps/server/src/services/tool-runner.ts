@@ -19,7 +19,8 @@ export interface ToolRun {
   jobId: string;
   tool: ToolId;
   options: unknown;
-  inputs: { blobKey: string; filename: string }[];
+  /** ownCopy: the blob is the job's own (an upload, or an output copied for it), not a stored document. */
+  inputs: { blobKey: string; filename: string; ownCopy: boolean }[];
   limits: Partial<EngineLimits>;
   /** Strip scripts and automatic actions from the PDFs made (decision 134). */
   removeActiveContent: boolean;
@@ -44,8 +45,9 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
   try {
     const inputs = await mapLimit(run.inputs, FILES_AT_ONCE, async (input, index) => {
       const path = join(dir, 'in', String(index));
-      // Decrypted into the job's own file (decision 137): no engine ever sees a stored blob itself.
-      await container.blobStore.getFile(input.blobKey, path);
+      // The job's own blobs are handed over as they are (no engine writes to its inputs); a stored
+      // document is opened into a copy (decision 137), so not even a faulty engine could change it.
+      await container.blobStore.getFile(input.blobKey, path, { readOnly: input.ownCopy });
       return { path, filename: input.filename };
     });
     const inThread = run.mayUseThread && (toolThreadRunning() || eventLoopLoad() >= BUSY_LOOP);

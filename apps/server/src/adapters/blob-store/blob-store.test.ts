@@ -228,6 +228,71 @@ describe.each(drivers)('BlobStore on the $name driver', (started) => {
     expect(found?.modifiedAt).toBeInstanceOf(Date);
     expect(listed.map((object) => object.key)).toContain('pdfs/u1/a');
   });
+
+  it("keeps a job's own files as they are (decision 137), and still seals what is kept for people", async () => {
+    const upload = Buffer.from('%PDF-1.7 an upload a merge reads once');
+    await store.put('jobs/j7/input-0', upload);
+    expect((await buffer(await driver.get('jobs/j7/input-0'))).equals(upload)).toBe(true);
+    expect(await store.stat('jobs/j7/input-0')).toEqual({ size: upload.length });
+    expect(await store.rotate('jobs/j7/input-0')).toBe('transient');
+    await store.put('pdfs/u7/saved', upload);
+    expect((await buffer(await driver.get('pdfs/u7/saved'))).includes(Buffer.from('merge'))).toBe(false);
+  });
+
+  it('opens a stored document into a copy of its own even when the job promises not to change it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wattle-blob-file-'));
+    await store.put('pdfs/u8/doc', Buffer.from('%PDF-1.7 a stored document'));
+    await store.getFile('pdfs/u8/doc', join(dir, 'in'), { readOnly: true });
+    expect(readFileSync(join(dir, 'in'), 'utf8')).toBe('%PDF-1.7 a stored document');
+    expect(statSync(join(dir, 'in')).mode & 0o777).toBe(0o600);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("local store: a job's read-only files", () => {
+  const roots: string[] = [];
+  const storeIn = (parent: string) => {
+    const root = mkdtempSync(join(parent, 'wattle-blobs-'));
+    roots.push(root);
+    return { root, store: createEncryptedBlobStore(createLocalBlobDriver(root), createKeyRing(SECRET)) };
+  };
+  afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+  it("hands a read-only file over as the object's own bytes (a link), and a changeable one as a copy", async () => {
+    const { root, store } = storeIn(tmpdir());
+    const jobDir = mkdtempSync(join(root, 'job-'));
+    await store.put('jobs/j1/input-0', Buffer.from('%PDF-1.7 the upload'));
+    await store.getFile('jobs/j1/input-0', join(jobDir, 'linked'), { readOnly: true });
+    await store.getFile('jobs/j1/input-0', join(jobDir, 'copied'));
+    const object = statSync(join(root, 'jobs/j1/input-0'));
+    expect(statSync(join(jobDir, 'linked')).ino).toBe(object.ino);
+    expect(statSync(join(jobDir, 'copied')).ino).not.toBe(object.ino);
+    // Swept from the store while the job runs: the job still has its input.
+    await store.delete('jobs/j1/input-0');
+    expect(readFileSync(join(jobDir, 'linked'), 'utf8')).toBe('%PDF-1.7 the upload');
+    await expect(store.getFile('jobs/j1/input-0', join(jobDir, 'gone'), { readOnly: true })).rejects.toBeInstanceOf(BlobNotFoundError);
+  });
+
+  it("moves a job's output into the store (a rename: the same file, not a copy)", async () => {
+    const { root, store } = storeIn(tmpdir());
+    const path = join(mkdtempSync(join(root, 'job-')), 'page-1.pdf');
+    writeFileSync(path, '%PDF-1.7 one page');
+    const made = statSync(path).ino;
+    expect(await store.putFile('jobs/j3/0-page-1.pdf', path)).toEqual({ size: 17 });
+    expect(statSync(join(root, 'jobs/j3/0-page-1.pdf')).ino).toBe(made);
+  });
+
+  // A store on another file system than the job's directory (here a RAM disk) cannot link there.
+  const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev;
+  it.skipIf(!otherDevice)('copies a read-only file where the store cannot link it', async () => {
+    const { store } = storeIn('/dev/shm');
+    const jobDir = mkdtempSync(join(tmpdir(), 'wattle-job-'));
+    roots.push(jobDir);
+    await store.put('jobs/j2/input-0', Buffer.from('%PDF-1.7 elsewhere'));
+    await store.getFile('jobs/j2/input-0', join(jobDir, 'in'), { readOnly: true });
+    expect(readFileSync(join(jobDir, 'in'), 'utf8')).toBe('%PDF-1.7 elsewhere');
+    expect(statSync(join(jobDir, 'in')).mode & 0o777).toBe(0o600);
+  });
 });
 
 /** Spans frames (64 KiB each) and ends in a short one. */

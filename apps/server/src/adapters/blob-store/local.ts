@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, chmod, copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { withFolder } from '../../with-folder.ts';
 import { assertValidKey, BlobNotFoundError, type BlobDriver } from './blob-store.ts';
 
 /** Files under one directory. Writes go to a temp name and are renamed, so readers never see half a file. */
@@ -11,7 +12,7 @@ export function createLocalBlobDriver(root: string): BlobDriver {
     assertValidKey(key);
     return join(root, key);
   };
-  return {
+  const driver: BlobDriver = {
     kind: 'local',
     async put(key, body) {
       const path = pathOf(key);
@@ -25,6 +26,18 @@ export function createLocalBlobDriver(root: string): BlobDriver {
         throw err;
       }
     },
+    async putFile(key, source) {
+      const path = pathOf(key);
+      try {
+        // A rename is atomic like put's, and costs nothing: a split's thousand pages are not copied.
+        await withFolder(path, () => rename(source, path));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        await driver.put(key, createReadStream(source));
+        await rm(source, { force: true });
+      }
+      return { size: (await stat(path)).size };
+    },
     async get(key, range) {
       const path = pathOf(key);
       try {
@@ -33,6 +46,18 @@ export function createLocalBlobDriver(root: string): BlobDriver {
         throw new BlobNotFoundError(key);
       }
       return createReadStream(path, range);
+    },
+    async getFile(key, path, options) {
+      try {
+        // Making a file costs 0.5-1 ms on some disks, a link almost nothing: a merge's 200 inputs.
+        if (options?.readOnly && (await linked(pathOf(key), path))) return;
+        // One call the kernel does (a reflink where the file system has them): no stream through the event loop.
+        await copyFile(pathOf(key), path, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobNotFoundError(key);
+        throw err;
+      }
+      await chmod(path, 0o600);
     },
     async stat(key) {
       try {
@@ -69,4 +94,16 @@ export function createLocalBlobDriver(root: string): BlobDriver {
       }
     },
   };
+  return driver;
+}
+
+/** False where the file system cannot link the two paths (another device, no hard links): copy instead. */
+async function linked(source: string, path: string): Promise<boolean> {
+  try {
+    await link(source, path);
+    return true;
+  } catch (err) {
+    if (['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP'].includes((err as NodeJS.ErrnoException).code ?? '')) return false;
+    throw err;
+  }
 }

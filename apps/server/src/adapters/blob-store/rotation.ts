@@ -5,12 +5,12 @@ export type RotationCounts = Record<Awaited<ReturnType<BlobStore['rotate']>> | '
 
 /**
  * Re-wraps every blob under the current key (and seals plaintext ones from before encryption); a blob
- * deleted meanwhile is counted as gone. Safe to run again: blobs already under the current key are left.
+ * deleted meanwhile is counted as gone, a job's own file (left plain) as transient. Safe to run again: blobs already under the current key are left.
  */
 export async function rotateBlobKeys(store: BlobStore): Promise<RotationCounts> {
   const keys: string[] = [];
   for await (const object of store.list()) keys.push(object.key);
-  const counts: RotationCounts = { current: 0, rewrapped: 0, encrypted: 0, gone: 0 };
+  const counts: RotationCounts = { current: 0, rewrapped: 0, encrypted: 0, transient: 0, gone: 0 };
   await mapLimit(keys, FILES_AT_ONCE, async (key) => {
     const done = await store.rotate(key).catch(async (err) => {
       if (!(await store.stat(key))) return 'gone' as const;

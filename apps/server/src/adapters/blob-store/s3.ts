@@ -1,4 +1,7 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../../config.ts';
@@ -40,7 +43,7 @@ export function createS3BlobDriver(options: S3BlobStoreOptions): BlobDriver {
   });
   const Bucket = options.bucket;
 
-  return {
+  const driver: BlobDriver = {
     kind: 's3',
     async put(key, body) {
       assertValidKey(key);
@@ -56,6 +59,12 @@ export function createS3BlobDriver(options: S3BlobStoreOptions): BlobDriver {
       });
       await upload.done();
     },
+    async putFile(key, path) {
+      const { size } = await stat(path);
+      await driver.put(key, createReadStream(path));
+      await rm(path, { force: true });
+      return { size };
+    },
     async get(key, range) {
       assertValidKey(key);
       const Range = range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;
@@ -66,6 +75,9 @@ export function createS3BlobDriver(options: S3BlobStoreOptions): BlobDriver {
         if (isNotFound(err)) throw new BlobNotFoundError(key);
         throw err;
       }
+    },
+    async getFile(key, path) {
+      await pipeline(await driver.get(key), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
     },
     async stat(key) {
       assertValidKey(key);
@@ -104,6 +116,7 @@ export function createS3BlobDriver(options: S3BlobStoreOptions): BlobDriver {
       }
     },
   };
+  return driver;
 }
 
 function isNotFound(err: unknown): boolean {
