@@ -2,10 +2,11 @@
  * What sealing blobs (decision 137) costs a job on this machine's local store:
  *   npm run bench:blob-encryption   (BENCH_RUNS=7 by default)
  * A stored document handed to a job (before: one kernel copy; now: opened into the job's file), a
- * job's output stored (before: a rename; now: sealed and written), and a merge's 200 small inputs
- * (before: links; now: opened one by one), each against the way it was, sides taking turns. Reports the
- * median wall time and the median CPU time of this process (user and system, so the kernel's copy counts
- * too): on a busy machine the CPU time is the steadier figure. Never asserts.
+ * stored document saved (before: written as it is; now: sealed), a job's output stored (a rename
+ * before and now: a job's own files stay plain) and a merge's 200 small uploads into its job (links
+ * before and now), each against the way it was, sides taking turns. Reports the median wall time and
+ * the median CPU time of this process (user and system, so the kernel's copy counts too): on a busy
+ * machine the CPU time is the steadier figure. Never asserts.
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
@@ -64,13 +65,17 @@ try {
         await rm(to);
       },
     });
+    await compare(`a ${mb} MB document saved`, {
+      'written (before)': () => writeFile(join(plainDir, 'saved'), bytes),
+      'sealed (now)': () => store.put(`pdfs/u/saved-${mb}`, bytes),
+    });
     await compare(`a ${mb} MB output stored (both write the job's file first)`, {
       'renamed (before)': async () => {
         const from = scratch();
         await writeFile(from, bytes);
         await rename(from, join(plainDir, 'output'));
       },
-      'sealed (now)': async () => {
+      'stored (now)': async () => {
         const from = scratch();
         await writeFile(from, bytes);
         await store.putFile(`jobs/j/output-${mb}`, from);
@@ -84,17 +89,17 @@ try {
     await writeFile(join(plainDir, `input-${i}`), small);
     await store.put(key, small);
   }
-  await compare("a merge's 200 inputs of 50 KB into its job", {
+  await compare("a merge's 200 uploads of 50 KB into its job", {
     'linked (before)': async () => {
       const dir = scratch();
       await mkdir(dir);
       await mapLimit(keys, FILES_AT_ONCE, (_key, i) => link(join(plainDir, `input-${i}`), join(dir, String(i))));
       await rm(dir, { recursive: true });
     },
-    'opened (now)': async () => {
+    'linked (now)': async () => {
       const dir = scratch();
       await mkdir(dir);
-      await mapLimit(keys, FILES_AT_ONCE, (key, i) => store.getFile(key, join(dir, String(i))));
+      await mapLimit(keys, FILES_AT_ONCE, (key, i) => store.getFile(key, join(dir, String(i)), { readOnly: true }));
       await rm(dir, { recursive: true });
     },
   });
