@@ -33,7 +33,6 @@ export async function deleteTeamActivityBefore(db: Database, cutoff: Date, limit
   return deleted.length;
 }
 
-
 /**
  * Takes a deleted person out of every team's log (APP 11, decision 137): entries they made, entries
  * about their address and the role changes naming them now read `label` instead; what happened stays.
