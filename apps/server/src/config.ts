@@ -13,6 +13,13 @@ const schema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Blobs' key-encryption key is derived from this (e.g. a secret kept in a KMS) instead of AUTH_SECRET. */
+    BLOB_MASTER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** The master keys (or AUTH_SECRETs) used before a rotation, comma-separated: still read until `blobs:rotate` re-wraps. */
+    BLOB_PREVIOUS_KEYS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean)),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
     MAIL_FROM: z.string().default('Wattle PDF <no-reply@wattlepdf.com.au>'),
     TRUSTED_PROXY: bool.default(false),

@@ -8,7 +8,9 @@ import { systemClock, type Clock } from './adapters/clock.ts';
 import { createLogger, type Logger } from './adapters/logger.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mailer.ts';
 import type { BlobStore } from './adapters/blob-store/blob-store.ts';
-import { createLocalBlobStore } from './adapters/blob-store/local.ts';
+import { createEncryptedBlobStore } from './adapters/blob-store/encrypted.ts';
+import { createKeyRing, type KeyRing } from './adapters/blob-store/key-ring.ts';
+import { createLocalBlobDriver } from './adapters/blob-store/local.ts';
 import { createEventBus, type EventBus } from './adapters/event-bus.ts';
 import { openCountryLookup, type CountryLookup } from './adapters/geoip.ts';
 import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.ts';
@@ -35,6 +37,8 @@ export interface Container {
   /** Mails sent off the request path (share-link codes); `idle()` waits for them. */
   mail: MailDispatcher;
   blobStore: BlobStore;
+  /** The keys blobs are sealed under; the share page cache seals its files with them too. */
+  blobKeys: KeyRing;
   /** Per-user events over Postgres LISTEN/NOTIFY, fed to the SSE streams. */
   events: EventBus;
   /** Which PDF engines were found at start-up; a tool whose engine is missing answers ENGINE_UNAVAILABLE. */
@@ -82,13 +86,14 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const mail = createMailDispatcher(mailer, logger);
   closers.push(() => mail.idle());
 
-  const blobStore = overrides.blobStore ?? (config.S3_BUCKET ? await s3BlobStore(config) : createLocalBlobStore(dataPaths(dataDir).blobs));
+  const authSecret = config.AUTH_SECRET ?? embeddedAuthSecret(dataDir);
+  const blobKeys = blobKeyRing(config, authSecret);
+  const blobStore = overrides.blobStore ?? (await createBlobStore(config, dataDir, blobKeys));
 
   const events = await createEventBus(database, logger);
   closers.push(() => events.close());
 
   const clock = overrides.clock ?? systemClock;
-  const authSecret = config.AUTH_SECRET ?? embeddedAuthSecret(dataDir);
   const auth = createAuth({ config, db: database.db, mailer, logger, clock, blobStore, dataDir, secret: authSecret, limits: overrides.authLimits });
   closers.push(() => auth.mailIdle());
 
@@ -107,6 +112,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     mailer,
     mail,
     blobStore,
+    blobKeys,
     events,
     engines: () => engines,
     queue,
@@ -122,7 +128,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
 }
 
 /** Embedded mode keeps a generated secret in the data dir, so sessions survive restarts. */
-function embeddedAuthSecret(dataDir: string): string {
+export function embeddedAuthSecret(dataDir: string): string {
   const path = dataPaths(dataDir).authSecret;
   try {
     return readFileSync(path, 'utf8').trim();
@@ -133,8 +139,16 @@ function embeddedAuthSecret(dataDir: string): string {
   }
 }
 
+/** Blobs are sealed under a key from BLOB_MASTER_KEY, else from the auth secret (decision 137). */
+export const blobKeyRing = (config: Config, authSecret: string): KeyRing => createKeyRing(config.BLOB_MASTER_KEY ?? authSecret, config.BLOB_PREVIOUS_KEYS);
+
+/** The sealed blob store, in the bucket or under DATA_DIR. */
+export async function createBlobStore(config: Config, dataDir: string, ring: KeyRing): Promise<BlobStore> {
+  return createEncryptedBlobStore(config.S3_BUCKET ? await s3BlobDriver(config) : createLocalBlobDriver(dataPaths(dataDir).blobs), ring);
+}
+
 /** The AWS SDK is loaded only when a bucket is configured: the local store never loads it (performance log §106). */
-async function s3BlobStore(config: Config): Promise<BlobStore> {
-  const { createS3BlobStore, s3OptionsFromConfig } = await import('./adapters/blob-store/s3.ts');
-  return createS3BlobStore(s3OptionsFromConfig(config));
+async function s3BlobDriver(config: Config) {
+  const { createS3BlobDriver, s3OptionsFromConfig } = await import('./adapters/blob-store/s3.ts');
+  return createS3BlobDriver(s3OptionsFromConfig(config));
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
-import { documentVersions, jobInputs, jobOutputs, jobs, member, organization, pdfFiles, profiles, schema } from '@wattle/db';
+import { documentVersions, jobInputs, jobOutputs, jobs, member, organization, pdfFiles, profiles, schema, teamActivity } from '@wattle/db';
 import { startWorker, type Worker } from '../jobs/worker.ts';
 import { createTestContext, TEST_ORIGIN, type TestClient, type TestContext } from '../test/harness.ts';
 import { makeJpeg } from '../test/images.ts';
@@ -280,16 +280,36 @@ describe('delete account', () => {
   it('leaves what the person made in a team with the team, credited to its owner', async () => {
     const owner = await signedInUser(ctx);
     const team = (await (await owner.client.request('/api/auth/organization/create', { method: 'POST', json: { name: 'Staying Power', slug: `staying-${owner.user.id.slice(0, 8).toLowerCase()}` } })).json()) as { id: string };
-    const leaver = await signedInUser(ctx);
+    const leaver = await signedInUser(ctx, { name: 'Leila Leaver' });
     const invitation = (await (await owner.client.request('/api/auth/organization/invite-member', { method: 'POST', json: { email: leaver.user.email, role: 'admin', organizationId: team.id } })).json()) as { id: string };
     expect((await leaver.client.request('/api/auth/organization/accept-invitation', { method: 'POST', json: { invitationId: invitation.id } })).status).toBe(200);
     const body = new FormData();
     body.append('file', new Blob([new Uint8Array(await makePdf())], { type: 'application/pdf' }), 'team-report.pdf');
     const doc = (await (await leaver.client.request('/api/documents', { method: 'POST', body })).json()) as { id: string };
-    expect((await leaver.client.request('/api/v1/links', { method: 'POST', json: { documentId: doc.id } })).status).toBe(201);
+    const linked = await leaver.client.request('/api/v1/links', { method: 'POST', json: { documentId: doc.id } });
+    expect(linked.status).toBe(201);
+    const token = ((await linked.json()) as { url: string }).url.split('/s/')[1]!;
+    expect((await ctx.client().request(`/api/s/${token}`)).status).toBe(200);
     expect((await leaver.client.request('/api/v1/keys', { method: 'POST', json: { name: 'Team script' } })).status).toBe(201);
+    const membership = (await ctx.container.db.select().from(member).where(eq(member.userId, leaver.user.id)))[0]!;
+    const demoted = await owner.client.request('/api/auth/organization/update-member-role', { method: 'POST', json: { memberId: membership.id, role: 'member', organizationId: team.id } });
+    expect(demoted.status).toBe(200);
 
     expect((await deleteAccount(leaver.client, TEST_PASSWORD)).status).toBe(200);
+
+    // Their link stops with them (decision 137), and the team's log keeps what happened, not who they were.
+    expect((await ctx.client().request(`/api/s/${token}`)).status).toBe(410);
+    const log = await ctx.container.db.select().from(teamActivity).where(eq(teamActivity.teamId, team.id));
+    expect(log.map((entry) => [entry.actorName, entry.action, entry.subject])).toEqual(
+      expect.arrayContaining([
+        ['Test User', 'member.invited', 'Former member'],
+        ['Former member', 'member.joined', 'Former member'],
+        ['Former member', 'document.uploaded', 'team-report.pdf'],
+        ['Test User', 'member.role_changed', 'Former member: admin → member'],
+      ]),
+    );
+    const logged = JSON.stringify(log);
+    for (const personal of [leaver.user.email, leaver.user.name]) expect(logged).not.toContain(personal);
 
     const [row] = await ctx.container.db.select().from(pdfFiles).where(eq(pdfFiles.id, doc.id));
     expect(row).toMatchObject({ teamId: team.id, userId: owner.user.id, deleted: false });

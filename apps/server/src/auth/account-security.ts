@@ -3,7 +3,6 @@ import { APIError } from 'better-auth/api';
 import { verifyJWT } from 'better-auth/crypto';
 import { AppError } from '@wattle/shared';
 import { currentDb } from '../adapters/auth-database.ts';
-import type { Clock } from '../adapters/clock.ts';
 import type { MailDispatcher } from '../mail/dispatcher.ts';
 import type { Brand } from '../mail/layout.ts';
 import { accountDeletedMail, changeEmailMail, emailChangingMail } from '../mail/templates.ts';
@@ -12,7 +11,6 @@ import { updateProfile } from '../repositories/profiles.ts';
 import { eraseAccountBlobs, prepareAccountDeletion, type AccountBlobs, type ErasureDeps } from '../services/account-deletion.ts';
 
 export interface AccountSecurityDeps extends ErasureDeps {
-  clock: Clock;
   mail: MailDispatcher;
   brand: Brand;
   secret: string;
@@ -85,7 +83,7 @@ export function accountSecurity(deps: AccountSecurityDeps) {
         enabled: true,
         async beforeDelete(user: Person) {
           try {
-            toErase.set(user.id, await prepareAccountDeletion(deps, user.id));
+            toErase.set(user.id, await prepareAccountDeletion(deps, user));
           } catch (err) {
             if (err instanceof AppError) throw new APIError(err.status as 409, { code: err.code, message: err.message });
             throw err;

@@ -19,6 +19,7 @@ import type { Logger } from '../adapters/logger.ts';
 import type { MailDispatcher } from '../mail/dispatcher.ts';
 import type { Brand } from '../mail/layout.ts';
 import { teamInvitationMail } from '../mail/templates.ts';
+import { revokeTeamLinksOf } from '../repositories/share-links.ts';
 import { insertTeamActivity } from '../repositories/team-activity.ts';
 import { teamBlobKeys } from '../repositories/teams.ts';
 import { findUserContact } from '../repositories/users.ts';
@@ -92,6 +93,7 @@ export function teamsPlugins(deps: TeamAuthDeps) {
           handler: createAuthMiddleware(async (ctx) => {
             const left = ctx.context.returned as { organizationId?: string; userId?: string } | undefined;
             if (!left?.organizationId || !left.userId || left instanceof Error) return;
+            await revokeTeamLinksOf(currentDb(db), left.userId, left.organizationId, deps.clock.now());
             const who = await findUserContact(db, left.userId);
             if (who) await record(left.organizationId, 'member.left', who.email, { id: left.userId, name: who.name });
           }),
@@ -128,6 +130,7 @@ export function teamsPlugins(deps: TeamAuthDeps) {
       beforeUpdateMemberRole: async ({ newRole }) => checkGrantableRole(newRole),
       afterUpdateMemberRole: async ({ member, previousRole, user }) => record(member.organizationId, 'member.role_changed', `${user.name}: ${previousRole} → ${member.role}`),
       afterRemoveMember: async ({ member, user }) => {
+        await revokeTeamLinksOf(currentDb(db), user.id, member.organizationId, deps.clock.now());
         const by = await actor();
         await record(member.organizationId, by?.id === user.id ? 'member.left' : 'member.removed', user.email, by);
       },

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '@wattle/db';
 import { textPdf } from '@wattle/pdf-engine/test/fixtures';
 import type { BlobStore } from '../adapters/blob-store/blob-store.ts';
-import { createLocalBlobStore } from '../adapters/blob-store/local.ts';
+import { createEncryptedBlobStore } from '../adapters/blob-store/encrypted.ts';
+import { createKeyRing } from '../adapters/blob-store/key-ring.ts';
+import { createLocalBlobDriver } from '../adapters/blob-store/local.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { jobForm, postJob, waitForJob } from '../test/jobs.ts';
 import { RETRY_LIMIT } from '../domain/tool-pools.ts';
@@ -21,7 +23,7 @@ describe('retries', () => {
   const blobDir = mkdtempSync(join(tmpdir(), 'wattle-blobs-'));
 
   beforeAll(async () => {
-    const local = createLocalBlobStore(blobDir);
+    const local = createEncryptedBlobStore(createLocalBlobDriver(blobDir), createKeyRing('a test secret of thirty-two characters'));
     // Reading a job's files fails while `failing` is set: a storage outage, not the document's fault.
     const outage = (key: string) => failing && key.startsWith('jobs/');
     const flaky: BlobStore = {

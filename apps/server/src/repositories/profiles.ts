@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { profiles, type Database } from '@wattle/db';
 import type { ToolSettings } from '@wattle/shared';
 import type { Queryable } from './queryable.ts';
@@ -71,4 +71,11 @@ export async function updateProfile(db: Database, userId: string, changes: Profi
     .where(eq(profiles.id, userId))
     .returning();
   return row;
+}
+
+/** Of these people, those whose profile shows a picture (its bytes are theirs; the orphan sweep asks). */
+export async function findUsersWithAvatars(db: Queryable, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db.select({ id: profiles.id }).from(profiles).where(and(inArray(profiles.id, userIds), isNotNull(profiles.avatarUrl)));
+  return rows.map((row) => row.id);
 }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { pdfFiles, shareLinks, type Database } from '@wattle/db';
 import type { AccountOwner } from '../domain/owner.ts';
 import { ownedByAccount } from './owned-by.ts';
+import type { Queryable } from './queryable.ts';
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
 export type NewShareLink = Omit<typeof shareLinks.$inferInsert, 'id' | 'viewCount' | 'lastViewedAt' | 'revokedAt'>;
@@ -84,4 +85,15 @@ export async function countActiveLinks(db: Database, documentIds: string[], now:
     )
     .groupBy(shareLinks.documentId);
   return new Map(rows.map((row) => [row.documentId, row.links]));
+}
+
+/**
+ * Revokes the links a person made on a team's documents (on every team's, without teamId): their
+ * membership ended, and a link outliving it would let them keep reading the team's files (decision 137).
+ */
+export async function revokeTeamLinksOf(db: Queryable, userId: string, teamId: string | undefined, now: Date): Promise<void> {
+  await db
+    .update(shareLinks)
+    .set({ revokedAt: now, updatedAt: now })
+    .where(and(eq(shareLinks.userId, userId), teamId ? eq(shareLinks.teamId, teamId) : isNotNull(shareLinks.teamId), isNull(shareLinks.revokedAt)));
 }

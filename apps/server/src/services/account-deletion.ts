@@ -1,8 +1,11 @@
 import { AppError, SIGNATURE_KINDS } from '@wattle/shared';
 import type { Database } from '@wattle/db';
 import type { BlobStore } from '../adapters/blob-store/blob-store.ts';
+import type { Clock } from '../adapters/clock.ts';
 import type { Logger } from '../adapters/logger.ts';
 import { findAccountBlobs, findReferencedKeys, handTeamRowsToOwners, ownsTeam } from '../repositories/account-erasure.ts';
+import { revokeTeamLinksOf } from '../repositories/share-links.ts';
+import { forgetInTeamActivity } from '../repositories/team-activity.ts';
 import { avatarKey } from './avatar.ts';
 import { removeSharedPages } from './share-page-cache.ts';
 import { signatureKey } from './signatures.ts';
@@ -12,7 +15,11 @@ export interface ErasureDeps {
   blobStore: BlobStore;
   dataDir: string;
   logger: Logger;
+  clock: Clock;
 }
+
+/** Who a deleted person becomes in the team logs that outlive them. */
+export const FORMER_MEMBER = 'Former member';
 
 /** What is stored for a person outside the database, read before their rows go. */
 export interface AccountBlobs {
@@ -22,13 +29,16 @@ export interface AccountBlobs {
 
 /**
  * Runs before an account is deleted: a team owner is refused (the team would be left without one);
- * otherwise what the person made in teams is handed to the teams' owners, and the blob keys of what
- * is theirs alone are read while the rows that name them still exist.
+ * otherwise what the person made in teams is handed to the teams' owners (their links revoked, as when
+ * they leave a team), the team logs stop naming them, and the blob keys of what is theirs alone are
+ * read while the rows that name them still exist (decision 137).
  */
-export async function prepareAccountDeletion(deps: ErasureDeps, userId: string): Promise<AccountBlobs> {
-  if (await ownsTeam(deps.db, userId)) throw new AppError('TEAM_OWNER');
-  await handTeamRowsToOwners(deps.db, userId);
-  return findAccountBlobs(deps.db, userId);
+export async function prepareAccountDeletion(deps: ErasureDeps, person: { id: string; name: string; email: string }): Promise<AccountBlobs> {
+  if (await ownsTeam(deps.db, person.id)) throw new AppError('TEAM_OWNER');
+  await revokeTeamLinksOf(deps.db, person.id, undefined, deps.clock.now());
+  await handTeamRowsToOwners(deps.db, person.id);
+  await forgetInTeamActivity(deps.db, person, FORMER_MEMBER);
+  return findAccountBlobs(deps.db, person.id);
 }
 
 /**

@@ -27,7 +27,7 @@ export async function saveAvatar(container: Container, userId: string, bytes: Bu
   if (header.width * header.height > AVATAR_MAX_PIXELS) throw new AppError('IMAGE_TOO_LARGE');
 
   const output = await reencode(bytes);
-  await container.blobStore.put(avatarKey(userId), output, { contentType: 'image/jpeg' });
+  await container.blobStore.put(avatarKey(userId), output);
   const avatarUrl = `/api/avatars/${userId}.jpg?v=${container.clock.now().getTime()}`;
   await setAvatarUrl(container, userId, avatarUrl);
   return { avatar_url: avatarUrl };

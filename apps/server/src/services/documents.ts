@@ -100,7 +100,7 @@ export async function storePdfBytes<T>(
 
     let recorded: T | undefined;
     try {
-      await container.blobStore.put(key, createReadStream(path), { contentType: PDF_CONTENT_TYPE });
+      await container.blobStore.put(key, createReadStream(path));
       recorded = await record({ key, size, pages, encrypted, now: container.clock.now() });
     } catch (err) {
       await removeBlob(container, key);

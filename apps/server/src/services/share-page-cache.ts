@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { buffer } from 'node:stream/consumers';
 import { randomUUID } from 'node:crypto';
 import { pageSizes, renderPage, type PageSize } from '@wattle/pdf-engine';
-import { AppError } from '@wattle/shared';
+import { BlobIntegrityError, BlobNotFoundError, type BlobStore } from '../adapters/blob-store/blob-store.ts';
+import { createEncryptedBlobStore } from '../adapters/blob-store/encrypted.ts';
+import { createLocalBlobDriver } from '../adapters/blob-store/local.ts';
 import type { Container } from '../container.ts';
 import { dataPaths, processWorkDir } from '../data-dir.ts';
 import { openStoredBytes } from './documents.ts';
@@ -13,7 +14,8 @@ import { openStoredBytes } from './documents.ts';
 /**
  * Page images of shared documents, rendered once per (document, version, page, width bucket) and kept
  * on local disk, so a page costs one pdftoppm run however many viewers read it. A new version gets
- * new images (the version is in the path); deleting the document removes its folder.
+ * new images (the version is in the path); deleting the document removes its folder. Every file there
+ * is sealed like a blob (decision 137): the document's copy is opened into a scratch file per render.
  */
 
 /** The document a link opens, as far as its page images care: its current version's bytes. */
@@ -46,6 +48,11 @@ export const pageCacheStats = () => ({ ...stats });
 
 const versionDir = (container: Container, doc: SharedDocument) => join(dataPaths(container.dataDir).sharePages, doc.id, String(doc.version));
 
+/** The cache's files, sealed under the blob keys; a key names a file in a version's folder. */
+const cacheFiles = (container: Container): BlobStore =>
+  createEncryptedBlobStore(createLocalBlobDriver(dataPaths(container.dataDir).sharePages), container.blobKeys);
+const cacheKey = (doc: SharedDocument, name: string) => `${doc.id}/${doc.version}/${name}`;
+
 /** The same file asked for by many viewers at once is made once. */
 const inFlight = new Map<string, Promise<unknown>>();
 function once<T>(key: string, make: () => Promise<T>): Promise<T> {
@@ -73,41 +80,51 @@ export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Writes next to the target and renames, so a reader (in any process) never sees half a file. */
-async function writeAtomically(path: string, bytes: Buffer | string): Promise<void> {
-  const temp = `${path}.${randomUUID()}.tmp`;
-  await writeFile(temp, bytes, { mode: 0o600 });
-  await rename(temp, path);
+/** A cached file's bytes; one sealed under a key this server no longer holds is made again. */
+async function readIfThere(container: Container, key: string): Promise<Buffer | undefined> {
+  try {
+    return await buffer(await cacheFiles(container).get(key));
+  } catch (err) {
+    if (err instanceof BlobNotFoundError || err instanceof BlobIntegrityError) return undefined;
+    throw err;
+  }
 }
 
-const readIfThere = (path: string) => readFile(path).catch(() => undefined);
-
 /** The current version's PDF in the cache folder (copied once from the blob store); older versions' folders go. */
-async function sourcePdf(container: Container, doc: SharedDocument): Promise<string> {
-  const dir = versionDir(container, doc);
-  const path = join(dir, 'document.pdf');
-  if (await stat(path).then(() => true, () => false)) return path;
-  return once(path, async () => {
-    await mkdir(dir, { recursive: true });
-    const temp = `${path}.${randomUUID()}.tmp`;
-    await pipeline(await openStoredBytes(container, doc.filePath, doc.id), createWriteStream(temp, { mode: 0o600 }));
-    await rename(temp, path);
+async function cacheSourcePdf(container: Container, doc: SharedDocument): Promise<void> {
+  const key = cacheKey(doc, 'document.pdf');
+  if (await cacheFiles(container).stat(key)) return;
+  await once(key, async () => {
+    await cacheFiles(container).put(key, await openStoredBytes(container, doc.filePath, doc.id));
     const documentDir = join(dataPaths(container.dataDir).sharePages, doc.id);
     for (const version of await readdir(documentDir)) {
       if (version !== String(doc.version)) await rm(join(documentDir, version), { recursive: true, force: true });
     }
-    return path;
   });
+}
+
+/** Runs work on a plaintext copy of the version's PDF in this process's scratch, removed afterwards. */
+async function withSourcePdf<T>(container: Container, doc: SharedDocument, work: (path: string) => Promise<T>): Promise<T> {
+  await cacheSourcePdf(container, doc);
+  const scratch = processWorkDir(container.dataDir);
+  await mkdir(scratch, { recursive: true });
+  const path = join(scratch, `shared-${randomUUID()}.pdf`);
+  try {
+    await cacheFiles(container).getFile(cacheKey(doc, 'document.pdf'), path);
+    return await work(path);
+  } finally {
+    await rm(path, { force: true });
+  }
 }
 
 /** Every page's size in points, read once per version. */
 export async function sharedPageSizes(container: Container, doc: SharedDocument): Promise<PageSize[]> {
-  const path = join(versionDir(container, doc), 'pages.json');
-  const cached = await readIfThere(path);
+  const key = cacheKey(doc, 'pages.json');
+  const cached = await readIfThere(container, key);
   if (cached) return JSON.parse(cached.toString('utf8')) as PageSize[];
-  return once(path, async () => {
-    const sizes = await pageSizes(await sourcePdf(container, doc));
-    await writeAtomically(path, JSON.stringify(sizes));
+  return once(key, async () => {
+    const sizes = await withSourcePdf(container, doc, (source) => pageSizes(source));
+    await cacheFiles(container).put(key, Buffer.from(JSON.stringify(sizes)));
     return sizes;
   });
 }
@@ -115,8 +132,8 @@ export async function sharedPageSizes(container: Container, doc: SharedDocument)
 /** Page `page` (1-based) as WebP at the width bucket: from the cache, or rendered and kept. */
 export async function sharedPageImage(container: Container, doc: SharedDocument, page: number, width: number): Promise<Buffer> {
   const dir = versionDir(container, doc);
-  const path = join(dir, `page-${page}-${widthBucket(width)}.webp`);
-  const cached = await readIfThere(path);
+  const key = cacheKey(doc, `page-${page}-${widthBucket(width)}.webp`);
+  const cached = await readIfThere(container, key);
   if (cached) {
     stats.hits++;
     // The folder's time is when it was last read: the trim removes the coldest documents first.
@@ -124,12 +141,13 @@ export async function sharedPageImage(container: Container, doc: SharedDocument,
     await utimes(dir, now, now).catch(() => {});
     return cached;
   }
-  if (inFlight.has(path)) stats.sharedRenders++;
-  return once(path, async () => {
-    const source = await sourcePdf(container, doc);
-    const image = await withImageSlot(() => renderPage(source, page, widthBucket(width), { workDir: processWorkDir(container.dataDir) }));
+  if (inFlight.has(key)) stats.sharedRenders++;
+  return once(key, async () => {
+    const image = await withImageSlot(() =>
+      withSourcePdf(container, doc, (source) => renderPage(source, page, widthBucket(width), { workDir: processWorkDir(container.dataDir) })),
+    );
     stats.renders++;
-    await writeAtomically(path, image);
+    await cacheFiles(container).put(key, image);
     void trimSoon(container);
     return image;
   });

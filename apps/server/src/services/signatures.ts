@@ -25,7 +25,7 @@ export async function saveSignature(container: Container, userId: string, kind: 
   if (!size) throw new AppError('UNSUPPORTED_FILE_TYPE', { accepts: ['png'] }, { message: 'The signature must be a PNG image.' });
   if (size.width > SIGNATURE_MAX_SIDE || size.height > SIGNATURE_MAX_SIDE) throw new AppError('IMAGE_TOO_LARGE');
   const png = await reencode(bytes);
-  await container.blobStore.put(signatureKey(userId, kind), png, { contentType: 'image/png' });
+  await container.blobStore.put(signatureKey(userId, kind), png);
   await upsertSavedSignature(container.db, userId, kind, container.clock.now());
   return listSignatures(container, userId);
 }

@@ -46,7 +46,7 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
     const inputs = await mapLimit(run.inputs, FILES_AT_ONCE, async (input, index) => {
       const path = join(dir, 'in', String(index));
       // The job's own blobs are handed over as they are (no engine writes to its inputs); a stored
-      // document is always copied, so not even a faulty engine could change it.
+      // document is opened into a copy (decision 137), so not even a faulty engine could change it.
       await container.blobStore.getFile(input.blobKey, path, { readOnly: input.ownCopy });
       return { path, filename: input.filename };
     });
@@ -66,7 +66,7 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
     return await mapLimit(outputs, FILES_AT_ONCE, async (output, position): Promise<NewJobOutput> => {
       const pages = await checkedPages(output, run.limits, run.maxOutputBytes);
       const blobKey = `jobs/${run.jobId}/${position}-${keySafe(output.filename)}`;
-      const { size } = await container.blobStore.putFile(blobKey, output.path, { contentType: output.contentType });
+      const { size } = await container.blobStore.putFile(blobKey, output.path);
       return { position, filename: output.filename, blobKey, contentType: output.contentType, size, pages, notes: output.notes ?? [] };
     });
   } finally {

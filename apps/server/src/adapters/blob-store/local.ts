@@ -1,32 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, chmod, copyFile, link, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
+import { access, chmod, copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { withFolder } from '../../with-folder.ts';
-import { assertValidKey, BlobNotFoundError, type BlobStore } from './blob-store.ts';
+import { assertValidKey, BlobNotFoundError, type BlobDriver } from './blob-store.ts';
 
 /** Files under one directory. Writes go to a temp name and are renamed, so readers never see half a file. */
-export function createLocalBlobStore(root: string): BlobStore {
+export function createLocalBlobDriver(root: string): BlobDriver {
   const pathOf = (key: string) => {
     assertValidKey(key);
     return join(root, key);
   };
-  const store: BlobStore = {
+  const driver: BlobDriver = {
     kind: 'local',
     async put(key, body) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       const temp = `${path}.${randomUUID()}.partial`;
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(body, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
         await rename(temp, path);
       } catch (err) {
         await rm(temp, { force: true });
         throw err;
       }
-      return { size: (await stat(path)).size };
     },
     async putFile(key, source) {
       const path = pathOf(key);
@@ -35,18 +33,19 @@ export function createLocalBlobStore(root: string): BlobStore {
         await withFolder(path, () => rename(source, path));
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-        return store.put(key, createReadStream(source));
+        await driver.put(key, createReadStream(source));
+        await rm(source, { force: true });
       }
       return { size: (await stat(path)).size };
     },
-    async get(key) {
+    async get(key, range) {
       const path = pathOf(key);
       try {
         await access(path);
       } catch {
         throw new BlobNotFoundError(key);
       }
-      return createReadStream(path);
+      return createReadStream(path, range);
     },
     async getFile(key, path, options) {
       try {
@@ -62,14 +61,28 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
     async stat(key) {
       try {
-        const s = await stat(pathOf(key));
-        return { size: s.size };
+        return { size: (await stat(pathOf(key))).size };
       } catch {
         return undefined;
       }
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async *list() {
+      let entries;
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const s = await stat(path).catch(() => undefined);
+        if (s) yield { key: relative(root, path).split(sep).join('/'), size: s.size, modifiedAt: s.mtime };
+      }
     },
     async ping() {
       try {
@@ -81,7 +94,7 @@ export function createLocalBlobStore(root: string): BlobStore {
       }
     },
   };
-  return store;
+  return driver;
 }
 
 /** False where the file system cannot link the two paths (another device, no hard links): copy instead. */

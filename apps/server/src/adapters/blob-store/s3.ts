@@ -1,10 +1,11 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { PassThrough, Readable } from 'node:stream';
+import { rm, stat } from 'node:fs/promises';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../../config.ts';
-import { assertValidKey, BlobNotFoundError, type BlobStore } from './blob-store.ts';
+import { assertValidKey, BlobNotFoundError, type BlobDriver } from './blob-store.ts';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -30,7 +31,7 @@ export function s3OptionsFromConfig(config: Config): S3BlobStoreOptions {
 const PART_SIZE = 5 * 1024 * 1024;
 
 /** An S3-compatible bucket (AWS S3 in ap-southeast-2 keeps data in Australia; MinIO, R2, s3rver work too). */
-export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
+export function createS3BlobDriver(options: S3BlobStoreOptions): BlobDriver {
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -42,33 +43,33 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   });
   const Bucket = options.bucket;
 
-  const store: BlobStore = {
+  const driver: BlobDriver = {
     kind: 's3',
-    async put(key, body, putOptions) {
+    async put(key, body) {
       assertValidKey(key);
-      let size = 0;
-      const counted = new PassThrough();
-      counted.on('data', (chunk: Buffer) => (size += chunk.length));
-      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      source.on('error', (err) => counted.destroy(err));
-      source.pipe(counted);
+      const piped = new PassThrough();
+      body.on('error', (err) => piped.destroy(err));
+      body.pipe(piped);
       const upload = new Upload({
         client,
-        params: { Bucket, Key: key, Body: counted, ContentType: putOptions?.contentType ?? 'application/octet-stream' },
+        params: { Bucket, Key: key, Body: piped, ContentType: 'application/octet-stream' },
         partSize: PART_SIZE,
         queueSize: 1,
         leavePartsOnError: false,
       });
       await upload.done();
+    },
+    async putFile(key, path) {
+      const { size } = await stat(path);
+      await driver.put(key, createReadStream(path));
+      await rm(path, { force: true });
       return { size };
     },
-    async putFile(key, path, putOptions) {
-      return store.put(key, createReadStream(path), putOptions);
-    },
-    async get(key) {
+    async get(key, range) {
       assertValidKey(key);
+      const Range = range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range }));
         return res.Body as Readable;
       } catch (err) {
         if (isNotFound(err)) throw new BlobNotFoundError(key);
@@ -76,7 +77,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
     },
     async getFile(key, path) {
-      await pipeline(await store.get(key), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      await pipeline(await driver.get(key), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
     },
     async stat(key) {
       assertValidKey(key);
@@ -96,6 +97,16 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
         if (!isNotFound(err)) throw err;
       }
     },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
     async ping() {
       try {
         await client.send(new HeadBucketCommand({ Bucket }));
@@ -105,7 +116,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
     },
   };
-  return store;
+  return driver;
 }
 
 function isNotFound(err: unknown): boolean {

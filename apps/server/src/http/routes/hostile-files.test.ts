@@ -69,7 +69,7 @@ describe.each(['a Flate bomb', 'a 60000x60000 image'])('%s', (name) => {
     expect(job.status, JSON.stringify(job.error)).toBe('succeeded');
     // The output's bytes become the hostile file, as if a tool had made it.
     const [output] = await ctx.container.db.select().from(jobOutputs).where(eq(jobOutputs.jobId, job.id));
-    await ctx.container.blobStore.put(output!.blobKey, Readable.from([hostile[name]!]), { contentType: 'application/pdf' });
+    await ctx.container.blobStore.put(output!.blobKey, Readable.from([hostile[name]!]));
     const before = storedBlobs(ctx.container, alice.user.id).length;
 
     const res = await alice.client.request(`/api/documents/${documentId}/versions`, { method: 'POST', json: { outputId: job.outputs[0]!.id } });
@@ -94,7 +94,7 @@ describe.each(['a Flate bomb', 'a 60000x60000 image'])('%s', (name) => {
   it('fails an edit of a stored document whose bytes are over the budgets with LIMIT_EXCEEDED and no output', async () => {
     const documentId = await storedDocument(alice.client);
     const [row] = await ctx.container.db.select().from(pdfFiles).where(eq(pdfFiles.id, documentId));
-    await ctx.container.blobStore.put(row!.filePath, Readable.from([hostile[name]!]), { contentType: 'application/pdf' });
+    await ctx.container.blobStore.put(row!.filePath, Readable.from([hostile[name]!]));
     const res = await postJob(alice.client, jobForm('edit', [], { options: { operations: [{ type: 'text', page: 1, x: 72, y: 72, text: 'Signed' }] }, fileIds: [documentId] }));
     expect(res.status).toBe(202);
     const job = await waitForJob(alice.client, (await res.json()).id);
@@ -110,7 +110,7 @@ describe.each(['a Flate bomb', 'a 60000x60000 image'])('%s', (name) => {
   it('answers LIMIT_EXCEEDED for a shared page whose stored bytes are over the budgets', async () => {
     const documentId = await storedDocument(alice.client);
     const [row] = await ctx.container.db.select().from(pdfFiles).where(eq(pdfFiles.id, documentId));
-    await ctx.container.blobStore.put(row!.filePath, Readable.from([hostile[name]!]), { contentType: 'application/pdf' });
+    await ctx.container.blobStore.put(row!.filePath, Readable.from([hostile[name]!]));
     const link = await alice.client.request('/api/v1/links', { method: 'POST', json: { documentId } });
     expect(link.status, await link.clone().text()).toBe(201);
     const token = ((await link.json()) as { url: string }).url.split('/s/')[1]!;

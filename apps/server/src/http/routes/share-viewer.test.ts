@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -361,6 +361,25 @@ describe('links that stop working', () => {
       expect((await pageImage(reader, token, 1)).status).toBe(410);
     } finally {
       await other.close();
+    }
+  });
+
+  it('keeps the document and its page cache sealed on disk: no PDF, image or page size in the clear', async () => {
+    const sealedDoc = await storedDocument(alice, await makePdf({ pages: 2 }), 'Payroll.pdf');
+    const { token } = await shared({ documentId: sealedDoc });
+    const reader = viewer();
+    expect((await openVisit(reader, token)).status).toBe(201);
+    const image = await pageImage(reader, token, 1);
+    expect(image.status).toBe(200);
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe('webp');
+    const filesUnder = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+    const cached = filesUnder(join(dataPaths(ctx.dataDir).sharePages, sealedDoc));
+    const stored = filesUnder(join(dataPaths(ctx.dataDir).blobs, 'pdfs'));
+    expect(cached.map((path) => path.split('/').pop())).toEqual(expect.arrayContaining(['document.pdf', 'pages.json', 'page-1-800.webp']));
+    for (const path of [...cached, ...stored]) {
+      const bytes = readFileSync(path);
+      expect(bytes.subarray(0, 8).toString('latin1'), path).toBe('WATTLE\x00\x01');
+      for (const clear of ['%PDF', 'WEBP', '"width"']) expect(bytes.includes(clear), `${clear} in ${path}`).toBe(false);
     }
   });
 

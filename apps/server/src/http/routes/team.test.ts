@@ -216,6 +216,29 @@ describe('the team space', () => {
     expect(activity.items[0]).toMatchObject({ action: 'member.removed', subject: member.user.email });
   });
 
+  it('revokes the links a removed or leaving admin made on team documents: the team answers for no link its maker no longer can', async () => {
+    const owner = await signedInUser(ctx);
+    const teamId = await createTeam(owner, 'Link Keepers');
+    const admin = await join(owner, teamId, 'admin');
+    const leaver = await join(owner, teamId, 'admin');
+    const docId = await uploaded(owner.client, 'tender.pdf');
+    const linkBy = async (person: Person) => {
+      const res = await post(person.client, '/api/v1/links', { documentId: docId });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const link = (await res.json()) as { id: string; url: string };
+      return { id: link.id, opens: async () => (await ctx.client().request(`/api/s/${link.url.split('/s/')[1]}`)).status };
+    };
+    const [byAdmin, byLeaver, byOwner] = [await linkBy(admin), await linkBy(leaver), await linkBy(owner)];
+    expect([await byAdmin.opens(), await byLeaver.opens(), await byOwner.opens()]).toEqual([200, 200, 200]);
+
+    expect((await post(owner.client, '/api/auth/organization/remove-member', { memberIdOrEmail: admin.memberId })).status).toBe(200);
+    expect((await post(leaver.client, '/api/auth/organization/leave', { organizationId: teamId })).status).toBe(200);
+
+    expect([await byAdmin.opens(), await byLeaver.opens(), await byOwner.opens()]).toEqual([410, 410, 200]);
+    const listed = (await (await owner.client.request('/api/v1/links')).json()) as { items: { id: string; status: string }[] };
+    expect(Object.fromEntries(listed.items.map((l) => [l.id, l.status]))).toEqual({ [byAdmin.id]: 'revoked', [byLeaver.id]: 'revoked', [byOwner.id]: 'active' });
+  });
+
   it('transfers ownership to a member in one step; the old owner stays on as an admin', async () => {
     const owner = await signedInUser(ctx);
     const teamId = await createTeam(owner, 'Handover');

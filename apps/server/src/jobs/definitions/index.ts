@@ -6,6 +6,7 @@ import { PURGE_DELETED_DOCUMENTS } from './purge-deleted-documents.ts';
 import { PURGE_WEBHOOK_DELIVERIES } from './purge-webhook-deliveries.ts';
 import { REMOVE_LEFTOVER_FILES } from './remove-leftover-files.ts';
 import { SWEEP_EXPIRED_TOOL_JOBS } from './sweep-expired-tool-jobs.ts';
+import { SWEEP_ORPHAN_BLOBS } from './sweep-orphan-blobs.ts';
 import { TOOL_JOBS } from './tool-jobs.ts';
 
 /** Every background task of the server: the worker role registers this list (jobs/worker.ts). */
@@ -18,4 +19,5 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   DELIVER_WEBHOOKS,
   PURGE_WEBHOOK_DELIVERIES,
   PURGE_TEAM_ACTIVITY,
+  SWEEP_ORPHAN_BLOBS,
 ];

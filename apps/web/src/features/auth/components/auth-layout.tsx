@@ -22,7 +22,7 @@ export function AuthLayout({ title, heading, description, children }: { title: s
         <div className="relative max-w-md space-y-6">
           <p className="text-3xl leading-tight font-semibold tracking-tight">PDF tools made in Australia, for Australian work.</p>
           <ul className="space-y-3 text-white/85">
-            {['Australian-hosted servers', 'Files deleted automatically after processing', '256-bit AES password protection for your PDFs'].map((point) => (
+            {['Australian-hosted servers', 'Files deleted automatically after processing', 'Saved documents stored with 256-bit AES encryption'].map((point) => (
               <li key={point} className="flex items-center gap-3">
                 <CheckIcon className="size-5 shrink-0 text-wattle" aria-hidden="true" />
                 {point}

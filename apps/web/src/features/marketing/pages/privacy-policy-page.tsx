@@ -65,7 +65,8 @@ export function PrivacyPolicyPage() {
 
       <LegalSection title="Data Security">
         <p>
-          We protect your information with encrypted connections (HTTPS) for everything you send and receive, secure
+          We protect your information by storing the documents you keep with us, their versions, profile pictures and signatures
+          encrypted with 256-bit AES, encrypted connections (HTTPS) for everything you send and receive, secure
           sign-in sessions, limits on repeated sign-in attempts, and access controls that keep each account&apos;s documents private to that
           account. Each document is processed in an isolated workspace that is cleared when the job finishes.
         </p>

@@ -16,8 +16,11 @@ export function SecurityPage() {
       </LegalSection>
       <LegalSection title="Encryption">
         <p>
-          Every connection to Wattle PDF uses HTTPS, so files and passwords are encrypted on the way to us and back. Our Secure PDF
-          tools let you lock a document with your own password and 256-bit AES encryption.
+          Every connection to Wattle PDF uses HTTPS, so files and passwords are encrypted on the way to us and back. The documents you
+          keep in your account and every version of them, profile pictures, saved signatures and the page images of documents you share
+          are stored encrypted with 256-bit AES (AES-256-GCM), each file under its own key. Files you run through a tool and the results
+          it makes are kept in private storage without that encryption, only until they are deleted automatically (see below). Our Secure
+          PDF tools let you lock a document with your own password and 256-bit AES encryption.
         </p>
       </LegalSection>
       <LegalSection title="Automatic deletion">
