@@ -73,7 +73,10 @@ type Mutation = (pdf: Buffer, random: Random) => Buffer;
 const MUTATIONS: Record<string, Mutation> = {
   'byte flips': (pdf, random) => {
     const out = Buffer.from(pdf);
-    for (let i = 1 + random.int(32); i > 0; i--) out[random.int(out.length)] ^= 1 << random.int(8);
+    for (let i = 1 + random.int(32); i > 0; i--) {
+      const at = random.int(out.length);
+      out[at] = out[at]! ^ (1 << random.int(8));
+    }
     return out;
   },
   truncation: (pdf, random) => truncated(pdf, random.next()),

@@ -209,7 +209,7 @@ const malformedMultipart: Target = async (f) => {
   const path = f.random.pick(['/api/v1/jobs', '/api/documents', '/api/v1/batches', '/api/v1/tools/redact/preview']);
   const { label, contentType, body } = brokenMultipart(f.random, f.real[f.random.int(f.real.length)]!.bytes);
   const client = path === '/api/v1/jobs' && f.random.chance(0.5) ? f.visitor : f.account;
-  const res = await client.request(path, { method: 'POST', headers: { 'content-type': contentType }, body });
+  const res = await client.request(path, { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(body) });
   return { target: `multipart ${path}`, input: label, res, client };
 };
 
