@@ -12,7 +12,7 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   ctx = await createTestContext({ RATE_LIMIT_ENABLED: 'false' });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await ctx?.close();
 });

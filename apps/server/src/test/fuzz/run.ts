@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { pdfFiles } from '@wattle/db';
 import { ERROR_CATALOGUE, isErrorCode, TOOL_IDS } from '@wattle/shared';
 import { startWorker } from '../../jobs/worker.ts';
-import { TEST_ORIGIN, type TestClient, type TestContext } from '../harness.ts';
+import { cookieJarClient, type TestClient, type TestContext } from '../harness.ts';
 import { jobForm, waitForJob } from '../jobs.ts';
 import { serveOnLoopback } from '../sockets.ts';
 import { signedInUser } from '../users.ts';
@@ -57,33 +57,17 @@ interface Sent {
 
 type Target = (f: Fixture) => Promise<Sent>;
 
-/** A client with its own cookie jar that talks to the server over a real socket, as a browser would. */
+/**
+ * A client with its own cookie jar that talks to the server over a real socket, a connection per
+ * request: an answer sent before a large body is read closes its socket after the answer, which a
+ * kept-alive client would reuse and see as a drop (named in decision 140).
+ */
 function loopbackClient(port: number, cookies = new Map<string, string>()): TestClient {
-  return {
-    cookies,
-    async request(path, init = {}) {
-      const headers = new Headers(init.headers);
-      if (!headers.has('origin')) headers.set('origin', TEST_ORIGIN);
-      if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-      // A connection per request: an answer sent before a large body is read closes its socket after
-      // the answer, which a kept-alive client would reuse and see as a drop (named in decision 140).
-      headers.set('connection', 'close');
-      let body = init.body;
-      if (init.json !== undefined) {
-        headers.set('content-type', 'application/json');
-        body = JSON.stringify(init.json);
-      }
-      const res = await fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers, body, redirect: 'manual' });
-      for (const line of res.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const at = pair!.indexOf('=');
-        const value = pair!.slice(at + 1).trim();
-        if (value === '' || /max-age=0/i.test(line)) cookies.delete(pair!.slice(0, at).trim());
-        else cookies.set(pair!.slice(0, at).trim(), value);
-      }
-      return res;
-    },
-  };
+  return cookieJarClient((path, init) => {
+    const headers = new Headers(init.headers);
+    headers.set('connection', 'close');
+    return fetch(`http://127.0.0.1:${port}${path}`, { ...init, headers, redirect: 'manual' });
+  }, cookies);
 }
 
 const PDF_TOOLS = TOOL_IDS.filter((id) => id !== 'edit');
