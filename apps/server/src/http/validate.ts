@@ -15,10 +15,12 @@ export async function readJson<T>(c: Context, schema: Parser<T>): Promise<T> {
   try {
     body = await c.req.json();
   } catch {
-    throw new AppError('BAD_REQUEST', undefined, { message: 'The request body must be JSON.' });
+    throw notJson();
   }
   return schema.parse(body);
 }
+
+export const notJson = () => new AppError('BAD_REQUEST', undefined, { message: 'The request body must be JSON.' });
 
 export function readQuery<T>(c: Context, schema: Parser<T>): T {
   return schema.parse(c.req.query());

@@ -86,7 +86,14 @@ async function testDatabase(dataDir: string): Promise<{ database: DatabaseHandle
 }
 
 function createClient(app: TestContext['app']): TestClient {
-  const cookies = new Map<string, string>();
+  return cookieJarClient((path, init) => Promise.resolve(app.request(path, init)));
+}
+
+/**
+ * A browser-like client over any way of sending a request (the app in this process, or a socket):
+ * it keeps the cookies it is given and those it is sent, and sends our Origin.
+ */
+export function cookieJarClient(send: (path: string, init: RequestInit) => Promise<Response>, cookies = new Map<string, string>()): TestClient {
   return {
     cookies,
     async request(path, init = {}) {
@@ -98,7 +105,7 @@ function createClient(app: TestContext['app']): TestClient {
         headers.set('content-type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      const res = await app.request(path, { ...init, headers, body });
+      const res = await send(path, { ...init, headers, body });
       for (const line of res.headers.getSetCookie()) {
         const [pair] = line.split(';');
         const eq = pair!.indexOf('=');

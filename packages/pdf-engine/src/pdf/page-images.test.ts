@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { degrees, PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handWrittenPdf } from '../test/fixtures.ts';
 import { pageSizes, renderPage } from './page-images.ts';
 
 let dir: string;
@@ -22,6 +23,14 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('pageSizes', () => {
+  it('refuses a file whose catalogue cannot be read as PDF_CORRUPT (a share page answered 500, decision 140)', async () => {
+    const noCatalogue = handWrittenPdf('<< /Type /Pages /Kids [3 0 R] /Count 1 >>').toString('latin1').replace('<< /Type /Catalog /Pages 2 0 R >>', '(gone)'.padEnd(33));
+    const path = join(dir, 'no-catalogue.pdf');
+    writeFileSync(path, noCatalogue, 'latin1');
+    await expect(pageSizes(path)).rejects.toMatchObject({ code: 'PDF_CORRUPT' });
+    await expect(renderPage(path, 1, 100, { workDir: dir })).rejects.toMatchObject({ code: 'PDF_CORRUPT' });
+  });
+
   it('answers each page as displayed, turned pages turned', async () => {
     expect(await pageSizes(path)).toEqual([
       { width: 595, height: 842 },

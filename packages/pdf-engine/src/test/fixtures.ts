@@ -192,6 +192,66 @@ export function giantImagePdf(width = 100_000, height = 100_000): Buffer {
   return withXref(Buffer.concat([Buffer.from(body, 'latin1'), data, Buffer.from('\nendstream\nendobj\n', 'latin1')]), 5);
 }
 
+/** A one-page PDF around `pages` (object 2) and further objects numbered from 4, with a correct xref. */
+export function handWrittenPdf(pages: string, more: readonly string[] = [], page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', pages, page, ...more];
+  return withXref(Buffer.from(`%PDF-1.7\n${objects.map((o, i) => `${i + 1} 0 obj\n${o}\nendobj\n`).join('')}`, 'latin1'), objects.length);
+}
+
+/** A page tree that claims more pages than any reader could allocate. */
+export const hugeCountPdf = (count = 2_147_483_647) => handWrittenPdf(`<< /Type /Pages /Kids [3 0 R] /Count ${count} >>`);
+
+/** A page tree whose node is its own kid: a reader that follows /Kids without a visited set never ends. */
+export const pageTreeLoopPdf = () => handWrittenPdf('<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>');
+
+/** A page whose resources hold arrays nested `depth` deep: a recursive parser runs out of stack. */
+export const deepNestingPdf = (depth = 100_000) =>
+  handWrittenPdf('<< /Type /Pages /Kids [3 0 R] /Count 1 >>', [], `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Deep ${'['.repeat(depth)}${']'.repeat(depth)} >>`);
+
+/**
+ * The page tree inside an object stream that /Extends itself, behind a cross-reference stream: a
+ * reader that follows /Extends without a visited set never ends.
+ */
+export function objectStreamLoopPdf(): Buffer {
+  const inside = ['<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'];
+  const header = `2 0 3 ${inside[0]!.length + 1} `;
+  const objStm = `${header}${inside.join(' ')}`;
+  let body = '%PDF-1.7\n';
+  const at: number[] = [];
+  const add = (text: string) => {
+    at.push(body.length);
+    body += text;
+  };
+  add('1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n');
+  add(`4 0 obj\n<< /Type /ObjStm /N 2 /First ${header.length} /Extends 4 0 R /Length ${objStm.length} >>\nstream\n${objStm}\nendstream\nendobj\n`);
+  const xrefAt = body.length;
+  // /W [1 4 2]: type, offset or stream number, generation or index.
+  const row = (type: number, field: number, index: number) => Buffer.from([type, field >>> 24, (field >>> 16) & 255, (field >>> 8) & 255, field & 255, index >> 8, index & 255]);
+  const rows = Buffer.concat([row(0, 0, 65535), row(1, at[0]!, 0), row(2, 4, 0), row(2, 4, 1), row(1, at[1]!, 0), row(1, xrefAt, 0)]);
+  const head = `5 0 obj\n<< /Type /XRef /Size 6 /W [1 4 2] /Root 1 0 R /Length ${rows.length} >>\nstream\n`;
+  return Buffer.concat([Buffer.from(body + head, 'latin1'), rows, Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1')]);
+}
+
+/** A page drawing text in an embedded TrueType font whose table directory points far outside the file. */
+export function brokenFontPdf(): Buffer {
+  const directory = Buffer.alloc(12 + 16 * 4);
+  directory.writeUInt32BE(0x00010000, 0);
+  directory.writeUInt16BE(4, 4);
+  ['cmap', 'glyf', 'head', 'loca'].forEach((tag, i) => {
+    directory.write(tag, 12 + i * 16, 'latin1');
+    directory.writeUInt32BE(0xfffffff0 - i, 12 + i * 16 + 8); // offset
+    directory.writeUInt32BE(0x7fffffff, 12 + i * 16 + 12); // length
+  });
+  const font = directory.toString('latin1');
+  const content = 'BT /F1 24 Tf 72 700 Td (Broken font) Tj ET';
+  return handWrittenPdf('<< /Type /Pages /Kids [3 0 R] /Count 1 >>', [
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /TrueType /BaseFont /Broken /FirstChar 32 /LastChar 126 /Widths [] /FontDescriptor 6 0 R >>',
+    '<< /Type /FontDescriptor /FontName /Broken /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 7 0 R >>',
+    `<< /Length ${font.length} >>\nstream\n${font}\nendstream`,
+  ], '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>');
+}
+
 /** Appends a correct xref table and trailer to "N 0 obj" bodies numbered 1..count. */
 function withXref(body: Buffer, count: number): Buffer {
   const text = body.toString('latin1');

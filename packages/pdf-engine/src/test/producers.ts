@@ -221,11 +221,12 @@ const PRODUCERS: { producer: string; needs: string; present: () => Promise<boole
 /** ImageMagick writes a PDF page as one picture: no text to redact, so it is named and not made. */
 const NO_TEXT = [{ producer: 'imagemagick', reason: 'ImageMagick writes PDF pages as pictures, which hold no text' }];
 
-export async function buildProducerCorpus(dir: string): Promise<ProducerCorpus> {
+/** `only` names the producers to run (the others are neither made nor listed as skipped). */
+export async function buildProducerCorpus(dir: string, options: { only?: readonly string[] } = {}): Promise<ProducerCorpus> {
   await mkdir(dir, { recursive: true });
-  const corpus: ProducerCorpus = { files: [], skipped: [...NO_TEXT] };
+  const corpus: ProducerCorpus = { files: [], skipped: options.only ? [] : [...NO_TEXT] };
   // One at a time: LibreOffice and Chromium each want a core.
-  for (const { producer, needs, present, make } of PRODUCERS) {
+  for (const { producer, needs, present, make } of PRODUCERS.filter((p) => !options.only || options.only.includes(p.producer))) {
     if (!(await present())) {
       corpus.skipped.push({ producer, reason: `${needs} is not installed` });
       continue;

@@ -42,6 +42,13 @@ describe('auth refusals', () => {
     await expectEnvelope(await ctx.client().request('/api/auth/no-such-endpoint'), 404, 'NOT_FOUND');
   });
 
+  it('refuse a body that is not JSON as BAD_REQUEST, not 500 (found by the fuzz run, decision 140)', async () => {
+    for (const body of ['{', '{"email": ', '\u0000']) {
+      const res = await ctx.client().request('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      await expectEnvelope(res, 400, 'BAD_REQUEST', 'The request body must be JSON.');
+    }
+  });
+
   it("keep our guards' field errors", async () => {
     const error = await expectEnvelope(await post('/sign-up/email', { email: `weak-${Date.now()}@example.com.au`, password: 'weak', name: 'Wes Weak' }), 400, 'VALIDATION_FAILED');
     expect(error.details.fieldErrors.password).toContain('Password must be at least 8 characters');

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { AppError, isErrorCode, type DetailsOf, type ErrorCode } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { appErrorResponse } from '../middleware/error-handler.ts';
+import { notJson } from '../validate.ts';
 import type { AppEnv } from '../types.ts';
 
 /** better-auth's error codes (its `{ code, message }` bodies) in our catalogue's words. */
@@ -63,10 +64,23 @@ async function asAppError(c: Context<AppEnv>, res: Response): Promise<Response> 
   return answer;
 }
 
+/** better-auth answers a body that declares JSON and is not JSON with a 500; an empty body it takes. */
+async function refuseBrokenJson(request: Request): Promise<void> {
+  if (!request.headers.get('content-type')?.includes('application/json')) return;
+  const text = await request.clone().text();
+  if (text.trim() === '') return;
+  try {
+    JSON.parse(text);
+  } catch {
+    throw notJson();
+  }
+}
+
 /** better-auth answers everything under /api/auth (sign-in, sign-up, links, OAuth, session); its refusals get our envelope. */
 export function authRoutes(container: Container) {
   const app = new Hono<AppEnv>();
   app.on(['GET', 'POST'], '/auth/*', async (c) => {
+    await refuseBrokenJson(c.req.raw);
     const res = await container.auth.handler(c.req.raw);
     return res.status >= 400 ? asAppError(c, res) : res;
   });

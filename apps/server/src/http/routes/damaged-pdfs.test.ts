@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { jobs } from '@wattle/db';
 import { buildCorpus } from '@wattle/pdf-engine/test/corpus';
 import { PDFTEX_MANUALS } from '@wattle/pdf-engine/test/born-digital';
-import { textPdf, truncated } from '@wattle/pdf-engine/test/fixtures';
+import { handWrittenPdf, textPdf, truncated } from '@wattle/pdf-engine/test/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
 import { jobForm, postJob } from '../../test/jobs.ts';
@@ -28,23 +28,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A one-page PDF written by hand around `pages` (object 2), with a correct xref. */
-function handWritten(pages: string): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', pages, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'];
-  let body = '%PDF-1.7\n';
-  const offsets = objects.map((object, i) => {
-    const at = body.length;
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-    return at;
-  });
-  const xref = `xref\n0 4\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  return Buffer.from(`${body}${xref}trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n${body.length}\n%%EOF\n`, 'latin1');
-}
-
 const damaged = async (): Promise<[string, Buffer, string][]> => [
   ['a header with nothing behind it', Buffer.from('%PDF-1.7\n<html><script>alert(1)</script></html>\n'), 'trailer'],
   ['the first half of a pdfTeX manual', truncated(await readFile(PDFTEX_MANUALS[0] ?? ''), 0.5), 'trailer'],
-  ['a page tree that is a string', handWritten('(not a dictionary)'), 'page tree'],
+  ['a page tree that is a string', handWrittenPdf('(not a dictionary)'), 'page tree'],
 ];
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; details?: Record<string, unknown> } }).error;
@@ -77,7 +64,7 @@ describe("real producers' files", () => {
       expect(res.status, `${file.name}: ${await res.clone().text()}`).toBe(202);
     }
     // Damage qpdf repairs (a wrong xref offset) is repaired by the tools: accepted.
-    const good = handWritten('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+    const good = handWrittenPdf('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
     const misplaced = Buffer.from(good.toString('latin1').replace(/0000000009 00000 n/, '0000000999 00000 n'), 'latin1');
     expect((await postJob(client, jobForm('compress', [{ name: 'moved.pdf', bytes: misplaced }]))).status).toBe(202);
     expect((await postJob(client, jobForm('compress', [{ name: 'plain.pdf', bytes: await textPdf(1) }]))).status).toBe(202);
