@@ -34,6 +34,8 @@ export interface ToolContext {
   limits: EngineLimits;
   budget: DecodeBudget;
   signal?: AbortSignal;
+  /** The "remove active content" setting: a tool that encrypts its output removes it before, as nothing can after. */
+  removeActiveContent: boolean;
   /** Fraction done, 0..1. */
   progress(fraction: number): void;
   /** Runs an engine in the job dir with the job's timeout and signal. */
@@ -57,6 +59,7 @@ export function createContext(params: {
   limits: EngineLimits;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
+  removeActiveContent?: boolean;
 }): ToolContext {
   const { dir, limits, signal } = params;
   let last = 0;
@@ -65,6 +68,7 @@ export function createContext(params: {
     dir,
     limits,
     signal,
+    removeActiveContent: params.removeActiveContent ?? false,
     budget: { remaining: limits.maxDecodedBytes },
     progress(fraction) {
       // Monotonic and clamped, so parallel steps never make the bar go backwards.

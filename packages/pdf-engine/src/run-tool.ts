@@ -51,7 +51,7 @@ export async function runTool(toolId: ToolId, params: RunToolParams): Promise<To
   if (limits.parallelism <= 0) limits.parallelism = availableParallelism();
   params.signal?.throwIfAborted();
   return withJobDir(params.workDir, async (dir) => {
-    const ctx = createContext({ dir, outputDir: params.outputDir, limits, signal: params.signal, onProgress: params.onProgress });
+    const ctx = createContext({ dir, outputDir: params.outputDir, limits, signal: params.signal, onProgress: params.onProgress, removeActiveContent: params.removeActiveContent });
     try {
       const outputs = await (OPERATIONS[tool.id] as (i: typeof params.inputs, o: unknown, c: typeof ctx) => Promise<ToolOutput[]>)(
         params.inputs,

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,5 +49,23 @@ describe('remove active content', () => {
     expect(doc.getPage(0).node.has(PDFName.of('AA'))).toBe(true);
     const launch = doc.context.lookup(doc.getPage(0).node.lookup(PDFName.of('Annots'), PDFArray).get(1), PDFDict);
     expect(launch.lookup(PDFName.of('A'), PDFDict).get(PDFName.of('S'))).toBe(PDFName.of('Launch'));
+  });
+
+  // protect's output is encrypted, so the setting's pass over finished outputs could not open it.
+  const protectedText = async (removeActiveContent: boolean) => {
+    const outputDir = await mkdtemp(join(dir, 'out-'));
+    const [output] = await runTool('protect', { inputs: [{ path: input, filename: 'a.pdf' }], options: { userPassword: 'open sesame' }, workDir: dir, outputDir, removeActiveContent });
+    const decrypted = join(outputDir, 'decrypted.pdf');
+    execFileSync('qpdf', ['--password=open sesame', '--decrypt', '--stream-data=uncompress', output!.path, decrypted]);
+    return (await readFile(decrypted)).toString('latin1');
+  };
+  it('leaves an encrypted output (protect) without them: decrypted, it holds none', async () => {
+    const text = await protectedText(true);
+    for (const code of ['app.alert', 'app.launchURL', 'calc.exe', '/JavaScript', '/Launch', '/OpenAction', '/AA']) expect(text).not.toContain(code);
+    expect(text).toContain('/URI');
+  });
+  it('is what the setting does for protect too: without it the decrypted output carries them', async () => {
+    const text = await protectedText(false);
+    for (const code of ['app.alert', '/Launch', '/OpenAction', '/AA']) expect(text).toContain(code);
   });
 });

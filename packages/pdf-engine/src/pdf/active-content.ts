@@ -1,5 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFContext, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
+import type { ToolContext } from '../context.ts';
 import { saveOptions } from './conformance.ts';
 import { loadPdf } from './load.ts';
 
@@ -107,7 +110,8 @@ function cleanArray(context: PDFContext, array: PDFArray): boolean {
 
 /**
  * The "remove active content" setting applied to a finished PDF output: rewritten only when it held
- * some, keeping its version and PDF/A part. Encrypted outputs (protect) cannot be opened and stay.
+ * some, keeping its version and PDF/A part. Encrypted outputs cannot be opened here: the tool that
+ * encrypts removes it first (`withoutActiveContent`).
  */
 export async function removeActiveContentFromFile(path: string): Promise<void> {
   const bytes = await readFile(path);
@@ -119,4 +123,13 @@ export async function removeActiveContentFromFile(path: string): Promise<void> {
   }
   if (doc.isEncrypted || !removeActiveContent(doc)) return;
   await writeFile(path, await doc.save({ ...saveOptions(doc), updateFieldAppearances: false }));
+}
+
+/** The file a tool is about to encrypt, without active content when the setting is on: a cleaned copy in the job dir. */
+export async function withoutActiveContent(ctx: ToolContext, path: string): Promise<string> {
+  if (!ctx.removeActiveContent) return path;
+  const copy = join(ctx.dir, `inert-${randomUUID()}.pdf`);
+  await copyFile(path, copy);
+  await removeActiveContentFromFile(copy);
+  return copy;
 }

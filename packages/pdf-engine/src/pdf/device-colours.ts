@@ -184,4 +184,49 @@ export function setDefaultColourSpace(doc: PDFDocument, space: DeviceSpace, prof
     }
     spaces.set(PDFName.of(DEFAULT_KEY[space]), iccBased);
   }
+  renameDeviceOperands(doc, space);
+}
+
+/**
+ * `/DeviceCMYK cs` names the device space outright: PDFBox preflight does not let a Default colour
+ * space cover that operand (it does cover `k`), so content names the Default space itself, which every
+ * resource dictionary now holds. A stream we cannot read is left as it was.
+ */
+function renameDeviceOperands(doc: PDFDocument, space: DeviceSpace): void {
+  const device = space === 'rgb' ? 'DeviceRGB' : 'DeviceCMYK';
+  const streams = new Set<PDFRef>();
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    if (object.dict.lookupMaybe(PDFName.of('Subtype'), PDFName)?.decodeText() === 'Form' || object.dict.has(PDFName.of('PatternType'))) streams.add(ref);
+  }
+  for (const page of doc.getPages()) {
+    const contents = page.node.lookup(PDFName.of('Contents'));
+    const refs = contents instanceof PDFArray ? contents.asArray() : [page.node.get(PDFName.of('Contents'))];
+    for (const ref of refs) if (ref instanceof PDFRef) streams.add(ref);
+  }
+  for (const ref of streams) {
+    const stream = doc.context.lookup(ref);
+    let bytes: Uint8Array;
+    let ops: ContentOp[];
+    try {
+      bytes = streamBytes(stream);
+      ops = parseContent(bytes);
+    } catch (error) {
+      if (error instanceof ContentNotUnderstood) continue;
+      throw error;
+    }
+    const named = ops.filter(({ op, args }) => (op === 'cs' || op === 'CS') && nameOf(args[0]) === device);
+    if (named.length === 0) continue;
+    const text = Buffer.from(bytes).toString('latin1');
+    let out = '';
+    let at = 0;
+    for (const { op, start, end } of named) {
+      out += `${text.slice(at, start)}/${DEFAULT_KEY[space]} ${op}`;
+      at = end;
+    }
+    out += text.slice(at);
+    const { dict } = stream as PDFRawStream;
+    const entries = [...dict.entries()].filter(([key]) => !['/Filter', '/DecodeParms', '/Length'].includes(key.asString()));
+    doc.context.assign(ref, doc.context.flateStream(Buffer.from(out, 'latin1'), Object.fromEntries(entries.map(([key, value]) => [key.asString().slice(1), value]))));
+  }
 }

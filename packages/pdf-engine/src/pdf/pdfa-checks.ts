@@ -117,6 +117,17 @@ function deviceColourMismatch(doc: PDFDocument): string | undefined {
   return `The pages use ${wrong.join(' and ')} colour, but the file has ${intent} output intent.`;
 }
 
+/** LZW was patent-encumbered when PDF/A was written, so every part forbids it (ISO 19005-1 6.1.10, 19005-2 6.1.7.2). */
+function usesLzw(doc: PDFDocument): boolean {
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const filter = object.dict.get(PDFName.of('Filter'));
+    const filters = filter instanceof PDFArray ? filter.asArray() : [filter];
+    if (filters.some((f) => name(f) === 'LZWDecode')) return true;
+  }
+  return false;
+}
+
 function hasEmbeddedFiles(doc: PDFDocument): boolean {
   if (doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict)?.has(PDFName.of('EmbeddedFiles'))) return true;
   for (const dict of everyDict(doc)) {
@@ -164,6 +175,7 @@ export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): Pd
     check('encryption', 'Not encrypted', mentionsEncryption(bytes) && doc.context.trailerInfo.Encrypt ? 'The file is encrypted.' : undefined),
     check('scripts', 'No JavaScript or automatic actions', hasScripts(doc) ? 'The file has JavaScript or actions that run by themselves.' : undefined),
     check('annotations', 'Comments and fields are printed and visible', annotationsPrintable(doc) ? undefined : 'Some comments or fields are hidden or not printed.'),
+    check('filters', 'No LZW compression', usesLzw(doc) ? 'Some streams are LZW-compressed, which PDF/A does not allow.' : undefined),
     check('file-id', 'File identifier in the trailer', doc.context.trailerInfo.ID ? undefined : 'The trailer has no file identifier.'),
   ];
   if (level !== '3b') checks.push(check('attachments', 'No attached files', hasEmbeddedFiles(doc) ? `PDF/A-${level} cannot hold attached files; PDF/A-3b can.` : undefined));

@@ -2,11 +2,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, rgb } from '@cantoo/pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, rgb } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileOfDocument } from '../pdf/conformance.ts';
 import { embeddedFont } from '../pdf/fonts.ts';
 import { libreOfficePdfa1 } from '../test/corpus.ts';
+import { lzwEncode } from '../test/encoders.ts';
 import { A4, textPdf } from '../test/fixtures.ts';
 import { file, pdfOf, workspace, type Workspace } from '../test/harness.ts';
 
@@ -21,6 +22,15 @@ async function letter(options: { transparent?: boolean } = {}): Promise<Buffer> 
   const note = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Square', Rect: [72, 500, 172, 550], F: 2 }));
   page.node.set(PDFName.of('Annots'), doc.context.obj([note]));
   return Buffer.from(await doc.save());
+}
+
+/** The letter as old producers (Acrobat 2, early Distiller) wrote it: its page content LZW-compressed, which PDF/A forbids. */
+async function lzwLetter(): Promise<Buffer> {
+  const doc = await PDFDocument.load(await letter());
+  const page = doc.getPage(0).node;
+  const content = Buffer.concat((page.Contents() instanceof PDFArray ? (page.Contents() as PDFArray).asArray() : [page.get(PDFName.of('Contents'))]).map((ref) => Buffer.from(decodePDFRawStream(doc.context.lookup(ref) as PDFRawStream).decode())));
+  page.set(PDFName.of('Contents'), doc.context.register(doc.context.stream(lzwEncode(content), { Filter: 'LZWDecode' })));
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
 type Report = { level: string; conforms: boolean; checks: { id: string; passed: boolean }[] };
@@ -81,9 +91,20 @@ describe('pdf-to-pdfa', () => {
     expect(await ws.fail('pdf-to-pdfa', [file('letter.pdf', attached)], { conformance: '2b' })).toBe('PDFA_CHECKS_FAILED');
     expect((await ws.run('pdf-to-pdfa', [file('letter.pdf', attached)], { conformance: '3b' }))[0]!.notes![0]!.code).toBe('PDFA_CHECKED');
   });
+
+  it('re-encodes LZW-compressed streams with Flate, and the result passes', async () => {
+    const [output] = await ws.run('pdf-to-pdfa', [file('letter.pdf', await lzwLetter())], { conformance: '2b' });
+    const bytes = await readFile(output!.path);
+    expect(bytes.includes('/LZWDecode')).toBe(false);
+    expect(failedChecks(await validate('letter-pdfa.pdf', bytes))).toEqual([]);
+  });
 });
 
 describe('validate-pdfa', () => {
+  it('flags LZW compression', async () => {
+    expect(failedChecks(await validate('letter.pdf', await lzwLetter()))).toContain('filters');
+  });
+
   it('reports the failures of a plain PDF against PDF/A-2b', async () => {
     const report = await validate('plain.pdf', await textPdf(1));
     expect(report.level).toBe('PDF/A-2b');

@@ -7,6 +7,7 @@ import { EngineError } from '../errors.ts';
 import { outputFilename } from '../output-names.ts';
 import { qpdf, qpdfDecryptJob, qpdfEncryptJob } from '../process/commands.ts';
 import { objectStreamsAllowed, pdfaNotKept, saveOptions } from '../pdf/conformance.ts';
+import { withoutActiveContent } from '../pdf/active-content.ts';
 import { loadPdf } from '../pdf/load.ts';
 import { preparePdf } from '../pdf/prepare.ts';
 import { qpdfSucceeded, runQpdfJob } from '../pdf/qpdf.ts';
@@ -42,7 +43,7 @@ export const protect: Operation<'protect'> = async ([input], options, ctx) => {
   const target = ctx.output(outputFilename(pdf.filename, 'protected', 'pdf'));
   // Without an owner password anyone who can open the file could lift the restrictions.
   const owner = options.ownerPassword ?? randomBytes(24).toString('base64url');
-  const result = await runQpdfJob(ctx, qpdfEncryptJob(pdf.path, target.path, options.userPassword, owner, options.permissions));
+  const result = await runQpdfJob(ctx, qpdfEncryptJob(await withoutActiveContent(ctx, pdf.path), target.path, options.userPassword, owner, options.permissions));
   if (!qpdfSucceeded(result)) throw failed();
   const checked = await encryptedOutput(ctx, target, options.userPassword, pdf.pages);
   const notes = pdfaNotKept([pdf.profile], 'PDF/A does not allow encryption');
