@@ -134,7 +134,7 @@ async function storedDocument(f: Fixture, file: FuzzFile): Promise<string> {
   if (res.status !== 201) throw new Error(`storing a document: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   const [row] = await f.ctx.container.db.select().from(pdfFiles).where(eq(pdfFiles.id, id));
-  await f.ctx.container.blobStore.put(row!.filePath, Readable.from([file.bytes]), { contentType: 'application/pdf' });
+  await f.ctx.container.blobStore.put(row!.filePath, Readable.from([file.bytes]));
   return id;
 }
 
