@@ -41,6 +41,8 @@ let thread: Worker | undefined;
 let idle: NodeJS.Timeout | undefined;
 let nextId = 1;
 const runs = new Map<number, Run>();
+/** Callers keeping the thread up between tools (holdToolThread). */
+let holds = 0;
 
 /**
  * runTool in the tool thread: the same tool, options, limits and outputs, with its JavaScript (parsing,
@@ -64,6 +66,23 @@ export function runToolInThread(toolId: ToolId, params: RunToolParams): Promise<
 
 /** Whether the thread is up: a tool sent to it now starts at once. */
 export const toolThreadRunning = (): boolean => thread !== undefined;
+
+/**
+ * Starts the thread now and keeps it up, idle or not, until the returned release is called: a worker
+ * that sends every heavy tool here holds it, so no job waits the second its start takes (decision 144).
+ */
+export function holdToolThread(): () => void {
+  holds++;
+  current();
+  clearTimeout(idle);
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    holds--;
+    if (holds === 0 && runs.size === 0) idleFor(IDLE_MS);
+  };
+}
 
 /** The thread, started on first use and again after it stopped (idle) or died. */
 function current(): Worker {
@@ -100,9 +119,13 @@ function current(): Worker {
 function settle(id: number) {
   runs.get(id)?.stopListening();
   runs.delete(id);
-  if (runs.size > 0) return;
+  if (runs.size > 0 || holds > 0) return;
+  idleFor(IDLE_MS);
+}
+
+function idleFor(ms: number) {
   clearTimeout(idle);
-  idle = setTimeout(stop, IDLE_MS).unref();
+  idle = setTimeout(stop, ms).unref();
 }
 
 /** Lets the thread go; a tool sent from now on starts a new one. */
