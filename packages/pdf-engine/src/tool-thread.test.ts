@@ -9,7 +9,7 @@ import { launcherPid } from './process/launcher.ts';
 import { runTool } from './run-tool.ts';
 import { scanPdf, textPdf } from './test/fixtures.ts';
 import { childProcesses, processStat } from './test/harness.ts';
-import { holdToolThread, runToolInThread, toolThreadRunning } from './tool-thread.ts';
+import { runToolInThread, startToolThread, toolThreadRunning } from './tool-thread.ts';
 
 let root: string;
 let runs = 0;
@@ -97,14 +97,16 @@ describe('runToolInThread', () => {
     expect(toolThreadRunning()).toBe(true);
   });
 
-  it('keeps a held thread up past 30 s idle, and lets it stop 30 s after the release', async () => {
+  it('starts the thread without a tool, runs the next tool there, and stops it 30 s after that tool', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const release = holdToolThread();
-    expect(toolThreadRunning()).toBe(true);
     await runToolInThread('rotate', await params('text.pdf', { angle: 90 }));
-    vi.advanceTimersByTime(60_000);
+    vi.advanceTimersByTime(30_000);
+    await vi.waitUntil(() => !toolThreadRunning(), { interval: 20, timeout: 5_000 });
+    startToolThread();
     expect(toolThreadRunning()).toBe(true);
-    release();
+    vi.advanceTimersByTime(29_000);
+    const [output] = await runToolInThread('rotate', await params('text.pdf', { angle: 90 }));
+    expect(output?.pages).toBe(3);
     vi.advanceTimersByTime(29_000);
     expect(toolThreadRunning()).toBe(true);
     vi.advanceTimersByTime(1_000);

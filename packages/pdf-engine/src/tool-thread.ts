@@ -41,8 +41,6 @@ let thread: Worker | undefined;
 let idle: NodeJS.Timeout | undefined;
 let nextId = 1;
 const runs = new Map<number, Run>();
-/** Callers keeping the thread up between tools (holdToolThread). */
-let holds = 0;
 
 /**
  * runTool in the tool thread: the same tool, options, limits and outputs, with its JavaScript (parsing,
@@ -68,20 +66,13 @@ export function runToolInThread(toolId: ToolId, params: RunToolParams): Promise<
 export const toolThreadRunning = (): boolean => thread !== undefined;
 
 /**
- * Starts the thread now and keeps it up, idle or not, until the returned release is called: a worker
- * that sends every heavy tool here holds it, so no job waits the second its start takes (decision 144).
+ * Starts the thread without a tool, for the tools to come: a caller that would not wait the second its
+ * start takes runs this tool itself meanwhile (decision 144). With no tool it stops after 30 s, as ever.
  */
-export function holdToolThread(): () => void {
-  holds++;
+export function startToolThread(): void {
+  if (thread) return;
   current();
-  clearTimeout(idle);
-  let held = true;
-  return () => {
-    if (!held) return;
-    held = false;
-    holds--;
-    if (holds === 0 && runs.size === 0) idleFor(IDLE_MS);
-  };
+  if (runs.size === 0) idleFor(IDLE_MS);
 }
 
 /** The thread, started on first use and again after it stopped (idle) or died. */
@@ -119,7 +110,7 @@ function current(): Worker {
 function settle(id: number) {
   runs.get(id)?.stopListening();
   runs.delete(id);
-  if (runs.size > 0 || holds > 0) return;
+  if (runs.size > 0) return;
   idleFor(IDLE_MS);
 }
 

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { holdToolThread, runTool, runToolInThread, type EngineLimits, type RunToolParams, type ToolOutput } from '@wattle/pdf-engine';
+import { runTool, runToolInThread, startToolThread, toolThreadRunning, type EngineLimits, type RunToolParams, type ToolOutput } from '@wattle/pdf-engine';
 import { AppError, getTool, type ToolId } from '@wattle/shared';
 import type { ExecutionPolicy } from '../config.ts';
 import { poolInThread, poolOf, poolParallelism, poolPriority } from '../domain/tool-pools.ts';
@@ -26,20 +26,20 @@ export interface Executor {
   readonly policy: ExecutionPolicy;
   /** Runs the operation within its budget; aborting the signal stops it, its engines and temp files with it. */
   run(operation: Operation, budget: Budget, signal?: AbortSignal): Promise<ToolOutput[]>;
-  /** Gets ready for jobs (the worker's start): under `thread`, starts the tool thread and holds it. */
-  start(): void;
-  /** Lets go of what start held. */
-  stop(): void;
 }
 
 export function createExecutor(policy: ExecutionPolicy): Executor {
-  let release: (() => void) | undefined;
   return {
     policy,
     async run({ tool, ...params }, { limits, maxOutputBytes = Infinity }, signal) {
       const registered = getTool(tool);
       const pool = registered ? poolOf(registered) : 'light'; // an unknown tool is refused by runTool
-      const inThread = policy === 'thread' && poolInThread(pool);
+      // A tool that finds the thread down starts it for the next ones and runs here: its start takes
+      // about a second, which a lone visitor's compress would wait for (decision 128), and a thread
+      // held up for good would add its 50 MB to the server at rest (decision 144).
+      const toThread = policy === 'thread' && poolInThread(pool);
+      const inThread = toThread && toolThreadRunning();
+      if (toThread && !inThread) startToolThread();
       const outputs = await (inThread ? runToolInThread : runTool)(tool, {
         ...params,
         signal,
@@ -49,13 +49,6 @@ export function createExecutor(policy: ExecutionPolicy): Executor {
         if ((await stat(output.path)).size > maxOutputBytes) throw new AppError('FILE_TOO_LARGE', { filename: output.filename, maxBytes: maxOutputBytes });
       }
       return outputs;
-    },
-    start() {
-      if (policy === 'thread') release ??= holdToolThread();
-    },
-    stop() {
-      release?.();
-      release = undefined;
     },
   };
 }

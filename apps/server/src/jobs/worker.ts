@@ -24,7 +24,6 @@ export async function startWorker(container: Container, { periodic = true }: { p
   const officeDir = join(processWorkDir(container.dataDir), 'office');
   await mkdir(officeDir, { recursive: true, mode: 0o700 });
   configureOffice({ slots: poolConcurrency('office'), baseDir: officeDir, idleMs: container.config.OFFICE_IDLE_SECONDS * 1000 });
-  container.executor.start();
 
   for (const job of queuedJobs) {
     await container.queue.work<object>(job.id, { concurrency: job.concurrency }, async (queued) => {
@@ -40,7 +39,6 @@ export async function startWorker(container: Container, { periodic = true }: { p
     async stop() {
       await stopPeriodic();
       await container.queue.stop();
-      container.executor.stop();
       await closeOfficePool();
       await rm(processWorkDir(container.dataDir), { recursive: true, force: true });
     },
