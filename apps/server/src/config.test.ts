@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('runs on embedded defaults with an empty environment', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', publicUrl: 'http://localhost:3000', APP_ROLES: ['api', 'worker'] });
+    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', publicUrl: 'http://localhost:3000', APP_ROLES: ['api', 'worker'], EXECUTION_POLICY: 'thread' });
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
@@ -12,6 +12,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ APP_ROLES: 'api,cron' })).toThrow(/APP_ROLES/);
+    expect(() => loadConfig({ EXECUTION_POLICY: 'process' })).toThrow(/EXECUTION_POLICY/);
   });
 
   it('requires AUTH_SECRET in production with PostgreSQL', () => {

@@ -4,6 +4,14 @@ import { isValidAbn } from '@wattle/shared';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optionalUrl = z.url().optional();
 
+/**
+ * Where the heavy and OCR pools' tools do their JavaScript: `thread` is the tool thread at the lowest
+ * niceness, up while heavy jobs come (decisions 128, 144); `inline` is the event loop that
+ * answers requests. Every other pool runs inline either way (adapters/executor.ts, docs/execution.md).
+ */
+export const EXECUTION_POLICIES = ['thread', 'inline'] as const;
+export type ExecutionPolicy = (typeof EXECUTION_POLICIES)[number];
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -38,6 +46,8 @@ const schema = z
     API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
     JOB_QUEUE_CAP: z.coerce.number().int().min(1).max(100_000).default(200),
     OFFICE_IDLE_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(180),
+    /** Where heavy and OCR tools do their JavaScript (EXECUTION_POLICIES). */
+    EXECUTION_POLICY: z.enum(EXECUTION_POLICIES).default('thread'),
     /** A local MaxMind country database (.mmdb): share-link visits then record the viewer's country. */
     GEOIP_COUNTRY_DB: z.string().optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),

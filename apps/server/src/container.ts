@@ -15,6 +15,7 @@ import { createEventBus, type EventBus } from './adapters/event-bus.ts';
 import { openCountryLookup, type CountryLookup } from './adapters/geoip.ts';
 import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.ts';
 import { createJobQueue, type JobQueue } from './adapters/job-queue.ts';
+import { createExecutor, type Executor } from './adapters/executor.ts';
 import { detectEngines, type EngineReport } from '@wattle/pdf-engine';
 import { JOB_DEFINITIONS } from './jobs/definitions/index.ts';
 import { queueSettings } from './jobs/job-definition.ts';
@@ -43,6 +44,8 @@ export interface Container {
   events: EventBus;
   /** Which PDF engines were found at start-up; a tool whose engine is missing answers ENGINE_UNAVAILABLE. */
   engines: () => EngineReport;
+  /** Runs engine operations within a budget, where EXECUTION_POLICY says. */
+  executor: Executor;
   /** Durable jobs (pg-boss) on the same database; started on first use. */
   queue: JobQueue;
   /** The viewer's country from a local database (GEOIP_COUNTRY_DB), else always null. */
@@ -115,6 +118,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     blobKeys,
     events,
     engines: () => engines,
+    executor: createExecutor(config.EXECUTION_POLICY),
     queue,
     country,
     authSecret,

@@ -9,7 +9,7 @@ import { launcherPid } from './process/launcher.ts';
 import { runTool } from './run-tool.ts';
 import { scanPdf, textPdf } from './test/fixtures.ts';
 import { childProcesses, processStat } from './test/harness.ts';
-import { runToolInThread, toolThreadRunning } from './tool-thread.ts';
+import { runToolInThread, startToolThread, toolThreadRunning } from './tool-thread.ts';
 
 let root: string;
 let runs = 0;
@@ -95,6 +95,22 @@ describe('runToolInThread', () => {
     const [output] = await runToolInThread('rotate', await params('text.pdf', { angle: 90 }));
     expect(output?.pages).toBe(3);
     expect(toolThreadRunning()).toBe(true);
+  });
+
+  it('starts the thread without a tool, runs the next tool there, and stops it 30 s after that tool', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await runToolInThread('rotate', await params('text.pdf', { angle: 90 }));
+    vi.advanceTimersByTime(30_000);
+    await vi.waitUntil(() => !toolThreadRunning(), { interval: 20, timeout: 5_000 });
+    startToolThread();
+    expect(toolThreadRunning()).toBe(true);
+    vi.advanceTimersByTime(29_000);
+    const [output] = await runToolInThread('rotate', await params('text.pdf', { angle: 90 }));
+    expect(output?.pages).toBe(3);
+    vi.advanceTimersByTime(29_000);
+    expect(toolThreadRunning()).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    await vi.waitUntil(() => !toolThreadRunning(), { interval: 20, timeout: 5_000 });
   });
 
   it('runs a tool sent as the idle thread is stopping in a new thread', async () => {

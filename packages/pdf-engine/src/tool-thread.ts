@@ -65,6 +65,16 @@ export function runToolInThread(toolId: ToolId, params: RunToolParams): Promise<
 /** Whether the thread is up: a tool sent to it now starts at once. */
 export const toolThreadRunning = (): boolean => thread !== undefined;
 
+/**
+ * Starts the thread without a tool, for the tools to come: a caller that would not wait the second its
+ * start takes runs this tool itself meanwhile (decision 144). With no tool it stops after 30 s, as ever.
+ */
+export function startToolThread(): void {
+  if (thread) return;
+  current();
+  if (runs.size === 0) idleFor(IDLE_MS);
+}
+
 /** The thread, started on first use and again after it stopped (idle) or died. */
 function current(): Worker {
   if (thread) return thread;
@@ -101,8 +111,12 @@ function settle(id: number) {
   runs.get(id)?.stopListening();
   runs.delete(id);
   if (runs.size > 0) return;
+  idleFor(IDLE_MS);
+}
+
+function idleFor(ms: number) {
   clearTimeout(idle);
-  idle = setTimeout(stop, IDLE_MS).unref();
+  idle = setTimeout(stop, ms).unref();
 }
 
 /** Lets the thread go; a tool sent from now on starts a new one. */

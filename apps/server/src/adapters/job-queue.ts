@@ -73,7 +73,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       const { policy: _policy, partition: _partition, heartbeatSeconds: _heartbeat, retryDelayMax: _max, ...updatable } = queue;
       await boss.updateQueue(name, updatable);
       // Fills pg-boss's queue cache (getQueue does not), so a send inside a transaction never reaches
-      // for the main handle: on PGlite that would wait for the very transaction it is part of.
+      // for the main handle: on PGlite that would wait for the very transaction it is part of
+      // (pg-boss-contract.test.ts).
       await boss.findJobs(name, { id: NO_JOB });
     }
   }
@@ -97,7 +98,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     async work(queue, { concurrency }, handler) {
       await this.start();
       const pollingIntervalSeconds = options.pollingSeconds ?? 2;
-      // pg-boss wakes every idle worker of a queue on each NOTIFY, and each one then runs a claiming query.
+      // pg-boss wakes every idle worker of a queue on each NOTIFY, and each one then runs a claiming query
+      // (pg-boss-contract.test.ts holds the pinned version to this, to notifyWorker and offWork by id).
       // So one slot at a time waits for work: when it takes a job, another slot starts waiting (if the
       // concurrency leaves room). A slot that finishes while another waits stops; otherwise it looks
       // again at once, for work waiting when no NOTIFY is on its way.

@@ -48,9 +48,9 @@ export function poolConcurrency(pool: PoolId, cores = CORES): number {
 export const poolPriority = (pool: PoolId): EnginePriority => (pool === 'light' ? 'quick' : 'background');
 
 /**
- * Pools whose tools may run in the tool thread (runToolInThread), at the lowest niceness: their parsing,
- * result assembly and garbage then stay off the event loop that answers requests and runs quick jobs
- * (tool-runner.ts decides). Office's listeners belong to the main thread, and its JavaScript is a small
+ * Pools whose tools run in the tool thread (runToolInThread) under EXECUTION_POLICY=thread, at the lowest
+ * niceness: their parsing, result assembly and garbage then stay off the event loop that answers
+ * requests and runs quick jobs (adapters/executor.ts). Office's listeners belong to the main thread, and its JavaScript is a small
  * part of a conversion.
  */
 export const poolInThread = (pool: PoolId): boolean => pool === 'heavy' || pool === 'ocr';

@@ -13,7 +13,7 @@ import { notify } from '../services/notifications.ts';
 import { emitWebhookEvent } from '../services/webhooks.ts';
 import { runToolForJob } from '../services/tool-runner.ts';
 import { callerLimits } from '../domain/caller-limits.ts';
-import { poolInThread, poolOf, poolPriority, poolParallelism, RETRY_LIMIT } from '../domain/tool-pools.ts';
+import { RETRY_LIMIT } from '../domain/tool-pools.ts';
 
 export interface ToolJobData {
   jobId: string;
@@ -61,18 +61,16 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
     const tool = getTool(job.tool);
     if (!tool) throw new AppError('NOT_FOUND');
     const limits = callerLimits(container.config, !!job.userId);
-    const pool = poolOf(tool);
     const outputs = await runToolForJob(container, {
       jobId,
       tool: tool.id,
       options: job.options,
       inputs: record.inputs.map((i) => ({ blobKey: i.blobKey, filename: i.filename, ownCopy: i.documentId === null })),
-      limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages, parallelism: poolParallelism(pool), processPriority: poolPriority(pool) },
+      limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages },
       // Visitors always; an account as its setting says (decision 134).
       removeActiveContent: !job.userId || (await removesActiveContent(db, job.userId)),
       // An edit of a stored document is saved as its next version: a result too large for that must not exist.
       maxOutputBytes: tool.id === 'edit' && record.inputs[0]?.documentId ? MAX_PDF_SIZE : undefined,
-      mayUseThread: poolInThread(pool),
       onProgress,
       signal: queued.signal,
     });

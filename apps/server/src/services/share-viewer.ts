@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { verifyPassword } from 'better-auth/crypto';
-import { runTool, withJobDir } from '@wattle/pdf-engine';
+import { withJobDir } from '@wattle/pdf-engine';
 import { AppError, isUuid, type ShareViewerInfo, type StartShareVisit } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { ownerOfRow } from '../domain/owner.ts';
@@ -211,12 +211,10 @@ async function watermarkedPdf(container: Container, document: DocumentRow, text:
   return withJobDir(processWorkDir(container.dataDir), async (dir) => {
     const input = join(dir, 'document.pdf');
     await pipeline(await openStoredBytes(container, document.filePath, document.id), createWriteStream(input, { mode: 0o600 }));
-    const [output] = await runTool('watermark', {
-      inputs: [{ path: input, filename: document.filename }],
-      options: { text, position: 'tiled', opacity: 0.25, fontSize: 18, angle: 35 },
-      workDir: dir,
-      outputDir: dir,
-    });
+    const [output] = await container.executor.run(
+      { tool: 'watermark', inputs: [{ path: input, filename: document.filename }], options: { text, position: 'tiled', opacity: 0.25, fontSize: 18, angle: 35 }, workDir: dir, outputDir: dir },
+      {},
+    );
     return readFile(output!.path);
   });
 }

@@ -1,19 +1,12 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inspectPdf, mapLimit, runTool, runToolInThread, toolThreadRunning, EngineError, type EngineLimits } from '@wattle/pdf-engine';
-import { AppError, type ToolId } from '@wattle/shared';
+import { inspectPdf, mapLimit, EngineError, type EngineLimits } from '@wattle/pdf-engine';
+import type { ToolId } from '@wattle/shared';
 import type { Container } from '../container.ts';
 import { FILES_AT_ONCE } from '../adapters/blob-store/blob-store.ts';
 import { processWorkDir } from '../data-dir.ts';
 import type { NewJobOutput } from '../repositories/outputs.ts';
-import { eventLoopLoad } from './event-loop-load.ts';
-
-/**
- * From this share of a busy event loop, a heavy tool's JavaScript moves to the tool thread, where it
- * yields to requests and quick jobs. On a quiet server it stays here: starting the thread costs about
- * a second, which a lone visitor's compress would wait for.
- */
-const BUSY_LOOP = 0.5;
+import type { Budget } from '../adapters/executor.ts';
 
 export interface ToolRun {
   jobId: string;
@@ -21,19 +14,17 @@ export interface ToolRun {
   options: unknown;
   /** ownCopy: the blob is the job's own (an upload, or an output copied for it), not a stored document. */
   inputs: { blobKey: string; filename: string; ownCopy: boolean }[];
-  limits: Partial<EngineLimits>;
+  limits: NonNullable<Budget['limits']>;
   /** Strip scripts and automatic actions from the PDFs made (decision 134). */
   removeActiveContent: boolean;
   /** A PDF output larger than this fails the job before it is stored (an edit that becomes a document's version). */
   maxOutputBytes?: number;
-  /** May run in the tool thread (the heavy pools): it does while the event loop is busy or the thread is up. */
-  mayUseThread?: boolean;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
 
 /**
- * Runs a tool on a job's inputs through the engine layer and stores what it made under keys derived
+ * Runs a tool on a job's inputs through the executor and stores what it made under keys derived
  * from the job id (jobs/{jobId}/{n}-{name}), so a retried attempt overwrites instead of adding. The
  * job's scratch dir is removed however it ends.
  */
@@ -50,21 +41,15 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
       await container.blobStore.getFile(input.blobKey, path, { readOnly: input.ownCopy });
       return { path, filename: input.filename };
     });
-    const inThread = run.mayUseThread && (toolThreadRunning() || eventLoopLoad() >= BUSY_LOOP);
-    const outputs = await (inThread ? runToolInThread : runTool)(run.tool, {
-      inputs,
-      options: run.options,
-      workDir: dir,
-      outputDir: join(dir, 'out'),
-      onProgress: run.onProgress,
-      signal: run.signal,
-      limits: run.limits,
-      removeActiveContent: run.removeActiveContent,
-    });
+    const outputs = await container.executor.run(
+      { tool: run.tool, inputs, options: run.options, workDir: dir, outputDir: join(dir, 'out'), onProgress: run.onProgress, removeActiveContent: run.removeActiveContent },
+      { limits: run.limits, maxOutputBytes: run.maxOutputBytes },
+      run.signal,
+    );
     if (outputs.length === 0) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');
     // Registered together afterwards (one INSERT, in the job's completion).
     return await mapLimit(outputs, FILES_AT_ONCE, async (output, position): Promise<NewJobOutput> => {
-      const pages = await checkedPages(output, run.limits, run.maxOutputBytes);
+      const pages = await checkedPages(output, run.limits);
       const blobKey = `jobs/${run.jobId}/${position}-${keySafe(output.filename)}`;
       const { size } = await container.blobStore.putFile(blobKey, output.path);
       return { position, filename: output.filename, blobKey, contentType: output.contentType, size, pages, notes: output.notes ?? [] };
@@ -75,10 +60,9 @@ export async function runToolForJob(container: Container, run: ToolRun): Promise
 }
 
 /** An output is only called done when it has bytes and, for a PDF, pages a parser can count. */
-async function checkedPages(output: { path: string; filename: string; contentType: string; pages?: number }, limits: Partial<EngineLimits>, maxBytes = Infinity): Promise<number | null> {
+async function checkedPages(output: { path: string; filename: string; contentType: string; pages?: number }, limits: Partial<EngineLimits>): Promise<number | null> {
   const { size } = await stat(output.path);
   if (size === 0) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');
-  if (size > maxBytes) throw new AppError('FILE_TOO_LARGE', { filename: output.filename, maxBytes });
   if (output.contentType !== 'application/pdf') return null;
   if (output.pages !== undefined) {
     if (output.pages < 1) throw new EngineError('PDF_CORRUPT', 'The result could not be produced from this file.');
