@@ -1,21 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext } from './support/browser.ts';
+import { newContext } from './support/browser.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 /** The main pages and a heading or text each shows once it has loaded. */
 const PUBLIC_PAGES = [
@@ -58,7 +48,7 @@ async function violationsOn(page: Page, pages: readonly (readonly [string, strin
 describe('accessibility', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`finds no serious or critical axe-core violation on the public pages (${theme})`, async () => {
-      const context = await newContext(browser, app.url, 'desktop', theme);
+      const context = await newContext(host.browser, host.app.url, 'desktop', theme);
       const page = await context.newPage();
       expect(await violationsOn(page, PUBLIC_PAGES)).toEqual([]);
       await context.close();
@@ -66,9 +56,9 @@ describe('accessibility', () => {
   }
 
   it('finds no serious or critical axe-core violation on the dashboard pages, light and dark', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((value) => localStorage.setItem('vite-ui-theme', value), theme);
       const found = await violationsOn(page, DASHBOARD_PAGES);
@@ -79,7 +69,7 @@ describe('accessibility', () => {
   });
 
   it('offers "Skip to content" first on every layout, and it moves focus into the page', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     for (const path of ['/', '/auth/login']) {
       await page.goto(path);
@@ -91,7 +81,7 @@ describe('accessibility', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
     }
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     await context.close();
@@ -99,7 +89,7 @@ describe('accessibility', () => {
 
   it('fits the limits table on a 390 px phone without a sideways scroll, light and dark', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      const context = await newContext(browser, app.url, 'phone', theme);
+      const context = await newContext(host.browser, host.app.url, 'phone', theme);
       const page = await context.newPage();
       for (const path of ['/pricing', '/api']) {
         await page.goto(path);
@@ -114,7 +104,7 @@ describe('accessibility', () => {
   });
 
   it('draws a solid focus ring around a control reached by keyboard', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/auth/login');
     await page.locator('h1').waitFor();

@@ -1,38 +1,25 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../apps/server/src/data-dir.ts';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { E2E_PASSWORD } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { noToasts, seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { screenshot, viewports } from './support/browser.ts';
 import { mailedLink } from './support/outbox.ts';
-import { openPage, openSignedInPage } from './support/pages.ts';
+import { appAndBrowserForFile, openPage, openSignedInPage } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const host = appAndBrowserForFile();
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await app?.stop();
-});
+const freshPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openPage(host, viewport, theme);
 
-const freshPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openPage({ app, browser, contexts }, viewport, theme);
-
-const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage({ app, browser, contexts }, viewport, theme);
+const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage(host, viewport, theme);
 
 const signIn = (page: Page, email: string, password = E2E_PASSWORD) =>
-  page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: app.url } });
+  page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: host.app.url } });
 
 const sessionOf = async (page: Page) => (await (await page.request.get('/api/auth/get-session')).json()) as { user: { id: string } } | null;
-
 
 async function openSecurity(page: Page) {
   await page.goto('/dashboard/settings');
@@ -43,7 +30,7 @@ async function openSecurity(page: Page) {
 
 /** Every file under the blob store's directory whose path names this person or sits in their folders. */
 function storedFilesOf(userId: string): string[] {
-  const root = dataPaths(app.dataDir).blobs;
+  const root = dataPaths(host.app.dataDir).blobs;
   const found: string[] = [];
   const walk = (dir: string) => {
     if (!existsSync(dir)) return;
@@ -94,9 +81,9 @@ describe('Settings → Security', () => {
     await page.getByLabel('New email address').fill(newEmail);
     await page.getByRole('button', { name: 'Change email' }).click();
     await page.getByText('Check your inbox').waitFor();
-    expect(await mailedLink(app, email, 'is being changed')).toBe(`${app.url}/auth/reset-password`);
+    expect(await mailedLink(host.app, email, 'is being changed')).toBe(`${host.app.url}/auth/reset-password`);
 
-    await page.goto(await mailedLink(app, newEmail, 'Confirm your new email address'));
+    await page.goto(await mailedLink(host.app, newEmail, 'Confirm your new email address'));
     await page.waitForURL(/\/dashboard\/settings\?tab=security/);
     await page.getByText('Email changed').first().waitFor();
     await page.getByText(`You sign in with ${newEmail}`).waitFor();
@@ -108,7 +95,7 @@ describe('Settings → Security', () => {
     const { page, errors, email } = await signedInPage();
     const userId = (await sessionOf(page))!.user.id;
     const upload = await page.request.post('/api/documents', {
-      headers: { origin: app.url },
+      headers: { origin: host.app.url },
       multipart: { file: { name: 'lease.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 2 }) } },
     });
     expect(upload.status()).toBe(201);
@@ -123,7 +110,7 @@ describe('Settings → Security', () => {
 
     await dialog.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
     await dialog.getByRole('button', { name: 'Delete account' }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${host.app.url}/`);
     await page.getByText('Account deleted').first().waitFor();
 
     expect(await sessionOf(page)).toBeNull();

@@ -1,28 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { noToasts, seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
-import { openSignedInPage } from './support/pages.ts';
+import { newContext, screenshot, viewports } from './support/browser.ts';
+import { appAndBrowserForFile, openSignedInPage } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const host = appAndBrowserForFile();
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await app?.stop();
-});
-
-const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage({ app, browser, contexts }, viewport, theme);
+const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage(host, viewport, theme);
 
 /** A script's request: the key and nothing else (no cookies, no Origin). */
-const withKey = (key: string, path: string, init: RequestInit = {}) => fetch(`${app.url}${path}`, { ...init, headers: { authorization: `Bearer ${key}` } });
+const withKey = (key: string, path: string, init: RequestInit = {}) => fetch(`${host.app.url}${path}`, { ...init, headers: { authorization: `Bearer ${key}` } });
 
 async function createKey(page: Page, name: string): Promise<string> {
   await page.goto('/dashboard/settings?tab=api-keys');
@@ -73,20 +61,20 @@ describe('API keys on Settings', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Scripts using this key stop working at once.').waitFor();
     await dialog.getByRole('button', { name: 'Revoke key' }).click();
-    await item.getByText('Revoked').waitFor();
+    await item.getByText('Revoked', { exact: true }).waitFor(); // the badge, not the "Key revoked" toast that names the key too
     expect((await withKey(secret, '/api/v1/outputs')).status).toBe(401);
     expect(errors).toEqual([]);
   });
 
   it('the API page shows the curl example for this server, and links to the keys', async () => {
-    const context = await newContext(browser, app.url, 'phone');
-    contexts.push(context);
+    const context = await newContext(host.browser, host.app.url, 'phone');
+    host.contexts.push(context);
     const page = await context.newPage();
     await page.goto('/api');
     const section = page.locator('section#api-keys');
     await section.getByRole('heading', { name: 'API keys' }).waitFor();
     const example = (await section.locator('pre').textContent())!;
-    expect(example).toContain(`curl -s -H "Authorization: Bearer $WATTLE_KEY" -F tool=merge -F files=@a.pdf -F files=@b.pdf ${app.url}/api/v1/jobs`);
+    expect(example).toContain(`curl -s -H "Authorization: Bearer $WATTLE_KEY" -F tool=merge -F files=@a.pdf -F files=@b.pdf ${host.app.url}/api/v1/jobs`);
     expect(await section.getByRole('link', { name: 'Settings → API keys' }).getAttribute('href')).toBe('/dashboard/settings?tab=api-keys');
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'api-page-keys-phone');

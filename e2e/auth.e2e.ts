@@ -1,28 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { startApp } from './support/app.ts';
+import { newContext, screenshot, viewports } from './support/browser.ts';
 import { mailedLink } from './support/outbox.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 const PASSWORD = 'Wattle#Gold2024';
 const NEW_PASSWORD = 'Banksia#Bloom2025';
 const newEmail = () => `auth-${randomUUID().slice(0, 8)}@example.com.au`;
 
 async function withPage<T>(run: (page: Page, context: BrowserContext) => Promise<T>, viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light'): Promise<T> {
-  const context = await newContext(browser, app.url, viewport, theme);
+  const context = await newContext(host.browser, host.app.url, viewport, theme);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -62,6 +54,25 @@ async function signOutFromHeader(page: Page) {
   expect(new URL(page.url()).pathname).toBe('/');
 }
 
+/** A new account whose email is verified through the mailed link, signed out again on the sign-in page. */
+async function signUpVerifiedAndSignedOut(page: Page, email: string) {
+  await signUpInBrowser(page, email);
+  await page.goto(await mailedLink(host.app, email, 'Verify your email'));
+  await page.waitForURL('**/dashboard');
+  await signOutFromHeader(page);
+  await page.goto('/auth/login');
+}
+
+/** From the sign-in page, asks for a mailed link (reset or sign-in) and waits for the check-your-email page. */
+async function askForMailedLink(page: Page, email: string, the: { link: string; form: string; button: string; sent: string }) {
+  await page.getByRole('link', { name: the.link }).click();
+  await page.waitForURL(`**${the.form}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: the.button }).click();
+  await toast(page, the.sent).first().waitFor();
+  await page.waitForURL('**/auth/verify-email');
+}
+
 describe('accounts in the browser', () => {
   it('signs up, verifies by mail, signs out and in, and returns to a guarded page after sign-in', async () => {
     const email = newEmail();
@@ -69,7 +80,7 @@ describe('accounts in the browser', () => {
       await signUpInBrowser(page, email);
       await page.getByText(email).waitFor();
 
-      await page.goto(await mailedLink(app, email, 'Verify your email'));
+      await page.goto(await mailedLink(host.app, email, 'Verify your email'));
       await page.waitForURL('**/dashboard');
       await toast(page, 'Welcome!').first().waitFor();
 
@@ -104,20 +115,10 @@ describe('accounts in the browser', () => {
   it('resets a forgotten password through the mailed link and signs in with the new one', async () => {
     const email = newEmail();
     await withPage(async (page) => {
-      await signUpInBrowser(page, email);
-      await page.goto(await mailedLink(app, email, 'Verify your email'));
-      await page.waitForURL('**/dashboard');
-      await signOutFromHeader(page);
+      await signUpVerifiedAndSignedOut(page, email);
+      await askForMailedLink(page, email, { link: 'Forgot password?', form: '/auth/reset-password', button: 'Send reset link', sent: 'Reset link sent!' });
 
-      await page.goto('/auth/login');
-      await page.getByRole('link', { name: 'Forgot password?' }).click();
-      await page.waitForURL('**/auth/reset-password');
-      await page.getByLabel('Email').fill(email);
-      await page.getByRole('button', { name: 'Send reset link' }).click();
-      await toast(page, 'Reset link sent!').first().waitFor();
-      await page.waitForURL('**/auth/verify-email');
-
-      await page.goto(await mailedLink(app, email, 'Reset your'));
+      await page.goto(await mailedLink(host.app, email, 'Reset your'));
       await page.waitForURL('**/auth/update-password');
       // The token is not left in the address bar.
       expect(page.url()).not.toContain('token=');
@@ -138,20 +139,10 @@ describe('accounts in the browser', () => {
   it('signs in with a magic link, once', async () => {
     const email = newEmail();
     await withPage(async (page) => {
-      await signUpInBrowser(page, email);
-      await page.goto(await mailedLink(app, email, 'Verify your email'));
-      await page.waitForURL('**/dashboard');
-      await signOutFromHeader(page);
+      await signUpVerifiedAndSignedOut(page, email);
+      await askForMailedLink(page, email, { link: 'Email me a sign-in link instead', form: '/auth/magic-link', button: 'Send magic link', sent: 'Magic link sent!' });
 
-      await page.goto('/auth/login');
-      await page.getByRole('link', { name: 'Email me a sign-in link instead' }).click();
-      await page.waitForURL('**/auth/magic-link');
-      await page.getByLabel('Email').fill(email);
-      await page.getByRole('button', { name: 'Send magic link' }).click();
-      await toast(page, 'Magic link sent!').first().waitFor();
-      await page.waitForURL('**/auth/verify-email');
-
-      const link = await mailedLink(app, email, 'sign-in link');
+      const link = await mailedLink(host.app, email, 'sign-in link');
       await page.goto(link);
       await page.waitForURL('**/dashboard');
       await signOutFromHeader(page);
@@ -165,7 +156,7 @@ describe('accounts in the browser', () => {
 
   it('signs out from the dashboard to / even while the home page is still loading', async () => {
     await withPage(async (page) => {
-      await signUpAndSignIn(page, app);
+      await signUpAndSignIn(page, host.app);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       // The home page's lazy chunk is held until the page shows it is still loading it.
       await page.route(/\/assets\/landing-page-[\w-]+\.js$/, async (route) => {
@@ -183,7 +174,7 @@ describe('accounts in the browser', () => {
     const email = newEmail();
     await withPage(async (page) => {
       await signUpInBrowser(page, email);
-      const link = await mailedLink(app, email, 'Verify your email');
+      const link = await mailedLink(host.app, email, 'Verify your email');
       await page.goto(link);
       await page.waitForURL('**/dashboard');
       await signOutFromHeader(page);
@@ -215,7 +206,7 @@ describe('accounts in the browser', () => {
     });
     const withGoogle = await startApp({ GOOGLE_CLIENT_ID: 'wattle-e2e.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'e2e-secret' });
     try {
-      const context = await newContext(browser, withGoogle.url);
+      const context = await newContext(host.browser, withGoogle.url);
       const page = await context.newPage();
       await page.goto('/auth/login');
       await page.getByRole('button', { name: 'Continue with Google' }).waitFor();

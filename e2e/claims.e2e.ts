@@ -1,25 +1,15 @@
 import { getTool, PLAN_LIMITS } from '@wattle/shared';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { newContext, screenshot } from './support/browser.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 /** What the pages say about the product is true of what ships, and quotes nobody who does not exist. */
 describe('claims', () => {
   it('the sign-in panel quotes the company’s own promise, attributed to Wattle PDF', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/auth/login');
     const quote = page.locator('aside figure');
@@ -30,9 +20,9 @@ describe('claims', () => {
   });
 
   it('Settings speaks of the editor as shipped', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
     await page.goto('/dashboard/settings');
     await page.getByText('How often the PDF editor saves your work.').waitFor();
     expect(await page.locator('main').innerText()).not.toMatch(/coming soon/i);
@@ -40,7 +30,7 @@ describe('claims', () => {
   });
 
   it('the Convert page counts the conversions it shows', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/tools/convert');
     const section = page.locator('#conversion-tools');
@@ -51,7 +41,7 @@ describe('claims', () => {
   });
 
   it('Pricing answers that teams ship, not that they are still being built', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Can my whole team use Wattle PDF?' }).click();
@@ -62,7 +52,7 @@ describe('claims', () => {
   });
 
   it('the merge article gives the files a merge takes today and does not say tools run in the browser', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/blog/merge-pdfs-and-put-pages-in-order');
     const article = page.locator('main');
@@ -77,7 +67,7 @@ describe('claims', () => {
   it('pictures the changed pages at 1366 px and 390 px, light and dark', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       for (const theme of ['light', 'dark'] as const) {
-        const context = await newContext(browser, app.url, viewport, theme);
+        const context = await newContext(host.browser, host.app.url, viewport, theme);
         const page = await context.newPage();
         for (const [name, path, ready] of [['sign-in', '/auth/login', 'h1'], ['convert', '/tools/convert', '#conversion-tools a']] as const) {
           await page.goto(path);

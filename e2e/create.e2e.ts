@@ -2,23 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { newContext, screenshot } from './support/browser.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 /** Each page's size in points, rotation applied, as a viewer shows it. */
 async function pageSizes(bytes: Buffer): Promise<{ width: number; height: number }[]> {
@@ -46,10 +37,10 @@ async function chooseWay(page: Page, name: string) {
 
 describe('Create PDF', () => {
   it('an account holder creates blank landscape pages in their default page size and lands in the editor with the new document', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
-    await signUpAndSignIn(page, app);
-    const changed = await page.request.patch('/api/profile', { data: { preferred_page_size: 'Letter' }, headers: { origin: app.url } });
+    await signUpAndSignIn(page, host.app);
+    const changed = await page.request.patch('/api/profile', { data: { preferred_page_size: 'Letter' }, headers: { origin: host.app.url } });
     expect(changed.status()).toBe(200);
 
     await page.goto('/dashboard/create');
@@ -78,11 +69,11 @@ describe('Create PDF', () => {
   });
 
   it('an account holder joins two of their documents into a new one and saves it to My Documents', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
     for (const [name, pages] of [['April.pdf', 2], ['May.pdf', 3]] as const) {
-      const res = await page.request.post('/api/documents', { multipart: { file: { name, mimeType: 'application/pdf', buffer: await makePdf({ pages }) } }, headers: { origin: app.url } });
+      const res = await page.request.post('/api/documents', { multipart: { file: { name, mimeType: 'application/pdf', buffer: await makePdf({ pages }) } }, headers: { origin: host.app.url } });
       expect(res.status()).toBe(201);
     }
 
@@ -104,7 +95,7 @@ describe('Create PDF', () => {
   });
 
   it('a visitor on a phone makes a PDF of two photos, the one taken sideways turned upright, and downloads it', async () => {
-    const context = await newContext(browser, app.url, 'phone');
+    const context = await newContext(host.browser, host.app.url, 'phone');
     const page = await context.newPage();
     await page.goto('/tools/create');
     await page.getByRole('heading', { name: 'Create PDF' }).waitFor();
@@ -131,7 +122,7 @@ describe('Create PDF', () => {
   });
 
   it('a visitor makes a blank A4 page and goes straight on to the public editor with it', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/tools/create');
     await page.getByRole('heading', { name: 'Create PDF' }).waitFor();
@@ -145,7 +136,7 @@ describe('Create PDF', () => {
   });
 
   it('a visitor types Markdown and downloads it as an A4 PDF with its link clickable', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/tools/create');
     await chooseWay(page, 'From text or Markdown');
@@ -165,7 +156,7 @@ describe('Create PDF', () => {
     const problems: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
       for (const viewport of ['desktop', 'phone'] as const) {
-        const context = await newContext(browser, app.url, viewport, theme);
+        const context = await newContext(host.browser, host.app.url, viewport, theme);
         const page = await context.newPage();
         await page.goto('/tools/create');
         await page.getByRole('heading', { name: 'Create PDF' }).waitFor();

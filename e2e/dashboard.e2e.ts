@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { noToasts } from './support/axe.ts';
-import { artifactsDir, launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { artifactsDir, newContext, screenshot, viewports } from './support/browser.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
 /** A 900x600 picture with something to frame: sky, hills, the sun and a wattle spray. */
 const PORTRAIT_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600">
@@ -18,29 +18,18 @@ const PORTRAIT_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height
   <g fill="#f4c430"><circle cx="300" cy="330" r="22"/><circle cx="340" cy="300" r="18"/><circle cx="270" cy="290" r="16"/><circle cx="320" cy="260" r="14"/></g>
 </svg>`;
 
-let app: RunningApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 /** A signed-in page on a fresh account; page errors fail the test that opened it. */
 async function signedInPage(viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light', timezoneId?: string) {
   const context = timezoneId
-    ? await browser.newContext({ baseURL: app.url, viewport: viewports[viewport], locale: 'en-AU', timezoneId })
-    : await newContext(browser, app.url, viewport, theme);
-  contexts.push(context);
+    ? await host.browser.newContext({ baseURL: host.app.url, viewport: viewports[viewport], locale: 'en-AU', timezoneId })
+    : await newContext(host.browser, host.app.url, viewport, theme);
+  host.contexts.push(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const email = await signUpAndSignIn(page, app);
+  const email = await signUpAndSignIn(page, host.app);
   return { context, page, email, errors };
 }
 

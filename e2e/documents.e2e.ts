@@ -3,22 +3,13 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeActivePdf, makePdf } from '../apps/server/src/test/pdfs.ts';
-import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { newContext, screenshot, viewports } from './support/browser.ts';
 import { mailedLink } from './support/outbox.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 const PASSWORD = 'Wattle#Gold2024';
 
@@ -27,10 +18,10 @@ async function signIn(page: Page): Promise<string> {
   const email = `docs-${randomUUID().slice(0, 8)}@example.com.au`;
   const res = await page.request.post('/api/auth/sign-up/email', {
     data: { email, password: PASSWORD, name: 'Matilda Jones', callbackURL: '/auth/callback' },
-    headers: { origin: app.url },
+    headers: { origin: host.app.url },
   });
   expect(res.status()).toBe(200);
-  const link = await mailedLink(app, email, 'Verify your email');
+  const link = await mailedLink(host.app, email, 'Verify your email');
   // The link verifies the address and sets the session cookie on this browser.
   await page.request.get(link, { maxRedirects: 0 });
   const session = await (await page.request.get('/api/auth/get-session')).json();
@@ -46,7 +37,7 @@ const rows = (page: Page) => page.getByRole('region', { name: 'Documents' }).loc
 
 describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('My Documents on %s', (viewport) => {
   it('uploads, searches, pages, previews, downloads and deletes', async () => {
-    const context = await newContext(browser, app.url, viewport);
+    const context = await newContext(host.browser, host.app.url, viewport);
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -107,7 +98,7 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('My Docum
     await page.keyboard.press('Escape');
 
     // The Single Page setting shows one page with previous and next.
-    expect((await page.request.patch('/api/profile', { data: { pdf_viewer_mode: 'single' }, headers: { origin: app.url } })).status()).toBe(200);
+    expect((await page.request.patch('/api/profile', { data: { pdf_viewer_mode: 'single' }, headers: { origin: host.app.url } })).status()).toBe(200);
     await page.reload();
     await page.getByLabel('Search documents').fill('report');
     await eventually(() => countLine(page).textContent()).toBe('1 document(s)');
@@ -144,7 +135,7 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('My Docum
   });
 
   it('looks right in the dark theme', async () => {
-    const context = await newContext(browser, app.url, viewport, 'dark');
+    const context = await newContext(host.browser, host.app.url, viewport, 'dark');
     const page = await context.newPage();
     await signIn(page);
     await page.goto('/dashboard/documents');
@@ -167,7 +158,7 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('My Docum
     const before = await page.getByTestId('storage-summary').textContent();
     const res = await page.request.post('/api/documents', {
       multipart: { file: { name: 'From another tab.pdf', mimeType: 'application/pdf', buffer: await makePdf({ size: 300_000 }) } },
-      headers: { origin: app.url },
+      headers: { origin: host.app.url },
     });
     expect(res.status()).toBe(201);
     await eventually(() => countLine(page).textContent()).toBe('3 document(s)');
@@ -213,7 +204,7 @@ describe('hostile PDFs', () => {
     });
     await new Promise<void>((ready) => canary.listen(0, '127.0.0.1', () => ready()));
     const canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     try {
       await signIn(page);
@@ -247,7 +238,7 @@ describe('hostile PDFs', () => {
 
 describe('edge states', () => {
   it('returns to page 1 when its page empties, and shows the spec failure messages', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     try {
       await signIn(page);
@@ -257,14 +248,14 @@ describe('edge states', () => {
       const pdf = await makePdf();
       const ids: string[] = [];
       for (let i = 0; i < 11; i++) {
-        const res = await page.request.post('/api/documents', { multipart: { file: { name: `file-${i}.pdf`, mimeType: 'application/pdf', buffer: pdf } }, headers: { origin: app.url } });
+        const res = await page.request.post('/api/documents', { multipart: { file: { name: `file-${i}.pdf`, mimeType: 'application/pdf', buffer: pdf } }, headers: { origin: host.app.url } });
         ids.push((await res.json()).id);
       }
       await page.goto('/dashboard/documents');
       await page.getByRole('button', { name: 'Page 2' }).click();
       await eventually(() => rows(page).allTextContents()).toEqual([expect.stringContaining('file-0.pdf')]);
       // The only file on page 2 goes (in another tab): the view comes back to page 1.
-      await page.request.delete(`/api/documents/${ids[0]}`, { headers: { origin: app.url } });
+      await page.request.delete(`/api/documents/${ids[0]}`, { headers: { origin: host.app.url } });
       await eventually(() => countLine(page).textContent()).toBe('10 document(s)');
       await eventually(() => rows(page).count()).toBe(10);
       expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0);

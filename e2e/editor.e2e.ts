@@ -5,23 +5,14 @@ import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { newContext, screenshot, viewports } from './support/browser.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 /** Saving runs a job on a busy machine: wait up to 30 s for the screen to show a value. */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
@@ -39,7 +30,7 @@ async function invoiceWithForm(): Promise<Buffer> {
 
 /** Uploads through the API (the same request My Documents makes) and answers the new document's id. */
 async function upload(page: Page, name: string, buffer: Buffer): Promise<string> {
-  const res = await page.request.post('/api/documents', { multipart: { file: { name, mimeType: 'application/pdf', buffer } }, headers: { origin: app.url } });
+  const res = await page.request.post('/api/documents', { multipart: { file: { name, mimeType: 'application/pdf', buffer } }, headers: { origin: host.app.url } });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -70,11 +61,11 @@ async function readBack(bytes: Buffer) {
 
 describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('The editor on %s', (viewport) => {
   it('opens a stored document, adds text, a highlight, a comment, a drawn signature, fills the form, undoes once, saves and reopens it all', async () => {
-    const context = await newContext(browser, app.url, viewport);
+    const context = await newContext(host.browser, host.app.url, viewport);
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
     const id = await upload(page, 'Invoice 1042.pdf', await invoiceWithForm());
 
     await page.goto('/dashboard/documents');
@@ -170,9 +161,9 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('The edit
   });
 
   it('looks right in the dark theme', async () => {
-    const context = await newContext(browser, app.url, viewport, 'dark');
+    const context = await newContext(host.browser, host.app.url, viewport, 'dark');
     const page = await context.newPage();
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
     const id = await upload(page, 'Lease agreement.pdf', await invoiceWithForm());
     await page.goto(`/dashboard/edit/${id}`);
     await page.locator('.textLayer span').first().waitFor();
@@ -210,7 +201,7 @@ describe.each(Object.keys(viewports) as Array<keyof typeof viewports>)('The edit
 
 describe('The editor for visitors', () => {
   it('opens a dropped PDF, adds text and a blank page, turns page 1, moves the blank page first, and downloads the result', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -251,9 +242,9 @@ describe('The editor for visitors', () => {
 
 describe('The editor by touch', () => {
   it('drags an object with a finger and zooms with a two-finger pinch on the pages', async () => {
-    const context = await newContext(browser, app.url, 'phone');
+    const context = await newContext(host.browser, host.app.url, 'phone');
     const page = await context.newPage();
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
     const id = await upload(page, 'Receipt.pdf', await invoiceWithForm());
     await page.goto(`/dashboard/edit/${id}`);
     await page.locator('.textLayer span').first().waitFor();
@@ -293,10 +284,10 @@ describe('The editor by touch', () => {
 
 describe('Images in the editor', () => {
   it('are downscaled in the browser to the profile’s Export Quality before upload (low: 1200 px on the longest side)', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
-    await signUpAndSignIn(page, app);
-    expect((await page.request.patch('/api/profile', { data: { pdf_export_quality: 'low' }, headers: { origin: app.url } })).status()).toBe(200);
+    await signUpAndSignIn(page, host.app);
+    expect((await page.request.patch('/api/profile', { data: { pdf_export_quality: 'low' }, headers: { origin: host.app.url } })).status()).toBe(200);
     const id = await upload(page, 'Site photo.pdf', await invoiceWithForm());
     await page.goto(`/dashboard/edit/${id}`);
     await page.locator('.textLayer span').first().waitFor();
@@ -327,9 +318,9 @@ async function pdfWithLines(lines: string[]): Promise<Buffer> {
 
 describe('Pages from another PDF', () => {
   it('inserts a 2-page PDF after page 1, shows its pages as placeholders and saves them in place', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
     const id = await upload(page, 'Lease.pdf', await pdfWithLines(['Lease page one', 'Lease page two']));
     await page.goto(`/dashboard/edit/${id}`);
     await page.getByRole('group', { name: 'Page 2' }).waitFor();
@@ -352,11 +343,11 @@ describe('Pages from another PDF', () => {
 
 describe('Auto-save', () => {
   it('saves unsaved changes on its own at the profile’s frequency (every minute) and shows when', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.clock.install();
-    await signUpAndSignIn(page, app);
-    expect((await page.request.patch('/api/profile', { data: { auto_save_frequency: 1 }, headers: { origin: app.url } })).status()).toBe(200);
+    await signUpAndSignIn(page, host.app);
+    expect((await page.request.patch('/api/profile', { data: { auto_save_frequency: 1 }, headers: { origin: host.app.url } })).status()).toBe(200);
     const id = await upload(page, 'Timesheet.pdf', await invoiceWithForm());
     await page.goto(`/dashboard/edit/${id}`);
     await page.locator('.textLayer span').first().waitFor();
@@ -373,15 +364,15 @@ describe('Auto-save', () => {
 
 describe('Saving problems', () => {
   it('shows why a save was refused: the document was deleted meanwhile', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
     const id = await upload(page, 'Gone soon.pdf', await invoiceWithForm());
     await page.goto(`/dashboard/edit/${id}`);
     await page.locator('.textLayer span').first().waitFor();
     await page.getByRole('button', { name: 'Cross' }).click();
     await clickPage(page, 0.5, 0.5);
-    expect((await page.request.delete(`/api/documents/${id}`, { headers: { origin: app.url } })).status()).toBe(204);
+    expect((await page.request.delete(`/api/documents/${id}`, { headers: { origin: host.app.url } })).status()).toBe(204);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alert').getByText('A file is no longer there').waitFor();
     await context.close();
@@ -390,7 +381,7 @@ describe('Saving problems', () => {
 
 describe('Initials', () => {
   it('“Initial every page” places the same initials at the same spot on every page in one action', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/tools/edit');
     await page.getByLabel('Drop a PDF here to edit it').setInputFiles({ name: 'Contract.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 3 }) });

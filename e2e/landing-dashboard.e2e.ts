@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { makeJpeg } from '../apps/server/src/test/images.ts';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { unzip } from '../apps/server/src/test/zip.ts';
 import { signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { newContext, screenshot, viewports } from './support/browser.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
 /**
  * Issue 12, landing and dashboard: a visitor's drop on the landing page lands on the right tool with
@@ -15,16 +15,7 @@ import { launchBrowser, newContext, screenshot, viewports } from './support/brow
  * axe and screenshots on both pages, desktop and 390 px, light and dark.
  */
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
 
@@ -46,7 +37,7 @@ async function dropOn(page: Page, zoneName: string, files: Spec[]): Promise<void
 
 describe('the landing page', () => {
   it('sends a dropped PDF, DOCX or JPEG to the right tool with the file already listed, uploading nothing', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     const uploads: string[] = [];
     page.on('request', (req) => req.method() === 'POST' && uploads.push(req.url()));
@@ -92,7 +83,7 @@ describe('the landing page', () => {
   });
 
   it('picks files by tapping on a phone: "Tap to choose"', async () => {
-    const context = await newContext(browser, app.url, 'phone');
+    const context = await newContext(host.browser, host.app.url, 'phone');
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('region', { name: 'Start with a file' }).getByText('Tap to choose your files').waitFor();
@@ -105,7 +96,7 @@ describe('the landing page', () => {
   it('leads with the tools, says "Create a free account", and passes axe in both themes', async () => {
     for (const viewport of Object.keys(viewports) as Array<keyof typeof viewports>) {
       for (const theme of ['light', 'dark'] as const) {
-        const context = await newContext(browser, app.url, viewport, theme);
+        const context = await newContext(host.browser, host.app.url, viewport, theme);
         const page = await context.newPage();
         await page.goto('/');
         await page.getByRole('heading', { level: 1 }).waitFor();
@@ -134,7 +125,7 @@ describe('the landing page', () => {
 async function uploadViaApi(page: Page, name: string, pages: number): Promise<string> {
   const res = await page.request.post('/api/documents', {
     multipart: { file: { name, mimeType: 'application/pdf', buffer: await makePdf({ pages }) } },
-    headers: { origin: app.url },
+    headers: { origin: host.app.url },
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: string }).id;
@@ -144,11 +135,11 @@ const names = (page: Page) => page.getByRole('region', { name: 'Documents' }).lo
 
 describe('My Documents', () => {
   it('sorts on the server, zips a selection, runs a tool on it, and passes axe in both themes', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
     for (const [name, pages] of [['beta.pdf', 3], ['Alpha.pdf', 1], ['charlie.pdf', 2]] as const) await uploadViaApi(page, name, pages);
 
     await page.goto('/dashboard/documents');
@@ -212,9 +203,9 @@ describe('My Documents', () => {
   it('looks right and passes axe, desktop and 390 px, light and dark', async () => {
     for (const viewport of Object.keys(viewports) as Array<keyof typeof viewports>) {
       for (const theme of ['light', 'dark'] as const) {
-        const context = await newContext(browser, app.url, viewport, theme);
+        const context = await newContext(host.browser, host.app.url, viewport, theme);
         const page = await context.newPage();
-        await signUpAndSignIn(page, app);
+        await signUpAndSignIn(page, host.app);
         await uploadViaApi(page, 'Tax return 2024-25.pdf', 2);
         await uploadViaApi(page, 'Business activity statement with a rather long name.pdf', 1);
         await page.goto('/dashboard/documents');

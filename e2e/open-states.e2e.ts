@@ -1,21 +1,12 @@
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot, type viewports } from './support/browser.ts';
+import { newContext, screenshot, type viewports } from './support/browser.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 type Viewport = keyof typeof viewports;
 type Theme = 'light' | 'dark';
@@ -41,7 +32,7 @@ async function holdToast(page: Page, text: string): Promise<void> {
 }
 
 async function upload(page: Page, name: string): Promise<string> {
-  const res = await page.request.post('/api/documents', { multipart: { file: { name, mimeType: 'application/pdf', buffer: await makePdf({ pages: 2 }) } }, headers: { origin: app.url } });
+  const res = await page.request.post('/api/documents', { multipart: { file: { name, mimeType: 'application/pdf', buffer: await makePdf({ pages: 2 }) } }, headers: { origin: host.app.url } });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -96,10 +87,10 @@ async function publicStates(page: Page, viewport: Viewport, theme: Theme): Promi
 
 async function dashboardStates(page: Page, viewport: Viewport, theme: Theme): Promise<string[]> {
   const found: string[] = [];
-  await signUpAndSignIn(page, app);
+  await signUpAndSignIn(page, host.app);
   const id = await upload(page, 'Quarterly report.pdf');
   await upload(page, 'Minutes.pdf');
-  const link = await page.request.post('/api/v1/links', { data: { documentId: id }, headers: { origin: app.url } });
+  const link = await page.request.post('/api/v1/links', { data: { documentId: id }, headers: { origin: host.app.url } });
   expect(link.status()).toBe(201);
 
   await page.getByRole('button', { name: /^Language and region/ }).click();
@@ -139,7 +130,7 @@ async function dashboardStates(page: Page, viewport: Viewport, theme: Theme): Pr
 describe('axe on the states that open', () => {
   for (const [viewport, theme] of COMBINATIONS) {
     it(`finds no serious or critical violation in open menus, toasts, the status labels, My Documents, the editor and a finished batch (${viewport}, ${theme})`, async () => {
-      const context = await newContext(browser, app.url, viewport, theme);
+      const context = await newContext(host.browser, host.app.url, viewport, theme);
       const page = await context.newPage();
       const found = [...(await publicStates(page, viewport, theme)), ...(await dashboardStates(page, viewport, theme))];
       await context.close();

@@ -1,20 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { newContext, screenshot } from './support/browser.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 const PUBLIC_PAGES = [
   ['home', '/', /Australia/],
@@ -29,7 +19,7 @@ describe('public site', () => {
   it('renders every public page on desktop and phone, light and dark', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       for (const theme of ['light', 'dark'] as const) {
-        const context = await newContext(browser, app.url, viewport, theme);
+        const context = await newContext(host.browser, host.app.url, viewport, theme);
         const page = await context.newPage();
         for (const [name, path, text] of PUBLIC_PAGES) {
           await page.goto(path);
@@ -45,7 +35,7 @@ describe('public site', () => {
   });
 
   it('shows the trading name and a valid ABN from the company record in the footer', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
@@ -58,7 +48,7 @@ describe('public site', () => {
   });
 
   it('switches the theme and keeps it under vite-ui-theme', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
@@ -70,7 +60,7 @@ describe('public site', () => {
   });
 
   it('gives the top bar a stronger background after 10 px of scroll', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/');
     const header = page.locator('header[data-scrolled]');
@@ -81,7 +71,7 @@ describe('public site', () => {
   });
 
   it('opens the top bar menus on wide screens by pointer and by keyboard (their code loads when first wanted)', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -103,7 +93,7 @@ describe('public site', () => {
   });
 
   it('opens one group at a time in the phone menu and closes it on navigation', async () => {
-    const context = await newContext(browser, app.url, 'phone');
+    const context = await newContext(host.browser, host.app.url, 'phone');
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -123,7 +113,7 @@ describe('public site', () => {
   });
 
   it('shows a real 404 page for an unknown address', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/no-such-page');
     await expect.poll(() => page.locator('body').innerText()).toMatch(/404|not found/i);
@@ -132,7 +122,7 @@ describe('public site', () => {
   });
 
   it('leads every footer, menu and sitemap link to a real page', async () => {
-    const context = await newContext(browser, app.url, 'phone');
+    const context = await newContext(host.browser, host.app.url, 'phone');
     const page = await context.newPage();
     await page.goto('/');
     const hrefs = new Set(await internalLinks(page, 'footer'));
@@ -161,7 +151,7 @@ describe('public site', () => {
   });
 
   it('describes only what exists today in the menus, each linked', async () => {
-    const context = await newContext(browser, app.url, 'phone');
+    const context = await newContext(host.browser, host.app.url, 'phone');
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -179,7 +169,7 @@ describe('public site', () => {
   });
 
   it('promises on the convert page only what the conversions do, and no account is needed', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/tools/convert');
     const main = page.locator('main');
@@ -193,7 +183,7 @@ describe('public site', () => {
   });
 
   it('has a blog with articles and a careers page', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/blog');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Wattle PDF Blog');
@@ -213,7 +203,7 @@ describe('public site', () => {
   it('has no serious or critical accessibility problems on the marketing pages, light and dark', async () => {
     const problems: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
-      const context = await newContext(browser, app.url, 'desktop', theme);
+      const context = await newContext(host.browser, host.app.url, 'desktop', theme);
       const page = await context.newPage();
       await page.goto('/blog');
       await page.getByRole('article').first().waitFor();
@@ -231,7 +221,7 @@ describe('public site', () => {
   it('shows the blog, an article, careers, convert and home pages at 1280 and 390 px, light and dark', async () => {
     for (const [size, width] of [['1280', 1280], ['390', 390]] as const) {
       for (const theme of ['light', 'dark'] as const) {
-        const context = await newContext(browser, app.url, size === '390' ? 'phone' : 'desktop', theme);
+        const context = await newContext(host.browser, host.app.url, size === '390' ? 'phone' : 'desktop', theme);
         const page = await context.newPage();
         await page.setViewportSize({ width, height: 900 });
         await page.goto('/blog');
@@ -250,7 +240,7 @@ describe('public site', () => {
   });
 
   it('sends the security headers with the web app', async () => {
-    const res = await fetch(`${app.url}/`);
+    const res = await fetch(`${host.app.url}/`);
     expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'.*|object-src 'none'/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBeTruthy();

@@ -1,28 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { noToasts, seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, screenshot, viewports } from './support/browser.ts';
-import { openSignedInPage } from './support/pages.ts';
+import { screenshot, viewports } from './support/browser.ts';
+import { appAndBrowserForFile, openSignedInPage } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const host = appAndBrowserForFile();
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await app?.stop();
-});
-
-const signedInPage = (viewport: keyof typeof viewports, theme: 'light' | 'dark') => openSignedInPage({ app, browser, contexts }, viewport, theme);
+const signedInPage = (viewport: keyof typeof viewports, theme: 'light' | 'dark') => openSignedInPage(host, viewport, theme);
 
 async function storeDocument(page: Page, name: string): Promise<string> {
-  const res = await page.request.post('/api/documents', { multipart: { file: { name, mimeType: 'application/pdf', buffer: await makePdf({ pages: 3 }) } }, headers: { origin: app.url } });
+  const res = await page.request.post('/api/documents', { multipart: { file: { name, mimeType: 'application/pdf', buffer: await makePdf({ pages: 3 }) } }, headers: { origin: host.app.url } });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -56,7 +44,7 @@ describe('share links, the owner’s side', () => {
     await dialog.getByRole('button', { name: 'Create link' }).click();
     const created = page.getByRole('dialog', { name: 'Share link' });
     const address = await created.getByLabel('Link', { exact: true }).inputValue();
-    expect(address).toMatch(new RegExp(`^${app.url}/s/[A-Za-z0-9_-]{43}$`));
+    expect(address).toMatch(new RegExp(`^${host.app.url}/s/[A-Za-z0-9_-]{43}$`));
     await created.getByRole('button', { name: 'Copy' }).click();
     await toast(page, 'Link copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
@@ -120,7 +108,7 @@ describe('share links, the owner’s side', () => {
     await page.getByRole('heading', { name: 'Your file is ready' }).waitFor();
     await page.getByRole('button', { name: 'Share blank.pdf' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share link' });
-    expect(await dialog.getByLabel('Link', { exact: true }).inputValue()).toMatch(new RegExp(`^${app.url}/s/[A-Za-z0-9_-]{43}$`));
+    expect(await dialog.getByLabel('Link', { exact: true }).inputValue()).toMatch(new RegExp(`^${host.app.url}/s/[A-Za-z0-9_-]{43}$`));
     await dialog.getByText('blank.pdf').waitFor();
     // The "Saved to My Documents" toast fading out is not what axe is here to check. It is the page's
     // first toast, so it shows only once sonner has loaded: wait for it to show, then to go.
@@ -148,7 +136,7 @@ describe('share links, the owner’s side', () => {
       const documentId = await storeDocument(page, 'Site plan with a long file name for a small screen.pdf');
       const res = await page.request.post('/api/v1/links', {
         data: { documentId, name: 'Builder', maxViews: 10, password: 'let-me-in', requireEmail: true, watermark: true },
-        headers: { origin: app.url },
+        headers: { origin: host.app.url },
       });
       expect(res.status()).toBe(201);
       await page.goto('/dashboard/share');
@@ -156,11 +144,11 @@ describe('share links, the owner’s side', () => {
       await card.getByText('0 of 10 views').waitFor();
       // A visit that read three pages, reported as the viewer page does (within what the server accepts at once).
       const token = ((await res.json()) as { url: string }).url.split('/s/')[1]!;
-      const open = await page.request.post('/api/v1/links', { data: { documentId, name: 'Open' }, headers: { origin: app.url } });
+      const open = await page.request.post('/api/v1/links', { data: { documentId, name: 'Open' }, headers: { origin: host.app.url } });
       const openToken = ((await open.json()) as { url: string }).url.split('/s/')[1]!;
-      expect((await page.request.post(`/api/s/${openToken}/visits`, { data: {}, headers: { origin: app.url } })).status()).toBe(201);
+      expect((await page.request.post(`/api/s/${openToken}/visits`, { data: {}, headers: { origin: host.app.url } })).status()).toBe(201);
       const dwell = { pages: [{ page: 1, ms: 9_000 }, { page: 2, ms: 2_000 }, { page: 3, ms: 4_000 }] };
-      expect((await page.request.post(`/api/s/${openToken}/time`, { data: dwell, headers: { origin: app.url } })).status()).toBe(204);
+      expect((await page.request.post(`/api/s/${openToken}/time`, { data: dwell, headers: { origin: host.app.url } })).status()).toBe(204);
       expect(token).not.toBe(openToken);
 
       await page.goto('/dashboard/share');

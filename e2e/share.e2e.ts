@@ -1,49 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Link, LinkAnalytics, LinkVisitPage } from '@wattle/shared';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { newContext, screenshot, viewports } from './support/browser.ts';
 import { mailedCode } from './support/outbox.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
+const host = appAndBrowserForFile();
 let owner: Page;
 let documentId: string;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  const context = await newContext(browser, app.url);
-  contexts.push(context);
+  const context = await newContext(host.browser, host.app.url);
+  host.contexts.push(context);
   owner = await context.newPage();
-  await signUpAndSignIn(owner, app);
+  await signUpAndSignIn(owner, host.app);
   const res = await owner.request.post('/api/documents', {
     multipart: { file: { name: 'Tender response.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 5 }) } },
-    headers: { origin: app.url },
+    headers: { origin: host.app.url },
   });
   expect(res.status()).toBe(201);
   documentId = ((await res.json()) as { id: string }).id;
 });
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await app?.stop();
-});
 
 async function createLink(settings: Record<string, unknown>): Promise<Link> {
-  const res = await owner.request.post('/api/v1/links', { data: { documentId, ...settings }, headers: { origin: app.url } });
+  const res = await owner.request.post('/api/v1/links', { data: { documentId, ...settings }, headers: { origin: host.app.url } });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Link;
 }
 
 /** A browser with no account, recording the Content-Type of every response it receives. */
 async function viewerPage(viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') {
-  const context = await newContext(browser, app.url, viewport, theme);
-  contexts.push(context);
+  const context = await newContext(host.browser, host.app.url, viewport, theme);
+  host.contexts.push(context);
   const page = await context.newPage();
   const contentTypes: string[] = [];
   const errors: string[] = [];
@@ -76,7 +68,7 @@ describe('the share-link viewer', () => {
     await page.getByLabel('Password', { exact: true }).fill('wrong password');
     await page.getByLabel('Email address').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Code', { exact: true }).fill(await mailedCode(app, email, 'Your code to open'));
+    await page.getByLabel('Code', { exact: true }).fill(await mailedCode(host.app, email, 'Your code to open'));
     await page.getByRole('button', { name: 'Open document' }).click();
     await page.getByText('The password is not correct.').waitFor();
 
@@ -149,7 +141,7 @@ describe('the share-link viewer', () => {
 
   it('shows a clear page for a link that was turned off and for an address nobody holds', async () => {
     const link = await createLink({});
-    expect((await owner.request.post(`/api/v1/links/${link.id}/revoke`, { headers: { origin: app.url } })).status()).toBe(200);
+    expect((await owner.request.post(`/api/v1/links/${link.id}/revoke`, { headers: { origin: host.app.url } })).status()).toBe(200);
     const { page } = await viewerPage('phone');
     await page.goto(link.url);
     await page.getByRole('heading', { name: 'This link no longer works' }).waitFor();

@@ -1,22 +1,13 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { newContext, screenshot } from './support/browser.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 /** Opens a fresh one-page PDF in the public editor, as a visitor or an account holder would. */
 async function openEditor(page: Page) {
@@ -35,9 +26,9 @@ async function drawSquiggle(page: Page) {
 
 describe('signature dialog', () => {
   it('an account holder draws a signature, keeps it on the profile as a transparent PNG cut to its ink, reuses it next time, then removes it', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
     await openEditor(page);
 
     await page.getByRole('button', { name: 'Sign', exact: true }).click();
@@ -75,7 +66,7 @@ describe('signature dialog', () => {
   });
 
   it('a visitor types their initials in a script font, with no offer to save them, in the dark theme', async () => {
-    const context = await newContext(browser, app.url, 'desktop', 'dark');
+    const context = await newContext(host.browser, host.app.url, 'desktop', 'dark');
     const page = await context.newPage();
     await openEditor(page);
 
@@ -95,7 +86,7 @@ describe('signature dialog', () => {
   });
 
   it('refuses an upload that is not a picture, and takes a PNG', async () => {
-    const context = await newContext(browser, app.url, 'phone');
+    const context = await newContext(host.browser, host.app.url, 'phone');
     const page = await context.newPage();
     await openEditor(page);
     await page.getByRole('button', { name: 'Sign', exact: true }).click();

@@ -1,28 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { E2E_PASSWORD, signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { noToasts, seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { screenshot, viewports } from './support/browser.ts';
 import { mailedLink } from './support/outbox.ts';
-import { openPage } from './support/pages.ts';
+import { appAndBrowserForFile, openPage } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const host = appAndBrowserForFile();
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await app?.stop();
-});
-
-const newPage = (viewport: keyof typeof viewports, theme: 'light' | 'dark') => openPage({ app, browser, contexts }, viewport, theme);
+const newPage = (viewport: keyof typeof viewports, theme: 'light' | 'dark') => openPage(host, viewport, theme);
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 /** Pictures and axe see the page alone, not a toast fading out. */
@@ -45,7 +33,7 @@ async function checkTabs(page: Page, viewport: keyof typeof viewports, theme: 'l
 describe('teams', () => {
   it('an owner invites a new person, who signs up from the mail, joins and uploads; the owner sees it, then removes them', async () => {
     const owner = await newPage('desktop', 'light');
-    await signUpAndSignIn(owner.page, app, 'Matilda Jones');
+    await signUpAndSignIn(owner.page, host.app, 'Matilda Jones');
 
     // Personal, in no team: the Team page offers to create one, the short name following the name.
     await owner.page.goto('/dashboard/team');
@@ -66,8 +54,8 @@ describe('teams', () => {
     await owner.page.getByRole('button', { name: 'Send invitation' }).click();
     await toast(owner.page, 'Invitation sent').waitFor();
     await owner.page.getByRole('button', { name: `Revoke the invitation to ${invitee}` }).waitFor();
-    const link = await mailedLink(app, invitee);
-    expect(link).toMatch(new RegExp(`^${app.url}/team/invite/[^/\\s]+$`));
+    const link = await mailedLink(host.app, invitee);
+    expect(link).toMatch(new RegExp(`^${host.app.url}/team/invite/[^/\\s]+$`));
 
     // The invited person opens the link signed out, on a phone, and signs up from it.
     const joiner = await newPage('phone', 'dark');
@@ -84,7 +72,7 @@ describe('teams', () => {
     await joiner.page.getByRole('button', { name: 'Create account' }).click();
     await joiner.page.waitForURL('**/auth/verify-email');
     // Verified and signed in, they land on the dashboard, where the switcher offers the invitation.
-    await joiner.page.goto(await mailedLink(app, invitee, 'Verify your email'));
+    await joiner.page.goto(await mailedLink(host.app, invitee, 'Verify your email'));
     await joiner.page.waitForURL(/\/dashboard$/);
     await switcher(joiner.page, 'Personal').click();
     await joiner.page.getByRole('menuitem', { name: '1 invitation to a team' }).waitFor();
@@ -138,7 +126,7 @@ describe('teams', () => {
 
   it('keeps the Members tab to the owner’s actions: a member sees no invite form, no role choices and no Settings changes', async () => {
     const owner = await newPage('desktop', 'light');
-    await signUpAndSignIn(owner.page, app, 'Matilda Jones');
+    await signUpAndSignIn(owner.page, host.app, 'Matilda Jones');
     await owner.page.goto('/dashboard/team');
     await owner.page.getByLabel('Team name').fill('Outback Surveys');
     await owner.page.getByRole('button', { name: 'Create team' }).click();
@@ -155,7 +143,7 @@ describe('teams', () => {
     expect(await seriousAxeViolations(owner.page)).toEqual([]);
     await owner.page.keyboard.press('Escape');
     const member = await newPage('desktop', 'light');
-    const memberEmail = await signUpAndSignIn(member.page, app, 'Kate Kelly');
+    const memberEmail = await signUpAndSignIn(member.page, host.app, 'Kate Kelly');
     await owner.page.getByLabel('Email address').fill(memberEmail);
     await owner.page.getByRole('button', { name: 'Send invitation' }).click();
     await toast(owner.page, 'Invitation sent').waitFor();
@@ -216,9 +204,9 @@ describe('teams', () => {
 
   it('changes a role, resends and revokes an invitation, transfers ownership, and the new owner deletes the team by its name', async () => {
     const owner = await newPage('desktop', 'light');
-    await signUpAndSignIn(owner.page, app, 'Matilda Jones');
+    await signUpAndSignIn(owner.page, host.app, 'Matilda Jones');
     const colleague = await newPage('desktop', 'light');
-    const colleagueEmail = await signUpAndSignIn(colleague.page, app, 'Kate Kelly');
+    const colleagueEmail = await signUpAndSignIn(colleague.page, host.app, 'Kate Kelly');
     await owner.page.goto('/dashboard/team');
     await owner.page.getByLabel('Team name').fill('Murray River Legal');
     await owner.page.getByRole('button', { name: 'Create team' }).click();
@@ -241,7 +229,7 @@ describe('teams', () => {
     await toast(owner.page, 'Invitation sent again').waitFor();
     await noToasts(owner.page);
     // Someone signed in with another address cannot use it, and is told why.
-    await colleague.page.goto(await mailedLink(app, other));
+    await colleague.page.goto(await mailedLink(host.app, other));
     await colleague.page.getByText('This invitation is for another email address').waitFor();
     await colleague.page.getByText(`You are signed in as ${colleagueEmail}.`, { exact: false }).waitFor();
     await owner.page.getByRole('button', { name: `Revoke the invitation to ${other}` }).click();
@@ -300,7 +288,7 @@ describe('teams', () => {
   ] as const) {
     it(`shows the Team page and the invitation on ${viewport}, ${theme}`, async () => {
       const { page, errors } = await newPage(viewport, theme);
-      await signUpAndSignIn(page, app, 'Matilda Jones');
+      await signUpAndSignIn(page, host.app, 'Matilda Jones');
       await page.goto('/dashboard/team');
       await page.getByRole('heading', { name: 'Create a team' }).waitFor();
       await noToasts(page);

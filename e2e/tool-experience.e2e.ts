@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MAX_PDF_SIZE } from '@wattle/shared';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { scanPdf } from '../packages/pdf-engine/src/test/fixtures.ts';
 import { signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, screenshot, viewports } from './support/browser.ts';
+import { newContext, screenshot, viewports } from './support/browser.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
 /**
  * The tool experience of issue 12: files shown with their first page, page count and size, put in order
@@ -16,16 +16,7 @@ import { launchBrowser, newContext, screenshot, viewports } from './support/brow
  * on to another tool without a download and upload, and deleted at once.
  */
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 /** A PDF whose pages have their own size, so the merged order can be read back from the page sizes. */
 async function sizedPdf(name: string, size: [number, number], pages = 1) {
@@ -57,7 +48,7 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 
 describe('tool experience', () => {
   it('merge: thumbnails with page counts, sorted A–Z, dragged and moved by keyboard, one file turned; the output keeps that order', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/tools/merge');
     await page.locator('input[type=file]').setInputFiles([await sizedPdf('c-letter.pdf', LETTER), await sizedPdf('a-a4.pdf', A4), await sizedPdf('b-a5.pdf', A5, 2)]);
@@ -97,7 +88,7 @@ describe('tool experience', () => {
   });
 
   it('compress shows the saving, continues to Protect without a download or upload, and deletes the result at once', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     let downloads = 0;
     page.on('download', () => downloads++);
@@ -144,7 +135,7 @@ describe('tool experience', () => {
   });
 
   it('split: pages picked on the thumbnails (click, shift-click) fill the ranges; the files come one by one or as one ZIP', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/tools/split');
     await page.locator('input[type=file]').setInputFiles(await sizedPdf('report.pdf', A4, 5));
@@ -168,7 +159,7 @@ describe('tool experience', () => {
   });
 
   it('a file named .pdf that is not a PDF is called damaged, not a type not supported', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/tools/compress');
     await page.locator('input[type=file]').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html><body>not a pdf</body></html>') });
@@ -180,9 +171,9 @@ describe('tool experience', () => {
   });
 
   it('an account holder saves and shares a result, is told before trying that one too large for My Documents cannot be saved, and deletes it now', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
     await page.goto('/tools/rotate');
     await page.locator('input[type=file]').setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 2 }) });
     await page.getByRole('button', { name: 'Rotate PDF' }).click();
@@ -211,7 +202,7 @@ describe('tool experience', () => {
   for (const viewport of Object.keys(viewports) as (keyof typeof viewports)[]) {
     for (const theme of ['light', 'dark'] as const) {
       it(`the tool page and its result pass axe and are drawn at ${viewport} in ${theme}`, async () => {
-        const context = await newContext(browser, app.url, viewport, theme);
+        const context = await newContext(host.browser, host.app.url, viewport, theme);
         const page = await context.newPage();
         await page.goto('/tools/merge');
         await page.locator('input[type=file]').setInputFiles([await sizedPdf('one.pdf', A4), await sizedPdf('two.pdf', A5)]);

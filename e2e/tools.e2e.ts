@@ -1,24 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from '@cantoo/pdf-lib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
 import { signUpAndSignIn } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { newContext, screenshot } from './support/browser.ts';
+import { appAndBrowserForFile } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 const pdfFile = async (name: string, pages: number) => ({ name, mimeType: 'application/pdf', buffer: await makePdf({ pages }) });
 
@@ -29,7 +20,7 @@ async function pageCountOf(bytes: Buffer): Promise<number> {
 
 describe('tool pages', () => {
   it('a visitor merges two files and downloads one PDF with all their pages', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/tools/merge');
     await page.getByRole('heading', { name: 'Merge PDF' }).waitFor();
@@ -50,7 +41,7 @@ describe('tool pages', () => {
   });
 
   it('a tool that takes no files opens on its options: a visitor makes a blank PDF', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/tools/blank-pdf');
     await page.getByRole('heading', { name: 'Blank PDF' }).waitFor();
@@ -63,7 +54,7 @@ describe('tool pages', () => {
   });
 
   it('refuses files the tool does not take before uploading anything', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/tools/merge');
     await page.locator('input[type=file]').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
@@ -75,7 +66,7 @@ describe('tool pages', () => {
 /** Decision 102's tools on their generated pages: options from the registry, a PDF and an image together. */
 describe('page tools', () => {
   it('a visitor puts a footer with page numbers on every page, on a phone', async () => {
-    const context = await newContext(browser, app.url, 'phone');
+    const context = await newContext(host.browser, host.app.url, 'phone');
     const page = await context.newPage();
     await page.goto('/tools/header-footer');
     await page.getByRole('heading', { name: 'Add header and footer' }).waitFor();
@@ -93,7 +84,7 @@ describe('page tools', () => {
   });
 
   it('a visitor places a logo on a PDF: the PDF and the image go in together', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
     await page.goto('/tools/image-watermark');
     await page.getByText('2 files: PDF, PNG or JPEG').waitFor();
@@ -110,9 +101,9 @@ describe('page tools', () => {
 
 describe('batch and downloads', () => {
   it('an account holder runs a batch and finds its results in Downloads', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(host.browser, host.app.url);
     const page = await context.newPage();
-    await signUpAndSignIn(page, app);
+    await signUpAndSignIn(page, host.app);
 
     await page.goto('/dashboard/batch');
     await page.getByRole('heading', { name: 'Batch Process' }).waitFor();

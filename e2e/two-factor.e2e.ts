@@ -1,29 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { secretOf, totpCode } from '../apps/server/src/test/totp.ts';
 import { E2E_PASSWORD } from './support/accounts.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { noToasts, seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, screenshot, viewports } from './support/browser.ts';
+import { screenshot, viewports } from './support/browser.ts';
 import { mailedLink } from './support/outbox.ts';
-import { openSignedInPage } from './support/pages.ts';
+import { appAndBrowserForFile, openSignedInPage } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await app?.stop();
-});
+const host = appAndBrowserForFile();
 
 const SECURITY = '/dashboard/settings?tab=security';
 
-const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage({ app, browser, contexts }, viewport, theme);
+const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage(host, viewport, theme);
 
 /** axe reads a toast that is still fading in as low contrast: check once toasts have gone. */
 
@@ -31,7 +19,7 @@ const card = (page: Page) => page.locator('[data-slot="card"]').filter({ has: pa
 
 /** Signs out through the API (the header's menu is another test's subject) and signs in with the password. */
 async function signOutAndIn(page: Page, email: string) {
-  expect((await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: app.url } })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: host.app.url } })).status()).toBe(200);
   await page.goto(`/auth/login?next=${encodeURIComponent(SECURITY)}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
@@ -105,12 +93,12 @@ describe('Two-factor authentication', () => {
     await page.waitForURL(`**${SECURITY}`);
 
     // A magic link asks for the code too (here the second backup code), then goes on to `next`.
-    expect((await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: app.url } })).status()).toBe(200);
+    expect((await page.request.post('/api/auth/sign-out', { data: {}, headers: { origin: host.app.url } })).status()).toBe(200);
     await page.goto(`/auth/magic-link?next=${encodeURIComponent(SECURITY)}`);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send magic link' }).click();
     await page.waitForURL('**/auth/verify-email');
-    await page.goto(await mailedLink(app, email, 'sign-in link'));
+    await page.goto(await mailedLink(host.app, email, 'sign-in link'));
     await page.waitForURL(/\/auth\/two-factor\?next=/);
     await page.getByRole('button', { name: 'Use a backup code' }).click();
     await page.getByLabel('Backup code').fill(codes[1]!);
@@ -134,9 +122,9 @@ describe('Two-factor authentication', () => {
   ] as const)('reads well on %s in %s', async (viewport, theme) => {
     const { page, errors, email } = await signedInPage(viewport, theme);
     // Turned on through the API, as the card does it: this test is about the screens.
-    const enabled = await page.request.post('/api/auth/two-factor/enable', { data: { password: E2E_PASSWORD }, headers: { origin: app.url } });
+    const enabled = await page.request.post('/api/auth/two-factor/enable', { data: { password: E2E_PASSWORD }, headers: { origin: host.app.url } });
     const { totpURI } = (await enabled.json()) as { totpURI: string };
-    const confirmed = await page.request.post('/api/auth/two-factor/verify-totp', { data: { code: totpCode(secretOf(totpURI)) }, headers: { origin: app.url } });
+    const confirmed = await page.request.post('/api/auth/two-factor/verify-totp', { data: { code: totpCode(secretOf(totpURI)) }, headers: { origin: host.app.url } });
     expect(confirmed.status()).toBe(200);
 
     await page.goto(SECURITY);

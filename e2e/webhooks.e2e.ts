@@ -1,19 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/src/test/pdfs.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import { noToasts, seriousAxeViolations } from './support/axe.ts';
-import { launchBrowser, screenshot, viewports } from './support/browser.ts';
-import { openSignedInPage } from './support/pages.ts';
+import { screenshot, viewports } from './support/browser.ts';
+import { appAndBrowserForFile, openSignedInPage } from './support/pages.ts';
 
-let app: RunningApp;
-let browser: Browser;
+// The receiver is on this machine, which webhooks reach only when told.
+const host = appAndBrowserForFile({ WEBHOOK_ALLOW_LOOPBACK: 'true' });
 let receiver: Server;
 let receiverUrl: string;
 const received: string[] = [];
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   // A receiver on this machine (http to loopback is allowed outside production).
@@ -26,19 +24,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/wattle`;
-  // The receiver is on this machine, which webhooks reach only when told.
-  [app, browser] = await Promise.all([startApp({ WEBHOOK_ALLOW_LOOPBACK: 'true' }), launchBrowser()]);
 });
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await app?.stop();
   receiver?.closeAllConnections();
   receiver?.close();
 });
 
-const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage({ app, browser, contexts }, viewport, theme);
-
+const signedInPage = (viewport: keyof typeof viewports = 'desktop', theme: 'light' | 'dark' = 'light') => openSignedInPage(host, viewport, theme);
 
 async function addWebhook(page: Page, url: string): Promise<string> {
   await page.goto('/dashboard/settings?tab=webhooks');
@@ -72,7 +64,7 @@ describe('Webhooks on Settings', () => {
     // A stored document is a document.created event, delivered to the receiver.
     const stored = await page.request.post('/api/documents', {
       multipart: { file: { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: await makePdf({ pages: 1 }) } },
-      headers: { origin: app.url },
+      headers: { origin: host.app.url },
     });
     expect(stored.status()).toBe(201);
     await expect.poll(() => received.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { signUpAndSignIn } from './accounts.ts';
-import type { RunningApp } from './app.ts';
-import { newContext, type viewports } from './browser.ts';
+import { startApp, type RunningApp } from './app.ts';
+import { launchBrowser, newContext, type viewports } from './browser.ts';
 
 /** What a test file opens pages with: its app and browser, and the contexts it closes afterwards. */
 export interface PageHost {
@@ -27,4 +28,18 @@ export async function openPage(host: PageHost, viewport: Viewport = 'desktop', t
 export async function openSignedInPage(host: PageHost, viewport: Viewport = 'desktop', theme: 'light' | 'dark' = 'light') {
   const opened = await openPage(host, viewport, theme);
   return { ...opened, email: await signUpAndSignIn(opened.page, host.app) };
+}
+
+/** The app and a browser for one test file: started before its tests, closed (with every context it opened) after them. */
+export function appAndBrowserForFile(env: Record<string, string> = {}): PageHost {
+  const host = { contexts: [] as BrowserContext[] } as PageHost;
+  beforeAll(async () => {
+    [host.app, host.browser] = await Promise.all([startApp(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    for (const context of host.contexts) await context.close().catch(() => {});
+    await host.browser?.close();
+    await host.app?.stop();
+  });
+  return host;
 }

@@ -4,6 +4,7 @@ import { Button, type ButtonProps } from '@/components/ui/button';
 import { touchWording } from '@/lib/drop-wording';
 import { useTouchScreen } from '@/lib/use-touch-screen';
 import { cn } from '@/lib/utils';
+import { HiddenFileInput } from '@/components/hidden-file-input';
 
 /**
  * The one place files are dropped or picked: My Documents uploads, the dashboard's Quick Upload, the
@@ -84,21 +85,7 @@ export function FileDropZone({
         <Button type="button" {...look.button} onClick={() => inputRef.current?.click()} disabled={disabled || busy}>
           {buttonLabel}
         </Button>
-        <input
-          ref={inputRef}
-          type="file"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label={inputLabel}
-          accept={accept}
-          multiple={multiple}
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            // Let the same file be picked again.
-            event.target.value = '';
-            if (files.length > 0) onFiles(files);
-          }}
-        />
+        <HiddenFileInput ref={inputRef} label={inputLabel} accept={accept} multiple={multiple} onFiles={onFiles} />
       </div>
       {children}
     </section>

@@ -3,7 +3,8 @@ import { ShieldCheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardAction, CardContent } from '@/components/ui/card';
+import { SettingsCardHeader } from '@/components/settings-card-header';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
@@ -73,19 +74,11 @@ export function TwoFactorCard() {
 
   return (
     <Card className="max-w-3xl">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ShieldCheckIcon className="size-5 text-primary" aria-hidden="true" />
-          <h2>Two-factor authentication</h2>
-        </CardTitle>
-        <CardDescription>
-          Sign-in asks for a code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or
-          1Password) as well as your password.
-        </CardDescription>
+      <SettingsCardHeader icon={ShieldCheckIcon} title="Two-factor authentication" description="Sign-in asks for a code from an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password) as well as your password.">
         <CardAction>
           <Badge variant={enabled ? 'default' : 'outline'}>{enabled ? 'On' : 'Off'}</Badge>
         </CardAction>
-      </CardHeader>
+      </SettingsCardHeader>
       <CardContent>
         {stage.name === 'idle' &&
           (enabled ? (

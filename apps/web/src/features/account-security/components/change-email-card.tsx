@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { SettingsCardHeader } from '@/components/settings-card-header';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
@@ -35,16 +36,15 @@ export function ChangeEmailCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MailIcon className="size-5 text-primary" aria-hidden="true" />
-          <h2>Email address</h2>
-        </CardTitle>
-        <CardDescription>
-          You sign in with <strong className="font-medium break-all text-foreground">{currentEmail}</strong>. A new address is used once you confirm it
-          from the email we send there.
-        </CardDescription>
-      </CardHeader>
+      <SettingsCardHeader
+        icon={MailIcon}
+        title="Email address"
+        description={
+          <>
+            You sign in with <strong className="font-medium break-all text-foreground">{currentEmail}</strong>. A new address is used once you confirm it from the email we send there.
+          </>
+        }
+      />
       <CardContent className="grid gap-4">
         {sentTo && (
           <Alert role="status">

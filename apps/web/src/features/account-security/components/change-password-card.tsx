@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRoundIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { SettingsCardHeader } from '@/components/settings-card-header';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { toast } from '@/components/ui/toast';
 import { authClient } from '@/features/auth/auth-client';
@@ -40,13 +41,7 @@ export function ChangePasswordCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <KeyRoundIcon className="size-5 text-primary" aria-hidden="true" />
-          <h2>Change password</h2>
-        </CardTitle>
-        <CardDescription>Changing your password signs you out on every other device.</CardDescription>
-      </CardHeader>
+      <SettingsCardHeader icon={KeyRoundIcon} title="Change password" description="Changing your password signs you out on every other device." />
       <CardContent>
         <Form {...form}>
           <form onSubmit={form.handleSubmit(onSubmit)} className="grid max-w-md gap-4" noValidate>

@@ -3,7 +3,8 @@ import { Trash2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { SettingsCardHeader } from '@/components/settings-card-header';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,13 +25,12 @@ export function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   return (
     <Card className="border-destructive/40">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Trash2Icon className="size-5 text-destructive" aria-hidden="true" />
-          <h2>Delete account</h2>
-        </CardTitle>
-        <CardDescription>Erases {ERASED}. This cannot be undone.</CardDescription>
-      </CardHeader>
+      <SettingsCardHeader
+        icon={Trash2Icon}
+        title="Delete account"
+        description={`Erases ${ERASED}. This cannot be undone.`}
+        destructive
+      />
       <CardContent>
         <Button variant="destructive" onClick={() => setOpen(true)}>
           Delete account

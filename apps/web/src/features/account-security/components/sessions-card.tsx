@@ -1,7 +1,8 @@
 import { LaptopIcon, MonitorSmartphoneIcon, SmartphoneIcon, TabletIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardAction, CardContent } from '@/components/ui/card';
+import { SettingsCardHeader } from '@/components/settings-card-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
@@ -31,12 +32,7 @@ export function SessionsCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MonitorSmartphoneIcon className="size-5 text-primary" aria-hidden="true" />
-          <h2>Where you&apos;re signed in</h2>
-        </CardTitle>
-        <CardDescription>Sign out a device you don&apos;t recognise, then change your password.</CardDescription>
+      <SettingsCardHeader icon={MonitorSmartphoneIcon} title="Where you're signed in" description="Sign out a device you don't recognise, then change your password.">
         {others > 0 && (
           <CardAction>
             <Button variant="outline" size="sm" onClick={signOutOthers} disabled={revokeOthers.isPending}>
@@ -45,7 +41,7 @@ export function SessionsCard() {
             </Button>
           </CardAction>
         )}
-      </CardHeader>
+      </SettingsCardHeader>
       <CardContent>
         {isPending && <Skeleton className="h-16 w-full" />}
         {isError && <p className="text-sm text-muted-foreground">Your devices could not be listed. Please try again later.</p>}

@@ -15,6 +15,7 @@ import { SubmitButton } from '../components/submit-button';
 import { AUTH_MESSAGES, authErrorKind, authErrorMessage, serverFieldErrors } from '../lib/auth-errors';
 import { announceUserUpdated } from '../session';
 import { attempt } from '../lib/requests';
+import { BackToSignIn } from '../components/back-to-sign-in';
 
 type Values = z.input<typeof updatePasswordSchema>;
 
@@ -69,11 +70,7 @@ export function UpdatePasswordPage() {
           </form>
         </Form>
       )}
-      <p className="text-center text-sm text-muted-foreground">
-        <Link to="/auth/login" className="font-medium text-foreground underline underline-offset-4">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthLayout>
   );
 }

@@ -11,6 +11,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { authErrorMessage } from '../lib/auth-errors';
 import { isVerifyEmailState, type VerifyEmailState } from '../lib/flow';
 import { resend } from '../lib/requests';
+import { BackToSignIn } from '../components/back-to-sign-in';
 
 /** Seconds before "Resend" can be pressed again; the server limits it too. */
 const RESEND_COOLDOWN_S = 30;
@@ -108,11 +109,7 @@ export function VerifyEmailPage() {
         {cooldown > 0 ? `Resend email in ${cooldown}s` : linkInvalid ? INVALID_LINK.resend : 'Resend email'}
       </Button>
       {!linkInvalid && (
-        <p className="text-center text-sm text-muted-foreground">
-          <Link to="/auth/login" className="font-medium text-foreground underline underline-offset-4">
-            Back to sign in
-          </Link>
-        </p>
+        <BackToSignIn />
       )}
     </AuthLayout>
   );

@@ -14,6 +14,8 @@ import { storedInput, uploadInput, type JobInput } from '@/features/jobs/lib/inp
 import { acceptAttribute } from '@/features/tools/lib/file-checks';
 import { MAX_BLANK_PAGES, type CreateChoices, type PageSize } from '../lib/create-request';
 import { ChoiceGroup } from './choice-group';
+import { HiddenFileInput } from '@/components/hidden-file-input';
+
 
 type Update<K extends keyof CreateChoices> = (value: CreateChoices[K]) => void;
 
@@ -90,20 +92,7 @@ export function ImagesPanel({ value, onChange, pageSize, disabled }: { value: Cr
         inputLabel="Choose images"
         disabled={disabled}
       >
-        <input
-          ref={cameraRef}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Take a photo"
-          onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
-            e.target.value = '';
-            if (files.length > 0) add(files);
-          }}
-        />
+        <HiddenFileInput ref={cameraRef} label="Take a photo" accept="image/*" capture="environment" onFiles={add} />
         {/* Phones open the camera; desktops without one get the file picker. */}
         <Button type="button" variant="outline" className="mt-3 sm:hidden" onClick={() => cameraRef.current?.click()} disabled={disabled}>
           <CameraIcon /> Take a photo
@@ -183,18 +172,11 @@ export function TextPanel({ value, onChange, pageSize, disabled }: { value: Crea
           />
         </div>
       )}
-      <input
+      <HiddenFileInput
         ref={fileRef}
-        type="file"
+        label="Open a text or Markdown file"
         accept=".txt,.md,.markdown,text/plain,text/markdown"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Open a text or Markdown file"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) onChange({ ...value, inputs: [uploadInput(file)] });
-        }}
+        onFiles={([file]) => onChange({ ...value, inputs: [uploadInput(file)] })}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         {pageSize}

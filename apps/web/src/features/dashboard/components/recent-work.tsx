@@ -1,5 +1,5 @@
 import { getTool, type DocumentItem } from '@wattle/shared';
-import { DownloadIcon, EyeIcon, FilePenLineIcon, FileTextIcon } from 'lucide-react';
+import { DownloadIcon, EyeIcon, FileTextIcon, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,11 +7,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
 import { downloadDocument, useDocuments } from '@/features/documents/api/documents';
+import { EditDocumentButton } from '@/features/documents/components/edit-document-button';
 import { useOutputs } from '@/features/jobs/api/outputs';
 import { DownloadButton } from '@/features/jobs/components/output-actions';
 import { useNow } from '@/features/jobs/hooks/use-now';
 import { isExpired } from '@/features/jobs/lib/countdown';
 import { formatDateTime } from '@/lib/dates';
+import { cn } from '@/lib/utils';
 import { TOOL_ICONS } from '@/lib/tool-icons';
 
 const SHOWN = 5;
@@ -25,28 +27,15 @@ export function RecentDocuments({ onOpen }: { onOpen: (doc: DocumentItem) => voi
     <RecentCard title="Recent documents" description="Your newest PDFs in My Documents." more={{ to: '/dashboard/documents', label: 'All documents' }}>
       <RecentList pending={isPending} failed={isError} empty="No documents yet. Upload a PDF to keep it here.">
         {documents.map((doc) => (
-          <li key={doc.id} className="flex items-center gap-3 py-2">
-            <span className="grid size-9 shrink-0 place-items-center rounded-md bg-primary/10 text-primary">
-              <FileTextIcon className="size-4" aria-hidden />
-            </span>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium" title={doc.filename}>
-                {doc.filename}
-              </span>
-              <span className="block text-xs text-muted-foreground">{formatDateTime(doc.uploaded_at, locale, timeZone)}</span>
-            </span>
+          <RecentRow key={doc.id} icon={FileTextIcon} iconClassName="bg-primary/10" name={doc.filename} detail={formatDateTime(doc.uploaded_at, locale, timeZone)}>
             <Button variant="ghost" size="icon" className="size-8" onClick={() => onOpen(doc)} aria-label={`Open ${doc.filename}`} title="Open">
               <EyeIcon aria-hidden />
             </Button>
             <Button variant="ghost" size="icon" className="size-8" onClick={() => void downloadDocument(doc)} aria-label={`Download ${doc.filename}`} title="Download">
               <DownloadIcon aria-hidden />
             </Button>
-            <Button asChild variant="ghost" size="icon" className="size-8" title="Edit">
-              <Link to={`/dashboard/edit/${encodeURIComponent(doc.id)}`} aria-label={`Edit ${doc.filename}`}>
-                <FilePenLineIcon aria-hidden />
-              </Link>
-            </Button>
-          </li>
+            <EditDocumentButton doc={doc} />
+          </RecentRow>
         ))}
       </RecentList>
     </RecentCard>
@@ -65,18 +54,9 @@ export function RecentResults() {
           const tool = getTool(output.tool);
           const Icon = tool ? TOOL_ICONS[tool.id] : FileTextIcon;
           return (
-            <li key={output.id} className="flex items-center gap-3 py-2">
-              <span className="grid size-9 shrink-0 place-items-center rounded-md bg-secondary text-primary">
-                <Icon className="size-4" aria-hidden />
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium" title={output.filename}>
-                  {output.filename}
-                </span>
-                <span className="block text-xs text-muted-foreground">{tool?.name ?? output.tool}</span>
-              </span>
+            <RecentRow key={output.id} icon={Icon} iconClassName="bg-secondary" name={output.filename} detail={tool?.name ?? output.tool}>
               <DownloadButton output={output} variant="outline" />
-            </li>
+            </RecentRow>
           );
         })}
       </RecentList>
@@ -98,6 +78,24 @@ function RecentCard({ title, description, more, children }: { title: string; des
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
+  );
+}
+
+/** One file in a recent list: its icon, its name (cut short with the whole of it on hover), one line about it, and its buttons. */
+function RecentRow({ icon: Icon, iconClassName, name, detail, children }: { icon: LucideIcon; iconClassName: string; name: string; detail: string; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-3 py-2">
+      <span className={cn('grid size-9 shrink-0 place-items-center rounded-md text-primary', iconClassName)}>
+        <Icon className="size-4" aria-hidden />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-medium" title={name}>
+          {name}
+        </span>
+        <span className="block text-xs text-muted-foreground">{detail}</span>
+      </span>
+      {children}
+    </li>
   );
 }
 

@@ -1,14 +1,7 @@
 import { CheckIcon, GlobeIcon } from 'lucide-react';
 import { LOCALES } from '@wattle/shared';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/toast';
 import { useProfile, useUpdateProfile } from '@/features/account/api/profile';
 import { usePreferences } from '@/features/account/hooks/use-preferences';

@@ -1,13 +1,6 @@
 import { LogOutIcon, SettingsIcon, UserRoundIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { fullName, initials, useProfile } from '@/features/account/api/profile';
 import { UserAvatar } from '@/features/account/components/user-avatar';
 import { useSession } from '@/features/auth/session';

@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { useDeleteDocuments } from '../api/documents';
 import type { DocumentItem } from '@wattle/shared';
@@ -30,34 +21,28 @@ export function DeleteDocumentDialog({ documents, onClose, onDeleted }: { docume
     onClose();
   };
   return (
-    <AlertDialog open={documents.length > 0} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{one ? 'Delete PDF' : `Delete ${documents.length} PDFs`}</AlertDialogTitle>
-          <AlertDialogDescription asChild>
-            <div className="space-y-2">
-              {one ? (
-                <p className="font-medium break-words text-foreground" data-testid="deleting-name">
-                  {one.filename}
-                </p>
-              ) : (
-                <ul className="max-h-40 list-disc overflow-y-auto pl-5 break-words text-foreground" tabIndex={0} aria-label="PDFs to delete">
-                  {documents.map((doc) => (
-                    <li key={doc.id}>{doc.filename}</li>
-                  ))}
-                </ul>
-              )}
-              <p>{one ? 'Are you sure you want to delete this PDF?' : 'Are you sure you want to delete these PDFs?'} This action cannot be undone.</p>
-            </div>
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={confirm}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={documents.length > 0}
+      onOpenChange={(open) => !open && onClose()}
+      title={one ? 'Delete PDF' : `Delete ${documents.length} PDFs`}
+      description={
+        <div className="space-y-2">
+          {one ? (
+            <p className="font-medium break-words text-foreground" data-testid="deleting-name">
+              {one.filename}
+            </p>
+          ) : (
+            <ul className="max-h-40 list-disc overflow-y-auto pl-5 break-words text-foreground" tabIndex={0} aria-label="PDFs to delete">
+              {documents.map((doc) => (
+                <li key={doc.id}>{doc.filename}</li>
+              ))}
+            </ul>
+          )}
+          <p>{one ? 'Are you sure you want to delete this PDF?' : 'Are you sure you want to delete these PDFs?'} This action cannot be undone.</p>
+        </div>
+      }
+      action="Delete"
+      onConfirm={confirm}
+    />
   );
 }

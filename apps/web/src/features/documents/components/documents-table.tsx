@@ -1,7 +1,6 @@
 import type { DocumentItem, DocumentSort } from '@wattle/shared';
 import { formatBytes } from '@wattle/shared';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, DownloadIcon, EyeIcon, FilePenLineIcon, Trash2Icon, WrenchIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, DownloadIcon, EyeIcon, Trash2Icon, WrenchIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,6 +10,7 @@ import { ShareDocumentButton } from '@/features/share/components/share-document-
 import { formatDateTime } from '@/lib/dates';
 import type { DocumentOrder } from '../api/documents';
 import { DocumentThumbnail } from './document-thumbnail';
+import { EditDocumentButton } from './edit-document-button';
 import { OpenInToolMenu } from './open-in-tool-menu';
 
 interface DocumentsTableProps {
@@ -101,11 +101,7 @@ export function DocumentsTable({ documents, loading, empty, order, onSort, selec
                   <Button variant="ghost" size="icon" className="size-8" onClick={() => onPreview(doc)} aria-label={`Preview ${doc.filename}`} title="Preview">
                     <EyeIcon aria-hidden />
                   </Button>
-                  <Button asChild variant="ghost" size="icon" className="size-8" title="Edit">
-                    <Link to={`/dashboard/edit/${encodeURIComponent(doc.id)}`} aria-label={`Edit ${doc.filename}`}>
-                      <FilePenLineIcon aria-hidden />
-                    </Link>
-                  </Button>
+                  <EditDocumentButton doc={doc} />
                   <OpenInToolMenu documents={[doc]}>
                     <Button variant="ghost" size="icon" className="size-8" aria-label={`Open ${doc.filename} in a tool`} title="Open in a tool">
                       <WrenchIcon aria-hidden />

@@ -1,10 +1,10 @@
-import { FileArchiveIcon, SearchIcon, Trash2Icon, WrenchIcon, XIcon } from 'lucide-react';
+import { FileArchiveIcon, Trash2Icon, WrenchIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DOCUMENTS_PAGE_SIZE, type DocumentSort } from '@wattle/shared';
 import { PageHeader } from '@/components/page-header';
+import { SearchBox } from '@/components/search-box';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { documentsZipUrl, downloadDocument, NEWEST_FIRST, useDocuments, type DocumentOrder } from '../api/documents';
 import type { DocumentItem } from '@wattle/shared';
@@ -83,18 +83,16 @@ export function DocumentsPage() {
         <StorageBar />
         <section aria-label="Documents" className="rounded-xl border bg-card">
           <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center sm:justify-between">
-            <div className="relative w-full sm:max-w-xs">
-              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-              <Input
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder="Search documents..."
-                aria-label="Search documents"
-                className="pl-9"
-                maxLength={255}
-              />
-            </div>
+            <SearchBox
+              value={search}
+              onSearch={setSearch}
+              label="Search documents"
+              placeholder="Search documents..."
+              className="sm:max-w-xs"
+              iconClassName="left-3 size-4"
+              inputClassName="pl-9"
+              maxLength={255}
+            />
             {(documents.data || documents.isError) && (
               <p className="text-sm text-muted-foreground tabular-nums" data-testid="document-count">
                 {documents.isError ? 0 : total} document(s)

@@ -2,17 +2,8 @@ import { getTool } from '@wattle/shared';
 import { DownloadIcon, FileIcon, Trash2Icon } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatBytes } from '@wattle/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -76,6 +67,7 @@ export function DownloadsPage() {
 
 function DownloadRow({ output }: { output: ListedOutput }) {
   const remove = useDeleteOutput();
+  const [confirming, setConfirming] = useState(false);
   const { locale, timeZone } = usePreferences();
   return (
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center">
@@ -97,25 +89,24 @@ function DownloadRow({ output }: { output: ListedOutput }) {
         {canSaveOutput(output) && <SaveOutputButton output={output} savedDocumentId={output.savedDocumentId} />}
         {canSaveOutput(output) && <ShareOutputButton output={output} />}
         <DownloadButton output={output} variant="outline" />
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-destructive" aria-label={`Delete ${output.filename}`} disabled={remove.isPending}>
-              <Trash2Icon />
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete this file?</AlertDialogTitle>
-              <AlertDialogDescription>“{output.filename}” will be deleted now instead of when its time runs out. This action cannot be undone.</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction variant="destructive" onClick={() => remove.mutate(output.id)}>
-                Delete
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-muted-foreground hover:text-destructive"
+          aria-label={`Delete ${output.filename}`}
+          disabled={remove.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2Icon />
+        </Button>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Delete this file?"
+          description={`“${output.filename}” will be deleted now instead of when its time runs out. This action cannot be undone.`}
+          action="Delete"
+          onConfirm={() => remove.mutate(output.id)}
+        />
       </div>
     </li>
   );

@@ -6,6 +6,7 @@ import { openPdf, renderPage } from '@/features/tools/lib/pdfjs';
 import { cn } from '@/lib/utils';
 import type { InsertedPage, PageSlot } from '../model/types';
 import { useEditor } from './editor-context';
+import { HiddenFileInput } from '@/components/hidden-file-input';
 
 /** Width of a thumbnail in CSS pixels. */
 const THUMB_WIDTH = 96;
@@ -29,19 +30,7 @@ export function PageRail({ pages, current, onShow, onMove, onTurn, onDelete, onI
   const insertAfter = useRef(0);
   return (
     <>
-      <input
-        ref={pdfInput}
-        type="file"
-        accept="application/pdf,.pdf"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Choose a PDF to insert"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) onInsertPdf(insertAfter.current, file);
-        }}
-      />
+      <HiddenFileInput ref={pdfInput} label="Choose a PDF to insert" accept="application/pdf,.pdf" onFiles={([file]) => onInsertPdf(insertAfter.current, file)} />
       <ol aria-label="Pages" className="flex flex-col gap-3 p-3">
         {pages.map((slot, index) => (
           <li

@@ -29,6 +29,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { IMAGE_TYPES } from '../lib/images';
 import { isMarkupTool, type Tool } from '../model/placement';
+import { HiddenFileInput } from '@/components/hidden-file-input';
 
 const TOOLS: Array<{ tool: Tool; label: string; icon: LucideIcon }> = [
   { tool: 'select', label: 'Select', icon: MousePointer2Icon },
@@ -88,19 +89,7 @@ export function Toolbar(props: ToolbarProps) {
             <IconButton key={t} label={label} icon={icon} pressed={tool === t} onClick={() => onTool(isMarkupTool(t) || t !== tool ? t : 'select')} />
           ))}
           <IconButton label="Image" icon={ImageIcon} onClick={() => imageInput.current?.click()} />
-          <input
-            ref={imageInput}
-            type="file"
-            accept={IMAGE_TYPES.join(',')}
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Choose an image"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) props.onImage(file);
-            }}
-          />
+          <HiddenFileInput ref={imageInput} label="Choose an image" accept={IMAGE_TYPES.join(',')} onFiles={([file]) => props.onImage(file)} />
           <Button type="button" variant="ghost" size="sm" className="shrink-0" onClick={props.onSign}>
             <SignatureIcon aria-hidden /> Sign
           </Button>

@@ -26,6 +26,7 @@ import {
   UPLOAD_TYPES,
   type SignatureImage,
 } from './signature-image';
+import { HiddenFileInput } from '@/components/hidden-file-input';
 
 interface SignatureDialogProps {
   open: boolean;
@@ -316,18 +317,7 @@ function UploadPicker({ upload, onUpload, onProblem }: { upload: Upload | null; 
 
   return (
     <div className="grid gap-2">
-      <input
-        ref={inputRef}
-        type="file"
-        accept={UPLOAD_TYPES.join(',')}
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Signature image"
-        onChange={(e) => {
-          void pick(e.target.files?.[0]);
-          e.target.value = '';
-        }}
-      />
+      <HiddenFileInput ref={inputRef} label="Signature image" accept={UPLOAD_TYPES.join(',')} onFiles={([file]) => void pick(file)} />
       <div className={cn('flex h-44 items-center justify-center rounded-lg border bg-white p-2', !upload && 'border-dashed')}>
         {upload ? (
           <img src={upload.preview} alt="The image you chose" className="max-h-40 max-w-full object-contain" />

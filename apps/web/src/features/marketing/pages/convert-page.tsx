@@ -14,6 +14,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { BenefitGrid, type Benefit } from '@/components/public-page/benefit-grid';
 import { CtaBanner } from '@/components/public-page/cta-banner';
 import { PageHero } from '@/components/public-page/page-hero';
 import { Section } from '@/components/public-page/section';
@@ -36,7 +37,7 @@ const CONVERSIONS: { icon: LucideIcon; title: string; description: string; advan
   { icon: ScanTextIcon, title: 'OCR', description: `Recognise the text in scanned documents so it can be searched, selected and copied, in ${OCR_LANGUAGES.length} languages including English.`, advanced: true, href: '/tools/ocr' },
 ];
 
-const BENEFITS: { icon: LucideIcon; title: string; description: string }[] = [
+const BENEFITS: Benefit[] = [
   { icon: MapPinIcon, title: 'Australian Hosted', description: 'Your documents are converted and stored on Australian-hosted servers, in line with Australian privacy guidelines.' },
   { icon: SparklesIcon, title: 'Predictable Formatting', description: 'Documents turned into PDFs keep their layout. Out of a PDF you get exactly what each card says: the text, the table cells or the page pictures.' },
   { icon: LockIcon, title: 'Bank-Level Security', description: 'Files travel over encrypted connections, stay private to you and are deleted automatically after conversion. Add a password with 256-bit AES encryption when you need one.' },
@@ -78,17 +79,7 @@ export function ConvertPage() {
       </Section>
 
       <Section tone="muted" eyebrow="Why Wattle PDF" title="Conversions you can trust">
-        <div className="grid gap-10 md:grid-cols-3">
-          {BENEFITS.map((benefit) => (
-            <div key={benefit.title} className="text-center">
-              <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground shadow-sm">
-                <benefit.icon className="size-7" aria-hidden="true" />
-              </span>
-              <h3 className="mt-5 text-xl font-semibold">{benefit.title}</h3>
-              <p className="mt-3 leading-7 text-muted-foreground">{benefit.description}</p>
-            </div>
-          ))}
-        </div>
+        <BenefitGrid benefits={BENEFITS} />
       </Section>
 
       <CtaBanner

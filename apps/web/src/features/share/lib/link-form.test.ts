@@ -6,6 +6,9 @@ const SYDNEY = 'Australia/Sydney';
 const PERTH = 'Australia/Perth';
 const now = new Date('2026-03-02T00:00:00Z'); // 11 am in Sydney (daylight time), 8 am in Perth
 
+/** The form's side of a link that ends at 9 am Sydney time on 9 March (22:00 UTC the day before), after 25 views, behind a password. */
+const NINE_AM_25_VIEWS_WITH_PASSWORD = { expires: true, expiryDate: '2026-03-09', expiryTime: '09:00', limitViews: true, maxViews: '25', usePassword: true } as const;
+
 const errorsOf = (values: Partial<LinkFormValues>, editingWithPassword = false) => {
   const result = linkFormSchema({ timeZone: SYDNEY, now: () => now, editingWithPassword }).safeParse({ ...emptyLinkForm(), ...values });
   return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
@@ -62,12 +65,7 @@ describe('the form and the API', () => {
     const values: LinkFormValues = {
       ...emptyLinkForm(),
       name: ' Board pack ',
-      expires: true,
-      expiryDate: '2026-03-09',
-      expiryTime: '09:00',
-      limitViews: true,
-      maxViews: '25',
-      usePassword: true,
+      ...NINE_AM_25_VIEWS_WITH_PASSWORD,
       password: 'open sesame',
       allowList: '@example.com.au',
       watermark: true,
@@ -102,12 +100,7 @@ describe('the form and the API', () => {
     } as unknown as Link;
     expect(linkToForm(link, SYDNEY)).toEqual({
       name: '',
-      expires: true,
-      expiryDate: '2026-03-09',
-      expiryTime: '09:00',
-      limitViews: true,
-      maxViews: '25',
-      usePassword: true,
+      ...NINE_AM_25_VIEWS_WITH_PASSWORD,
       password: '',
       requireEmail: true,
       allowList: '@example.com.au\nbo@x.io',

@@ -1,6 +1,7 @@
 import { MailIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { SettingsCardHeader } from '@/components/settings-card-header';
 import { toast } from '@/components/ui/toast';
 import { usePreferences } from '@/features/account/hooks/use-preferences';
 import { formatDate } from '@/lib/dates';
@@ -13,13 +14,7 @@ export function MyInvitations() {
   if (!data || data.length === 0) return null;
   return (
     <Card className="border-wattle/60">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MailIcon className="size-5 text-primary" aria-hidden="true" />
-          <h2>Invitations to you</h2>
-        </CardTitle>
-        <CardDescription>Join a team to share its documents and tools.</CardDescription>
-      </CardHeader>
+      <SettingsCardHeader icon={MailIcon} title="Invitations to you" description="Join a team to share its documents and tools." />
       <CardContent>
         <ul className="divide-y">
           {data.map((invitation) => (

@@ -2,6 +2,7 @@ import { UsersIcon } from 'lucide-react';
 import type { TeamSummary } from '@wattle/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SettingsCardHeader } from '@/components/settings-card-header';
 import { toast } from '@/components/ui/toast';
 import { useSwitchSpace } from '../api/spaces';
 import { ROLE_LABEL } from '../lib/roles';
@@ -14,13 +15,7 @@ export function PersonalTeamOverview({ teams }: { teams: TeamSummary[] }) {
     <div className="grid items-start gap-6 lg:grid-cols-2">
       {teams.length > 0 && (
         <Card className="min-w-0">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <UsersIcon className="size-5 text-primary" aria-hidden="true" />
-              <h2>Your teams</h2>
-            </CardTitle>
-            <CardDescription>Switch to a team to see its members and work with its documents.</CardDescription>
-          </CardHeader>
+          <SettingsCardHeader icon={UsersIcon} title="Your teams" description="Switch to a team to see its members and work with its documents." />
           <CardContent>
             <ul className="divide-y">
               {teams.map((team) => (

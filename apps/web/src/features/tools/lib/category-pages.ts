@@ -1,4 +1,5 @@
 import { familyTools, getToolFamily, isFormTool, TOOL_CATEGORIES, TOOL_FAMILIES, TOOLS, type Tool, type ToolFamily, type ToolFamilyId } from '@wattle/shared';
+import type { Benefit } from '@/components/public-page/benefit-grid';
 import { ClockIcon, LayersIcon, LockIcon, MapPinIcon, Share2Icon, ShieldCheckIcon, type LucideIcon } from 'lucide-react';
 
 /**
@@ -40,7 +41,7 @@ const PAGE_WORDS: Record<Exclude<ToolFamilyId, OwnPageFamily>, Omit<CategoryPage
 export const CATEGORY_PAGES: CategoryPage[] = TOOL_FAMILIES.flatMap((family) => (family.id === 'create' || family.id === 'edit' ? [] : [{ family, ...PAGE_WORDS[family.id] }]));
 
 /** Claims from the product's marketing (spec section 1), shown on every category page. */
-export const CATEGORY_BENEFITS: { icon: LucideIcon; title: string; description: string }[] = [
+export const CATEGORY_BENEFITS: Benefit[] = [
   { icon: MapPinIcon, title: 'Australian-hosted', description: 'Files are processed and stored on Australian-hosted servers, in line with Australian privacy guidelines.' },
   { icon: ClockIcon, title: 'Deleted automatically', description: 'Uploads and results are deleted automatically after processing: you choose what to keep.' },
   { icon: ShieldCheckIcon, title: 'Enterprise security', description: '256-bit AES passwords, private expiring download links and nothing run from inside your documents.' },

@@ -1,6 +1,7 @@
 import { familyTools, getTool } from '@wattle/shared';
 import { ArrowRightIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { BenefitGrid } from '@/components/public-page/benefit-grid';
 import { CtaBanner } from '@/components/public-page/cta-banner';
 import { PageHero } from '@/components/public-page/page-hero';
 import { Section } from '@/components/public-page/section';
@@ -12,12 +13,17 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUnavailableTools } from '../api/tools-catalogue';
 import { CATEGORY_BENEFITS, CATEGORY_PAGES } from '../lib/category-pages';
 
+/** The closing banner: stored documents for someone signed in, an account for everyone else. */
+const SIGNED_IN_CTA = { title: 'Work on your stored documents', description: 'Run any tool on files in My Documents, process many at once and save results back with one click.', to: '/dashboard/batch', label: 'Batch Process' };
+const SIGN_UP_CTA = { title: 'Do more with a free account', description: 'Larger files, your own document library, batch processing and results kept for longer.', to: '/auth/signup', label: 'Get Started Free' };
+
 /** A menu category (`/tools/create`, …): its family's tools from the registry, the benefits, a call to action. */
 export function CategoryPage() {
   const slug = useLocation().pathname.replace(/\/$/, '').split('/').pop();
   const page = CATEGORY_PAGES.find((p) => p.family.id === slug)!;
   useDocumentTitle(page.family.name);
   const { user } = useSession();
+  const cta = user ? SIGNED_IN_CTA : SIGN_UP_CTA;
   const unavailable = useUnavailableTools();
   const tools = familyTools(page.family).map((id) => getTool(id));
   const firstTool = tools[0]!;
@@ -51,45 +57,20 @@ export function CategoryPage() {
         <ToolGrid tools={tools} unavailable={unavailable} />
       </Section>
       <Section tone="muted" eyebrow="Why Wattle PDF" title="Private by design">
-        <div className="grid gap-10 md:grid-cols-3">
-          {CATEGORY_BENEFITS.map((benefit) => (
-            <div key={benefit.title} className="text-center">
-              <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground shadow-sm">
-                <benefit.icon className="size-7" aria-hidden />
-              </span>
-              <h3 className="mt-5 text-xl font-semibold">{benefit.title}</h3>
-              <p className="mt-3 leading-7 text-muted-foreground">{benefit.description}</p>
-            </div>
-          ))}
-        </div>
+        <BenefitGrid benefits={CATEGORY_BENEFITS} />
       </Section>
-      {user ? (
-        <CtaBanner
-          title="Work on your stored documents"
-          description="Run any tool on files in My Documents, process many at once and save results back with one click."
-          actions={
-            <Button asChild size="lg" variant="wattle">
-              <Link to="/dashboard/batch">
-                Batch Process
-                <ArrowRightIcon />
-              </Link>
-            </Button>
-          }
-        />
-      ) : (
-        <CtaBanner
-          title="Do more with a free account"
-          description="Larger files, your own document library, batch processing and results kept for longer."
-          actions={
-            <Button asChild size="lg" variant="wattle">
-              <Link to="/auth/signup">
-                Get Started Free
-                <ArrowRightIcon />
-              </Link>
-            </Button>
-          }
-        />
-      )}
+      <CtaBanner
+        title={cta.title}
+        description={cta.description}
+        actions={
+          <Button asChild size="lg" variant="wattle">
+            <Link to={cta.to}>
+              {cta.label}
+              <ArrowRightIcon />
+            </Link>
+          </Button>
+        }
+      />
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { isFormTool, TOOL_CATEGORIES, TOOLS } from '@wattle/shared';
-import { SearchIcon } from 'lucide-react';
 import { useState } from 'react';
 import { PageHero } from '@/components/public-page/page-hero';
+import { SearchBox } from '@/components/search-box';
 import { ToolGrid } from '@/components/tool-grid';
-import { Input } from '@/components/ui/input';
 import { CATEGORY_STYLE } from '@/lib/tool-icons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUnavailableTools } from '../api/tools-catalogue';
@@ -23,17 +22,15 @@ export function ToolsIndexPage() {
         title="Every PDF tool you need"
         description="Merge, split, compress, convert, secure and edit PDFs, free, on Australian-hosted servers. Every file is deleted automatically after processing."
         actions={
-          <div className="relative mx-auto w-full max-w-md">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Find a tool, e.g. merge"
-              aria-label="Find a tool"
-              className="h-12 rounded-full bg-background pl-10 text-base shadow-sm"
-            />
-          </div>
+          <SearchBox
+            value={search}
+            onSearch={setSearch}
+            label="Find a tool"
+            placeholder="Find a tool, e.g. merge"
+            className="mx-auto max-w-md"
+            iconClassName="left-3.5 size-4.5"
+            inputClassName="h-12 rounded-full bg-background pl-10 text-base shadow-sm"
+          />
         }
       />
       <nav aria-label="Tool categories" className="sticky top-[72px] z-10 border-b bg-background/90 backdrop-blur">
