@@ -27,6 +27,8 @@ import { linksRoutes } from './http/routes/links.ts';
 import { linkAnalyticsRoutes } from './http/routes/link-analytics.ts';
 import { shareViewerRoutes } from './http/routes/share-viewer.ts';
 import { openApiRoutes } from './http/routes/openapi.ts';
+import { apiReferenceRoutes } from './http/routes/api-reference.ts';
+import { declaredRoutes } from './http/api-contract.ts';
 import { toolsRoutes } from './http/routes/tools.ts';
 import { teamRoutes } from './http/routes/team.ts';
 import { webhooksRoutes } from './http/routes/webhooks.ts';
@@ -64,19 +66,21 @@ export function createApp(container: Container) {
 
   app.route('/api', publicRoutes(container));
   app.route('/api', documentsRoutes(container));
-  app.route('/api', apiDocumentsRoutes(container));
   app.route('/api', authRoutes(container));
   app.route('/api', profileRoutes(container));
   app.route('/api', notificationRoutes(container));
   app.route('/api', eventRoutes(container));
   app.route('/api', supportRoutes(container));
   app.route('/api', dashboardRoutes(container));
-  app.route('/api', toolsRoutes(container)).route('/api', jobsRoutes(container)).route('/api', openApiRoutes(container));
-  app.route('/api', linksRoutes(container)).route('/api', linkAnalyticsRoutes(container));
   app.route('/api', shareViewerRoutes(container));
-  app.route('/api', webhooksRoutes(container));
-  app.route('/api', teamRoutes(container));
-  app.route('/api', apiKeysRoutes(container));
+  // The declared /api/v1 routes: the OpenAPI document is generated from their declarations.
+  const v1 = declaredRoutes();
+  v1.route('/api', toolsRoutes(container)).route('/api', jobsRoutes(container)).route('/api', apiDocumentsRoutes(container));
+  v1.route('/api', linksRoutes(container)).route('/api', linkAnalyticsRoutes(container));
+  v1.route('/api', webhooksRoutes(container)).route('/api', teamRoutes(container)).route('/api', apiKeysRoutes(container));
+  v1.route('/api', openApiRoutes(container, v1));
+  app.route('/', v1);
+  app.route('/api', apiReferenceRoutes());
 
   // Bare /api is the web app's API documentation page; everything under it is the API.
   app.all('/api/*', (c, next) => {

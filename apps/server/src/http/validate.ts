@@ -1,10 +1,7 @@
 import type { Context } from 'hono';
 import { AppError } from '@wattle/shared';
 
-/**
- * Any zod schema. Structural on purpose: @wattle/shared's schemas come from its own zod copy, which the
- * server's zod types do not accept as their ZodType.
- */
+/** Any zod schema. For the routes outside /api/v1; those inside declare their input (`http/api-contract.ts`). */
 interface Parser<T> {
   parse(data: unknown): T;
 }

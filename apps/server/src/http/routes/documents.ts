@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
-import { Hono, type Context } from 'hono';
-import { AppError, documentListQuerySchema, documentsZipQuerySchema, MAX_PDF_SIZE, saveDocumentVersionSchema } from '@wattle/shared';
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { AppError, documentListQuerySchema, documentPageSchema, documentSchema, documentUploadSchema, documentsZipQuerySchema, MAX_PDF_SIZE, saveDocumentVersionSchema } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import { accountOwnerOf } from '../../domain/owner.ts';
 import { dataPaths } from '../../data-dir.ts';
 import { listDocumentVersions, openVersion, restoreVersion, saveOutputAsVersion } from '../../services/document-versions.ts';
 import { checkUploadRate, deleteDocument, getDocument, listDocumentsPage, openDocument, openDocumentsZip, PDF_CONTENT_TYPE, storeDocument, usageOf } from '../../services/documents.ts';
 import { accountId, accountOwner, requireAccount } from '../middleware/owner.ts';
+import { declaredRoutes, error, file, idParams, json, multipartBody, noContent } from '../api-contract.ts';
 import type { AppEnv } from '../types.ts';
 import { readOneFile } from '../upload/multipart.ts';
 import { readJson, readQuery } from '../validate.ts';
@@ -23,8 +25,8 @@ function sendPdf(c: Context<AppEnv>, file: { filename: string; contentType: stri
 }
 
 /** An app for the account's documents: a file's own address answers NOT_FOUND to anyone but its owner, visitors included. */
-function guardedDocuments(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+function guardedDocuments() {
+  const app = declaredRoutes();
   app.use('/documents', requireAccount);
   app.use('/documents/*', async (c, next) => {
     if (!accountOwnerOf(c.get('owner'))) throw new AppError('NOT_FOUND');
@@ -33,12 +35,41 @@ function guardedDocuments(): Hono<AppEnv> {
   return app;
 }
 
-/** Upload, list, get, download and delete: the same under /api (the dashboard) and /api/v1 (API keys). */
-function addMyDocuments(app: Hono<AppEnv>, container: Container) {
-  app.get('/documents', async (c) => c.json(await listDocumentsPage(container, accountOwner(c), readQuery(c, documentListQuerySchema))));
+const documentErrors = { 401: error('Sign in or send an API key.') };
+const params = idParams('document');
+const gone = error('Not yours, or deleted.');
+
+/** Upload, list, get, download and delete: the same under /api (the dashboard) and /api/v1 (API keys), declared once. */
+function addMyDocuments(app: OpenAPIHono<AppEnv>, container: Container) {
+  const listRoute = createRoute({
+    method: 'get',
+    path: '/documents',
+    operationId: 'listDocuments',
+    summary: 'My Documents: your stored PDFs, newest first unless sort and order say otherwise (20 a page)',
+    request: { query: documentListQuerySchema },
+    responses: { 200: json(documentPageSchema, 'One page of documents.'), 400: error('VALIDATION_FAILED.'), ...documentErrors },
+  });
+  app.openapi(listRoute, async (c) => c.json(await listDocumentsPage(container, accountOwner(c), c.req.valid('query')), 200));
 
   // One file per request, so the browser can show each file's own progress.
-  app.post('/documents', async (c) => {
+  const uploadRoute = createRoute({
+    method: 'post',
+    path: '/documents',
+    operationId: 'uploadDocument',
+    summary: 'Store a PDF in My Documents, within your storage quota',
+    request: { body: multipartBody(documentUploadSchema, { file: { contentType: 'application/pdf' } }) },
+    responses: {
+      201: json(documentSchema, 'Stored.'),
+      400: error('BAD_REQUEST: no file.'),
+      ...documentErrors,
+      409: error('STORAGE_LIMIT_EXCEEDED.'),
+      413: error('FILE_TOO_LARGE, checked while streaming.'),
+      415: error('UNSUPPORTED_FILE_TYPE: not a PDF.'),
+      422: error('PDF_CORRUPT: damaged, or not a PDF.'),
+      429: error('RATE_LIMITED: too many uploads a minute.'),
+    },
+  });
+  app.openapi(uploadRoute, async (c) => {
     await checkUploadRate(container, accountId(c));
     const file = await readOneFile(c.req.raw, { spoolDir: dataPaths(container.dataDir).uploadSpool, maxFileBytes: MAX_PDF_SIZE });
     try {
@@ -49,15 +80,39 @@ function addMyDocuments(app: Hono<AppEnv>, container: Container) {
     }
   });
 
-  app.get('/documents/:id', async (c) => c.json(await getDocument(container, accountOwner(c), c.req.param('id'))));
+  const getRoute = createRoute({
+    method: 'get',
+    path: '/documents/{id}',
+    operationId: 'getDocument',
+    summary: 'One of your documents',
+    request: { params },
+    responses: { 200: json(documentSchema, 'The document.'), 404: gone },
+  });
+  app.openapi(getRoute, async (c) => c.json(await getDocument(container, accountOwner(c), c.req.valid('param').id), 200));
 
-  app.get('/documents/:id/download', async (c) => {
-    const { document, contentType, body } = await openDocument(container, accountOwner(c), c.req.param('id'));
+  const downloadRoute = createRoute({
+    method: 'get',
+    path: '/documents/{id}/download',
+    operationId: 'downloadDocument',
+    summary: 'A document’s current version (attachment)',
+    request: { params },
+    responses: { 200: file(['application/pdf'], 'The PDF.'), 404: gone },
+  });
+  app.openapi(downloadRoute, async (c) => {
+    const { document, contentType, body } = await openDocument(container, accountOwner(c), c.req.valid('param').id);
     return sendPdf(c, { filename: document.filename, contentType, size: document.file_size, body });
   });
 
-  app.delete('/documents/:id', async (c) => {
-    await deleteDocument(container, accountOwner(c), c.req.param('id'));
+  const deleteRoute = createRoute({
+    method: 'delete',
+    path: '/documents/{id}',
+    operationId: 'deleteDocument',
+    summary: 'Delete a document: it leaves My Documents and stops counting against your storage at once',
+    request: { params },
+    responses: { 204: noContent('Deleted.'), 404: gone },
+  });
+  app.openapi(deleteRoute, async (c) => {
+    await deleteDocument(container, accountOwner(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
 }
@@ -66,7 +121,7 @@ function addMyDocuments(app: Hono<AppEnv>, container: Container) {
 export function apiDocumentsRoutes(container: Container) {
   const app = guardedDocuments();
   addMyDocuments(app, container);
-  return new Hono<AppEnv>().route('/v1', app);
+  return declaredRoutes().route('/v1', app);
 }
 
 /** The signed-in user's PDFs (upload, list, download, versions, delete) and storage usage. Every id is scoped by owner. */

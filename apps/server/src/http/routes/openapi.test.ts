@@ -21,7 +21,6 @@ import {
 import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
 import { makePdf } from '../../test/pdfs.ts';
 import { signedInUser } from '../../test/users.ts';
-import { openApiDocument } from './openapi.ts';
 
 /**
  * The contract test: the OpenAPI document is valid 3.1 and names only the shared contracts; the routes
@@ -52,7 +51,7 @@ describe('OpenAPI contract', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    doc = openApiDocument(ctx.container) as unknown as OpenApi;
+    doc = (await (await ctx.client().request('/api/v1/openapi.json')).json()) as OpenApi;
     user = (await signedInUser(ctx)).client;
     visitor = ctx.client();
   }, 120_000);
@@ -65,6 +64,33 @@ describe('OpenAPI contract', () => {
     const result = await new Validator().validate(structuredClone(doc));
     expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  it('serves the reference page beside the JSON, with its renderer from our own origin', async () => {
+    const page = await visitor.request('/api/reference');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-url="/api/v1/openapi.json"');
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(scripts).toEqual(['/api/reference/scalar.js']);
+    // Our CSP lets only our own scripts run, so the page works as served.
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const bundle = await visitor.request(scripts[0]!);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toContain('javascript');
+    expect((await bundle.text()).length).toBeGreaterThan(100_000);
+  });
+
+  it('generates an operation for every declared route, each with an id, a summary and its error answers', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ where: `${method} ${path}`, operation })));
+    expect(operations.length).toBeGreaterThan(40);
+    const ids = operations.map(({ operation }) => (operation as unknown as { operationId: string }).operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { where, operation } of operations) {
+      expect((operation as unknown as { summary?: string }).summary, where).toBeTruthy();
+      for (const status of ['400', '401', '429']) expect(operation.responses[status]?.content?.['application/json']?.schema?.$ref, `${where} ${status}`).toBe('#/components/schemas/Error');
+      expect((operation.responses['429'] as { headers?: Record<string, unknown> }).headers?.['Retry-After'], where).toBeDefined();
+    }
   });
 
   it('states the limits table, the same figures the pricing page shows', () => {

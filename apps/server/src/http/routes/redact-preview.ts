@@ -12,7 +12,7 @@ import type { AppEnv } from '../types.ts';
  * anything is removed (multipart: `options` as JSON, then the PDF). Counted against the caller's
  * jobs an hour, since it reads the whole document.
  */
-export async function redactPreview(container: Container, c: Context<AppEnv>): Promise<Response> {
+export async function redactPreview(container: Container, c: Context<AppEnv>) {
   const owner = c.get('owner');
   await checkRate(container, { owner, ip: c.get('clientIp'), apiKeyId: c.get('apiKeyId') }, 1);
   const limits = limitsFor(container, owner);
@@ -38,7 +38,7 @@ export async function redactPreview(container: Container, c: Context<AppEnv>): P
       limits: { maxFileBytes: limits.maxFileBytes, maxPages: limits.maxPages },
       signal: c.req.raw.signal,
     });
-    return c.json(preview);
+    return c.json(preview, 200);
   } finally {
     await removeUploads(body.files);
   }

@@ -18,7 +18,7 @@ export function toolView(container: Container, tool: Tool) {
     name: tool.name,
     description: tool.description,
     category: tool.category,
-    accepts: tool.accepts,
+    accepts: [...tool.accepts],
     acceptMime: [...new Set(tool.accepts.map((k) => INPUT_KINDS[k].mime))],
     acceptExtensions: tool.accepts.flatMap((k) => INPUT_KINDS[k].extensions),
     minFiles: tool.minFiles,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BracesIcon, DownloadIcon } from 'lucide-react';
+import { BookOpenIcon, BracesIcon, DownloadIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { LimitsTable } from '@/components/limits-table';
 import { PageHero } from '@/components/public-page/page-hero';
@@ -13,6 +13,8 @@ import { apiKeyCurlExample, getTool } from '@wattle/shared';
 import { groupEndpoints, resolveRef, schemaProperties, summariseSchema, toolOptionSchemas, type Endpoint, type HttpMethod, type OpenApiDocument } from '../lib/openapi';
 
 const OPENAPI_URL = '/api/v1/openapi.json';
+/** The same document as a readable page, served by the API server. */
+const REFERENCE_URL = '/api/reference';
 
 const METHOD_STYLE: Record<HttpMethod, string> = {
   get: 'bg-sky-500/15 text-sky-700 dark:text-sky-300',
@@ -43,11 +45,18 @@ export function ApiDocsPage() {
         title="The Wattle PDF API"
         description="Every tool on this site is available over HTTP: send files, get a job, follow its progress and download the result."
         actions={
-          <Button asChild size="lg" variant="outline">
-            <a href={OPENAPI_URL} download="wattle-pdf-openapi.json">
-              <DownloadIcon /> openapi.json
-            </a>
-          </Button>
+          <>
+            <Button asChild size="lg">
+              <a href={REFERENCE_URL}>
+                <BookOpenIcon /> API reference
+              </a>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <a href={OPENAPI_URL} download="wattle-pdf-openapi.json">
+                <DownloadIcon /> openapi.json
+              </a>
+            </Button>
+          </>
         }
       />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[220px_minmax(0,1fr)] lg:px-8">
