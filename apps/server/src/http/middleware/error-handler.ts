@@ -4,6 +4,7 @@ import { isEngineError } from '@wattle/pdf-engine';
 import { AppError, ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from '@wattle/shared';
 import { ZodError } from 'zod';
 import { engineRefusal } from '../../domain/engine-refusal.ts';
+import { notJson } from '../validate.ts';
 import type { AppEnv } from '../types.ts';
 
 export function errorBody(c: Context<AppEnv>, code: ErrorCode, details?: unknown, message?: string): ErrorBody {
@@ -28,6 +29,8 @@ function asAppError(err: Error, c: Context<AppEnv>): AppError {
   if (isEngineError(err)) return engineRefusal(err);
   if (err instanceof ZodError) return new AppError('VALIDATION_FAILED', { fieldErrors: fieldErrors(err) });
   if (err instanceof HTTPException) {
+    // A declared route's JSON body that does not parse: the same words as every other JSON route's.
+    if (err.status === 400 && /JSON/.test(err.message)) return notJson();
     return new AppError(err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 404 ? 'NOT_FOUND' : err.status === 401 ? 'UNAUTHORIZED' : err.status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
   }
   c.get('logger')?.error({ err, requestId: c.get('requestId'), path: c.req.path }, 'unhandled error');

@@ -140,6 +140,13 @@ describe('POST /api/v1/links', () => {
     await created(alice, { documentId, maxViews: 1000, password: 'eight888', name: 'n'.repeat(200), allowList: Array.from({ length: 100 }, (_, i) => `@d${i}.com.au`) });
   });
 
+  it('refuses a body that is not JSON with the same words as every JSON route', async () => {
+    const res = await alice.request('/api/v1/links', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"documentId": ' });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error).toMatchObject({ code: 'BAD_REQUEST', message: 'The request body must be JSON.' });
+  });
+
   it('links only the caller’s own live documents', async () => {
     const bobs = await storedDocument(bob);
     expect((await alice.request('/api/v1/links', { method: 'POST', json: { documentId: bobs } })).status).toBe(404);
