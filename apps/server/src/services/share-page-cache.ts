@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { pageSizes, renderPage, type PageSize } from '@wattle/pdf-engine';
 import { AppError } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { dataPaths, processWorkDir } from '../data-dir.ts';
 import { openStoredBytes } from './documents.ts';
 
@@ -44,7 +44,7 @@ export function widthBucket(requested: number): number {
 const stats = { renders: 0, hits: 0, sharedRenders: 0 };
 export const pageCacheStats = () => ({ ...stats });
 
-const versionDir = (container: Container, doc: SharedDocument) => join(dataPaths(container.dataDir).sharePages, doc.id, String(doc.version));
+const versionDir = (container: Pick<Ports, 'dataDir'>, doc: SharedDocument) => join(dataPaths(container.dataDir).sharePages, doc.id, String(doc.version));
 
 /** The same file asked for by many viewers at once is made once. */
 const inFlight = new Map<string, Promise<unknown>>();
@@ -83,7 +83,7 @@ async function writeAtomically(path: string, bytes: Buffer | string): Promise<vo
 const readIfThere = (path: string) => readFile(path).catch(() => undefined);
 
 /** The current version's PDF in the cache folder (copied once from the blob store); older versions' folders go. */
-async function sourcePdf(container: Container, doc: SharedDocument): Promise<string> {
+async function sourcePdf(container: Pick<Ports, 'dataDir' | 'logger' | 'blobStore'>, doc: SharedDocument): Promise<string> {
   const dir = versionDir(container, doc);
   const path = join(dir, 'document.pdf');
   if (await stat(path).then(() => true, () => false)) return path;
@@ -101,7 +101,7 @@ async function sourcePdf(container: Container, doc: SharedDocument): Promise<str
 }
 
 /** Every page's size in points, read once per version. */
-export async function sharedPageSizes(container: Container, doc: SharedDocument): Promise<PageSize[]> {
+export async function sharedPageSizes(container: Pick<Ports, 'dataDir' | 'logger' | 'blobStore'>, doc: SharedDocument): Promise<PageSize[]> {
   const path = join(versionDir(container, doc), 'pages.json');
   const cached = await readIfThere(path);
   if (cached) return JSON.parse(cached.toString('utf8')) as PageSize[];
@@ -113,7 +113,7 @@ export async function sharedPageSizes(container: Container, doc: SharedDocument)
 }
 
 /** Page `page` (1-based) as WebP at the width bucket: from the cache, or rendered and kept. */
-export async function sharedPageImage(container: Container, doc: SharedDocument, page: number, width: number): Promise<Buffer> {
+export async function sharedPageImage(container: Pick<Ports, 'dataDir' | 'logger' | 'blobStore'>, doc: SharedDocument, page: number, width: number): Promise<Buffer> {
   const dir = versionDir(container, doc);
   const path = join(dir, `page-${page}-${widthBucket(width)}.webp`);
   const cached = await readIfThere(path);
@@ -136,12 +136,12 @@ export async function sharedPageImage(container: Container, doc: SharedDocument,
 }
 
 /** Removes a document's page images (the document was deleted). */
-export async function removeSharedPages(container: Pick<Container, 'dataDir'>, documentId: string): Promise<void> {
+export async function removeSharedPages(container: Pick<Ports, 'dataDir'>, documentId: string): Promise<void> {
   await rm(join(dataPaths(container.dataDir).sharePages, documentId), { recursive: true, force: true });
 }
 
 let lastTrim = 0;
-async function trimSoon(container: Container): Promise<void> {
+async function trimSoon(container: Pick<Ports, 'dataDir' | 'logger'>): Promise<void> {
   const now = Date.now();
   if (now - lastTrim < TRIM_EVERY_MS) return;
   lastTrim = now;

@@ -1,4 +1,4 @@
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import { findPurgeableDocuments, markDocumentsPurged } from '../../repositories/documents.ts';
 import { removeSharedPages } from '../../services/share-page-cache.ts';
 import type { PeriodicJobDefinition } from '../job-definition.ts';
@@ -12,7 +12,7 @@ const BATCH = 100;
  * and blob deletion is idempotent, so a crash between the two, or two sweepers on the same rows, only
  * repeats a harmless delete; a row is never marked purged while its bytes remain. Returns how many it marked.
  */
-export async function purgeDeletedDocuments(container: Container, options: { graceMs: number }): Promise<number> {
+export async function purgeDeletedDocuments(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore'>, options: { graceMs: number }): Promise<number> {
   const cutoff = new Date(container.clock.now().getTime() - options.graceMs);
   let purged = 0;
   for (;;) {

@@ -1,4 +1,4 @@
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import { deleteSettledDeliveriesBefore } from '../../repositories/webhooks.ts';
 import type { PeriodicJobDefinition } from '../job-definition.ts';
 import { purgeOlderThan } from './purge-older-than.ts';
@@ -7,7 +7,7 @@ import { purgeOlderThan } from './purge-older-than.ts';
 export const WEBHOOK_DELIVERY_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Deletes delivered and failed deliveries older than keepMs; pending ones stay until settled. */
-export const purgeWebhookDeliveries = (container: Container, keepMs: number): Promise<number> =>
+export const purgeWebhookDeliveries = (container: Pick<Ports, 'clock' | 'db'>, keepMs: number): Promise<number> =>
   purgeOlderThan(container, keepMs, (cutoff, limit) => deleteSettledDeliveriesBefore(container.db, cutoff, limit));
 
 export const PURGE_WEBHOOK_DELIVERIES: PeriodicJobDefinition = {

@@ -1,4 +1,4 @@
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import { deleteEmptyBatches } from '../../repositories/batches.ts';
 import { sweepExpiredJobs } from '../../repositories/jobs.ts';
 import { deleteEndedRateLimits } from '../../repositories/rate-limits.ts';
@@ -14,7 +14,7 @@ const BATCH_SIZE = 100;
  * several instances at once (each takes different rows; deleting absent bytes is not an error).
  * Returns the number of jobs deleted.
  */
-export async function sweepExpiredToolJobs(container: Container): Promise<number> {
+export async function sweepExpiredToolJobs(container: Pick<Ports, 'clock' | 'db' | 'blobStore'>): Promise<number> {
   const now = container.clock.now();
   let total = 0;
   for (;;) {
