@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { API_KEY_PREFIX, AppError, isUuid, teamRoleMay, type ApiKey, type ApiKeyStatus, type createApiKeySchema, type CreatedApiKey } from '@wattle/shared';
-import { hashToken } from '../auth/guards.ts';
+import { hashToken } from '../domain/token-hash.ts';
 import type { Ports } from '../ports.ts';
 import { teamOwner, userOwner, type AccountOwner, type Owner } from '../domain/owner.ts';
 import { accountColumns } from '../repositories/owned-by.ts';

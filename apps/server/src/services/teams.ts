@@ -1,11 +1,22 @@
-import { AppError, type Spaces, type Team } from '@wattle/shared';
+import { AppError, type Spaces, type Team, type TeamRole } from '@wattle/shared';
 import type { Ports } from '../ports.ts';
 import type { AccountOwner, Owner } from '../domain/owner.ts';
-import { findTeam, listMembers, listPendingInvitations, listTeamsOf, transferOwnership } from '../repositories/teams.ts';
+import { findMembership, findTeam, listMembers, listPendingInvitations, listTeamsOf, touchMember, transferOwnership } from '../repositories/teams.ts';
 import { getUsage } from '../repositories/usage.ts';
 import { recordTeamActivity } from './team-activity.ts';
 
 type TeamOwner = Extract<Owner, { kind: 'team' }>;
+
+/**
+ * The person's role in the team their session selected, noting that they were seen; undefined once they
+ * are no longer a member. Asked on every request, so a removed member's next one acts in their personal space.
+ */
+export async function seenMemberRole(container: Pick<Ports, 'clock' | 'db'>, teamId: string, userId: string): Promise<TeamRole | undefined> {
+  const membership = await findMembership(container.db, teamId, userId);
+  if (!membership) return undefined;
+  await touchMember(container.db, membership.memberId, container.clock.now());
+  return membership.role;
+}
 
 /** Where the request acts (the selected team, while a member) and every team the person is in. */
 export async function spacesOf(container: Pick<Ports, 'db'>, owner: AccountOwner): Promise<Spaces> {

@@ -3,7 +3,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { AppError, teamRoleMay, type TeamAction } from '@wattle/shared';
 import type { Ports } from '../../ports.ts';
 import { accountOwnerOf, teamOwner, userIdOf, userOwner, visitorOwner, type AccountOwner, type Owner } from '../../domain/owner.ts';
-import { findMembership, touchMember } from '../../repositories/teams.ts';
+import { seenMemberRole } from '../../services/teams.ts';
 import { createVisitorSession, findVisitorSessionId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS } from '../../services/visitor-session.ts';
 import type { AppEnv } from '../types.ts';
 
@@ -28,11 +28,9 @@ async function ownerOf(container: Pick<Ports, 'clock' | 'db'>, c: Context<AppEnv
   const user = c.get('user');
   if (user) {
     const teamId = c.get('session')?.activeTeamId;
-    // Checked on every request: a removed member's next request acts in their personal space, where the team's ids find nothing.
-    const membership = teamId ? await findMembership(container.db, teamId, user.id) : undefined;
-    if (!teamId || !membership) return userOwner(user.id);
-    await touchMember(container.db, membership.memberId, container.clock.now());
-    return teamOwner(teamId, user.id, membership.role);
+    // A removed member acts in their personal space, where the team's ids find nothing.
+    const role = teamId ? await seenMemberRole(container, teamId, user.id) : undefined;
+    return teamId && role ? teamOwner(teamId, user.id, role) : userOwner(user.id);
   }
   const visitorSessionId = await findVisitorSessionId(container, getCookie(c, VISITOR_COOKIE));
   return visitorSessionId ? visitorOwner(visitorSessionId) : null;

@@ -1,19 +1,19 @@
 import { isEngineError } from '@wattle/pdf-engine';
 import { AppError, ERROR_CATALOGUE, getTool, isErrorCode, MAX_PDF_SIZE, type ErrorCode, type JobErrorDetails } from '@wattle/shared';
-import type { Ports } from '../ports.ts';
-import type { QueueJob } from '../adapters/job-queue.ts';
-import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
-import { ownerOfRow } from '../domain/owner.ts';
-import { claimJob, completeJob, failJob, requeueJob, setProgress, type Finished, type JobFailure, type JobInputRow, type JobRecord } from '../repositories/jobs.ts';
-import { removesActiveContent } from '../repositories/profiles.ts';
-import { engineRefusal } from '../domain/engine-refusal.ts';
-import { batchView, findOwnedBatch } from '../services/tool-jobs/views.ts';
-import { jobCache } from '../services/tool-jobs/job-cache.ts';
-import { notify } from '../services/notifications.ts';
-import { emitWebhookEvent } from '../services/webhooks.ts';
-import { runToolForJob } from '../services/tool-runner.ts';
-import { callerLimits } from '../domain/caller-limits.ts';
-import { poolInThread, poolOf, poolPriority, poolParallelism, RETRY_LIMIT } from '../domain/tool-pools.ts';
+import type { Ports } from '../../ports.ts';
+import type { QueueJob } from '../../adapters/job-queue.ts';
+import { BlobNotFoundError } from '../../adapters/blob-store/blob-store.ts';
+import { ownerOfRow } from '../../domain/owner.ts';
+import { claimJob, completeJob, failJob, requeueJob, setProgress, type Finished, type JobFailure, type JobInputRow, type JobRecord } from '../../repositories/jobs.ts';
+import { removesActiveContent } from '../../repositories/profiles.ts';
+import { engineRefusal } from '../../domain/engine-refusal.ts';
+import { batchView, findOwnedBatch } from './views.ts';
+import { jobCache } from './job-cache.ts';
+import { notify } from '../notifications.ts';
+import { emitWebhookEvent } from '../webhooks.ts';
+import { runToolForJob } from '../tool-runner.ts';
+import { callerLimits } from '../../domain/caller-limits.ts';
+import { poolInThread, poolOf, poolPriority, poolParallelism, RETRY_LIMIT } from '../../domain/tool-pools.ts';
 
 export interface ToolJobData {
   jobId: string;
