@@ -2,7 +2,6 @@
  * The layers, checked by `npm run lint:deps` in the test run (decision 143).
  * Server: http -> services -> repositories/adapters/domain, never back; jobs -> services; auth is
  * given what it needs from services (main.ts/container.ts inject it); no import circles.
- * Web: a feature imports another feature only through that feature's index.ts.
  */
 const server = '^apps/server/src/';
 
@@ -32,23 +31,12 @@ module.exports = {
     forbid('jobs-through-services', 'jobs/ reach data through services, never repositories or http.', 'jobs/', 'repositories/|http/|auth/|container\\.ts|composition\\.ts|main\\.ts|app\\.ts'),
     forbid('auth-without-services', 'auth/ is given what it needs from services (injected by the container), never imports them.', 'auth/', 'services/|http/|jobs/|container\\.ts|composition\\.ts|main\\.ts|app\\.ts'),
     forbid('mail-is-a-leaf', 'mail/ renders and dispatches mail: no services, routes, jobs or auth.', 'mail/', 'services/|http/|jobs/|auth/|repositories/|container\\.ts|composition\\.ts|main\\.ts'),
-    {
-      name: 'web-feature-through-index',
-      comment: "A web feature imports another feature only through that feature's index.ts.",
-      severity: 'error',
-      from: { path: '^apps/web/src/features/([^/]+)/' },
-      to: {
-        path: '^apps/web/src/features/([^/]+)/.+',
-        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.ts$'],
-      },
-    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist)/' },
     tsPreCompilationDeps: true,
     combinedDependencies: false,
-    tsConfig: { fileName: 'apps/web/tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
   },
 };
