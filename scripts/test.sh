@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 results=.tmp/test-results
 rm -rf "$results" && mkdir -p "$results"
 
-echo "== typecheck (server and packages)"
+echo "== typecheck (server and packages) and the server's layers (decision 143)"
 npm run -s typecheck
+npm run -s lint:deps
 
 echo "== build (typechecks the web app first)"
 npm run -s build

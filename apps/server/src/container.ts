@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createDatabase, type Database, type DatabaseHandle } from '@wattle/db';
+import { createDatabase, type DatabaseHandle } from '@wattle/db';
 import type { Config } from './config.ts';
 import { dataPaths } from './data-dir.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
@@ -11,52 +11,40 @@ import type { BlobStore } from './adapters/blob-store/blob-store.ts';
 import { createEncryptedBlobStore } from './adapters/blob-store/encrypted.ts';
 import { createKeyRing, type KeyRing } from './adapters/blob-store/key-ring.ts';
 import { createLocalBlobDriver } from './adapters/blob-store/local.ts';
-import { createEventBus, type EventBus } from './adapters/event-bus.ts';
-import { openCountryLookup, type CountryLookup } from './adapters/geoip.ts';
-import { createMailDispatcher, type MailDispatcher } from './mail/dispatcher.ts';
-import { createJobQueue, type JobQueue } from './adapters/job-queue.ts';
-import { createExecutor, type Executor } from './adapters/executor.ts';
+import { createEventBus } from './adapters/event-bus.ts';
+import { openCountryLookup } from './adapters/geoip.ts';
+import { createMailDispatcher } from './mail/dispatcher.ts';
+import { createJobQueue, type QueueOptions } from './adapters/job-queue.ts';
+import { createExecutor } from './adapters/executor.ts';
 import { detectEngines, type EngineReport } from '@wattle/pdf-engine';
-import { JOB_DEFINITIONS } from './jobs/definitions/index.ts';
-import { queueSettings } from './jobs/job-definition.ts';
-import { WEBHOOK_RETRY_SECONDS } from './services/webhook-delivery.ts';
 import { companyInfoFromConfig, seedCompanyInfo } from './repositories/company-info.ts';
 import { createAuth, type AuthService } from './auth/index.ts';
 import type { AuthLimitOverrides } from './auth/limits.ts';
+import type { AccountErasure } from './auth/account-security.ts';
+import type { CountHit } from './domain/rate-limit.ts';
+import type { Ports } from './ports.ts';
 
 export const APP_VERSION = '0.1.0';
 
-/** Everything a request handler or job needs, built once at start-up from the config. */
-export interface Container {
-  config: Config;
-  dataDir: string;
-  logger: Logger;
-  clock: Clock;
-  database: DatabaseHandle;
-  db: Database;
-  mailer: Mailer;
-  /** Mails sent off the request path (share-link codes); `idle()` waits for them. */
-  mail: MailDispatcher;
-  blobStore: BlobStore;
-  /** The keys blobs are sealed under; the share page cache seals its files with them too. */
-  blobKeys: KeyRing;
-  /** Per-user events over Postgres LISTEN/NOTIFY, fed to the SSE streams. */
-  events: EventBus;
-  /** Which PDF engines were found at start-up; a tool whose engine is missing answers ENGINE_UNAVAILABLE. */
-  engines: () => EngineReport;
-  /** Runs engine operations within a budget, where EXECUTION_POLICY says. */
-  executor: Executor;
-  /** Durable jobs (pg-boss) on the same database; started on first use. */
-  queue: JobQueue;
-  /** The viewer's country from a local database (GEOIP_COUNTRY_DB), else always null. */
-  country: CountryLookup;
-  authSecret: string;
+/**
+ * Everything a request handler or job needs, built once at start-up from the config: every port
+ * (`ports.ts`), which services and jobs ask for by name, plus better-auth for the routes.
+ */
+export interface Container extends Ports {
   auth: AuthService;
-  /** Seconds before each retry of a failed webhook delivery; tests pass short ones. */
-  webhookRetrySeconds: readonly number[];
-  version: string;
   /** Closes in reverse order of opening. */
   close(): Promise<void>;
+}
+
+/**
+ * What the layers above give the container (`composition.ts` does, for main.ts and the tests): the
+ * queues of the job list, the webhook retry schedule, and the services auth is handed.
+ */
+export interface Wiring {
+  queues: Record<string, QueueOptions>;
+  webhookRetrySeconds: readonly number[];
+  countHit(ports: Pick<Ports, 'db' | 'clock'>): CountHit;
+  eraseAccount(ports: Pick<Ports, 'db' | 'blobStore' | 'dataDir' | 'logger' | 'clock'>): AccountErasure;
 }
 
 export interface ContainerOverrides {
@@ -72,7 +60,7 @@ export interface ContainerOverrides {
   webhookRetrySeconds?: readonly number[];
 }
 
-export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Container> {
+export async function createContainer(config: Config, wiring: Wiring, overrides: ContainerOverrides = {}): Promise<Container> {
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL);
@@ -97,12 +85,24 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   closers.push(() => events.close());
 
   const clock = overrides.clock ?? systemClock;
-  const auth = createAuth({ config, db: database.db, mailer, logger, clock, blobStore, dataDir, secret: authSecret, limits: overrides.authLimits });
+  const db = database.db;
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    logger,
+    clock,
+    blobStore,
+    secret: authSecret,
+    limits: overrides.authLimits,
+    countHit: wiring.countHit({ db, clock }),
+    eraseAccount: wiring.eraseAccount({ db, blobStore, dataDir, logger, clock }),
+  });
   closers.push(() => auth.mailIdle());
 
   const engines = overrides.engines ?? (await detectEngines());
   const country = await openCountryLookup(config.GEOIP_COUNTRY_DB, logger);
-  const queue = createJobQueue(database, { logger, queues: queueSettings(JOB_DEFINITIONS) });
+  const queue = createJobQueue(database, { logger, queues: wiring.queues });
   closers.push(() => queue.stop());
 
   return {
@@ -111,7 +111,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     logger,
     clock,
     database,
-    db: database.db,
+    db,
     mailer,
     mail,
     blobStore,
@@ -123,7 +123,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     country,
     authSecret,
     auth,
-    webhookRetrySeconds: overrides.webhookRetrySeconds ?? WEBHOOK_RETRY_SECONDS,
+    webhookRetrySeconds: overrides.webhookRetrySeconds ?? wiring.webhookRetrySeconds,
     version: APP_VERSION,
     async close() {
       for (const close of closers.reverse()) await close().catch((err) => logger.error({ err }, 'close failed'));

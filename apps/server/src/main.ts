@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createContainer } from './container.ts';
+import { composeContainer } from './composition.ts';
 import { listen } from './http/server.ts';
 import { startApiOnlyJobs, startWorker } from './jobs/worker.ts';
 import { unavailableTools } from './services/tool-jobs/admission.ts';
 
 async function main() {
   const config = loadConfig(process.env);
-  const container = await createContainer(config);
+  const container = await composeContainer(config);
   const { logger } = container;
   const stops: Array<() => Promise<void>> = [];
   const unavailable = unavailableTools(container);

@@ -1,16 +1,29 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { APIError } from 'better-auth/api';
 import { verifyJWT } from 'better-auth/crypto';
+import type { Database } from '@wattle/db';
 import { AppError } from '@wattle/shared';
 import { currentDb } from '../adapters/auth-database.ts';
+import type { Clock } from '../adapters/clock.ts';
 import type { MailDispatcher } from '../mail/dispatcher.ts';
 import type { Brand } from '../mail/layout.ts';
 import { accountDeletedMail, changeEmailMail, emailChangingMail } from '../mail/templates.ts';
 import { findPasswordHash } from '../repositories/accounts.ts';
 import { updateProfile } from '../repositories/profiles.ts';
-import { eraseAccountBlobs, prepareAccountDeletion, type AccountBlobs, type ErasureDeps } from '../services/account-deletion.ts';
 
-export interface AccountSecurityDeps extends ErasureDeps {
+/**
+ * Erasing an account, given by the container (`services/account-deletion.ts`): auth does not import
+ * services. `prepare` runs before the rows go (an AppError refuses the deletion) and returns the step
+ * that erases the bytes once they are gone.
+ */
+export interface AccountErasure {
+  prepare(person: { id: string; name: string; email: string }): Promise<() => Promise<void>>;
+}
+
+export interface AccountSecurityDeps {
+  db: Database;
+  eraseAccount: AccountErasure;
+  clock: Clock;
   mail: MailDispatcher;
   brand: Brand;
   secret: string;
@@ -49,8 +62,8 @@ interface Person {
  */
 export function accountSecurity(deps: AccountSecurityDeps) {
   const { mail, brand, onPublicUrl } = deps;
-  /** Keys read before a deletion, erased after it; by user id. */
-  const toErase = new Map<string, AccountBlobs>();
+  /** The erasure prepared before a deletion, run after it; by user id. */
+  const toErase = new Map<string, () => Promise<void>>();
 
   async function sendEmailChange(person: Pick<Person, 'id' | 'name'>, oldEmail: string, newEmail: string, token: string) {
     const stamp = passwordStamp(deps.secret, await findPasswordHash(currentDb(deps.db), person.id));
@@ -83,16 +96,16 @@ export function accountSecurity(deps: AccountSecurityDeps) {
         enabled: true,
         async beforeDelete(user: Person) {
           try {
-            toErase.set(user.id, await prepareAccountDeletion(deps, user));
+            toErase.set(user.id, await deps.eraseAccount.prepare(user));
           } catch (err) {
             if (err instanceof AppError) throw new APIError(err.status as 409, { code: err.code, message: err.message });
             throw err;
           }
         },
         async afterDelete(user: Person) {
-          const blobs = toErase.get(user.id) ?? { documentIds: [], keys: [] };
+          const erase = toErase.get(user.id);
           toErase.delete(user.id);
-          await eraseAccountBlobs(deps, user.id, blobs);
+          await erase?.();
           mail.dispatch(() => ({ to: user.email, ...accountDeletedMail(brand, { name: user.name }) }));
         },
       },

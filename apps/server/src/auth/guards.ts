@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { verifyJWT } from 'better-auth/crypto';
 import { ERROR_CATALOGUE, passwordSchema, signupSchema, type TeamRole } from '@wattle/shared';
 import type { AuthLimits } from './limits.ts';
-import type { RateLimit, RateLimitResult } from '../services/rate-limit.ts';
+import type { CountHit, RateLimit } from '../domain/rate-limit.ts';
+import { hashToken } from '../domain/token-hash.ts';
 import { accountKey, ipKey } from './rate-limit-keys.ts';
 import { stampMatches } from './account-security.ts';
 import { INVITE_PATH, invitationToCount } from './invitation-limits.ts';
@@ -23,7 +23,7 @@ const LINK_PATHS = new Set(['/magic-link/verify', '/reset-password', '/reset-pas
 
 export interface GuardOptions {
   /** Counts one hit against the key's limit (the server's one rate limiter). */
-  countHit(key: string, limit: RateLimit): Promise<RateLimitResult>;
+  countHit: CountHit;
   limits: AuthLimits;
   rateLimitsEnabled: boolean;
   /** The person's role in a team, if they are in it (invitations count only for those who may send them). */
@@ -36,10 +36,6 @@ export interface GuardOptions {
   staleEmailChangeUrl: string;
   /** Sign-up with a registered address: answered like a new sign-up, the owner gets a mail instead. */
   onExistingSignUp(user: { email: string; name: string; emailVerified: boolean }): void;
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
 }
 
 export const RESET_PREFIX = 'reset-password:';

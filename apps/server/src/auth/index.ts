@@ -16,10 +16,11 @@ import { companyInfoFromConfig } from '../repositories/company-info.ts';
 import { recordSignIn } from '../repositories/profiles.ts';
 import { findMembership } from '../repositories/teams.ts';
 import { findUserIdByEmail } from '../repositories/users.ts';
-import { countHits } from '../services/rate-limit.ts';
 import { createAccountRows } from './account-rows.ts';
-import { accountSecurity, CHANGE_EMAIL_CALLBACK_PATH } from './account-security.ts';
-import { authGuards, hashToken, RESET_PREFIX } from './guards.ts';
+import type { CountHit } from '../domain/rate-limit.ts';
+import { accountSecurity, CHANGE_EMAIL_CALLBACK_PATH, type AccountErasure } from './account-security.ts';
+import { hashToken } from '../domain/token-hash.ts';
+import { authGuards, RESET_PREFIX } from './guards.ts';
 import { resolveLimits, type AuthLimitOverrides } from './limits.ts';
 import { sessionHandles } from './session-handles.ts';
 import { teamsPlugins } from './teams.ts';
@@ -32,10 +33,11 @@ export interface AuthDeps {
   logger: Logger;
   clock: Clock;
   blobStore: BlobStore;
-  /** Where share links' page images are cached (erased with a deleted account). */
-  dataDir: string;
   secret: string;
   limits?: AuthLimitOverrides;
+  /** The server's one rate limiter and account erasure, from services (injected: auth imports no service). */
+  countHit: CountHit;
+  eraseAccount: AccountErasure;
 }
 
 const DAY = 24 * 3600;
@@ -73,9 +75,7 @@ export function createAuth(deps: AuthDeps) {
 
   const security = accountSecurity({
     db,
-    blobStore: deps.blobStore,
-    dataDir: deps.dataDir,
-    logger,
+    eraseAccount: deps.eraseAccount,
     clock: deps.clock,
     mail,
     brand,
@@ -153,7 +153,7 @@ export function createAuth(deps: AuthDeps) {
     },
     hooks: {
       before: authGuards({
-        countHit: (key, limit) => countHits({ db, clock: deps.clock }, key, limit),
+        countHit: deps.countHit,
         limits: resolveLimits(deps.limits),
         rateLimitsEnabled: config.RATE_LIMIT_ENABLED ?? true,
         teamRole: async (teamId, userId) => (await findMembership(currentDb(db), teamId, userId))?.role,

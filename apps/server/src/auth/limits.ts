@@ -1,4 +1,4 @@
-import type { RateLimit } from '../services/rate-limit.ts';
+import type { RateLimit } from '../domain/rate-limit.ts';
 
 /**
  * Requests allowed per client IP and per account (the email in the body) on each guarded auth

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { user as userTable } from '@wattle/db';
 import type { Clock } from '../adapters/clock.ts';
 import { createApp } from '../app.ts';
-import { createContainer } from '../container.ts';
+import { composeContainer } from '../composition.ts';
 import { createTestContext, TEST_ORIGIN, type TestClient, type TestContext } from '../test/harness.ts';
 import { linkIn, mailsTo, signedInUser, TEST_PASSWORD } from '../test/users.ts';
 
@@ -152,7 +152,7 @@ describe('rate limits', () => {
     const ip = freshIp();
     for (let i = 0; i < 4; i++) await post(ctx.client(), '/sign-in/email', { email: freshEmail(), password: 'x' }, ip);
     // A second app on the same database (as a second process would be) sees the same counts.
-    const other = await createContainer(ctx.container.config, { database: { ...ctx.container.database, close: async () => {} }, logger: ctx.container.logger, clock, authLimits: { signIn: { ip: limit(4), account: limit(3) } } });
+    const other = await composeContainer(ctx.container.config, { database: { ...ctx.container.database, close: async () => {} }, logger: ctx.container.logger, clock, authLimits: { signIn: { ip: limit(4), account: limit(3) } } });
     const otherApp = createApp(other);
     const res = await otherApp.request('/api/auth/sign-in/email', {
       method: 'POST',

@@ -1,6 +1,18 @@
 import type { Logger } from '../adapters/logger.ts';
 import type { Owner } from '../domain/owner.ts';
-import type { SessionInfo, SessionUser } from './middleware/session.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface SessionInfo {
+  id: string;
+  expiresAt: Date;
+  /** The selected team space (better-auth's active organisation), null for Personal. */
+  activeTeamId: string | null;
+}
 
 /** Variables set on every request's context. Auth adds `user` and `session` (see middleware/session.ts). */
 export interface AppVariables {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Container } from '../container.ts';
 import type { QueueJob, QueueOptions } from '../adapters/job-queue.ts';
+import type { Ports } from '../ports.ts';
 
 /**
  * What every background task declares, so the worker registers them all from one list
@@ -33,7 +33,7 @@ export interface QueuedJobDefinition<Payload extends object = object> {
   /** Handlers of this job one worker process runs at once. */
   concurrency: number;
   /** A throw asks for a retry (while attempts are left). */
-  handler(container: Container, job: QueueJob<Payload>): Promise<void>;
+  handler(ports: Ports, job: QueueJob<Payload>): Promise<void>;
 }
 
 /**
@@ -47,7 +47,7 @@ export interface PeriodicJobDefinition {
   everyMs: number;
   /** 'every process' for work on this machine's own disk, which an api-only process must do too. */
   runsIn: 'worker' | 'every process';
-  handler(container: Container): Promise<unknown>;
+  handler(ports: Ports): Promise<unknown>;
 }
 
 /** Lets a definition file state its payload type once (the handler's job is typed from the schema). */

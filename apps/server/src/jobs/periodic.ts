@@ -1,4 +1,4 @@
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import type { PeriodicJobDefinition } from './job-definition.ts';
 
 /**
@@ -6,7 +6,7 @@ import type { PeriodicJobDefinition } from './job-definition.ts';
  * job at once); the returned stop waits for runs in flight. A timer rather than pg-boss schedules:
  * see docs/decisions/061-declared-jobs.md.
  */
-export function startPeriodicJobs(container: Container, jobs: readonly PeriodicJobDefinition[]): () => Promise<void> {
+export function startPeriodicJobs(container: Ports, jobs: readonly PeriodicJobDefinition[]): () => Promise<void> {
   const inFlight = new Set<Promise<void>>();
   const timers = jobs.map((job) => {
     let running: Promise<void> | undefined;

@@ -12,7 +12,7 @@ import { createLocalBlobDriver } from '../adapters/blob-store/local.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { jobForm, postJob, waitForJob } from '../test/jobs.ts';
 import { RETRY_LIMIT } from '../domain/tool-pools.ts';
-import { failAbandonedJob, runToolJob } from './run-tool-job.ts';
+import { failAbandonedJob, runToolJob } from '../services/tool-jobs/run.ts';
 import { startWorker, type Worker } from './worker.ts';
 
 /** Retries are for the machine's faults only, and bounded; a job whose every attempt died is failed. */

@@ -1,7 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { closeOfficePool, configureOffice } from '@wattle/pdf-engine';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { processWorkDir } from '../data-dir.ts';
 import { poolConcurrency } from '../domain/tool-pools.ts';
 import { JOB_DEFINITIONS } from './definitions/index.ts';
@@ -19,7 +19,7 @@ const periodicJobs = JOB_DEFINITIONS.filter((job): job is PeriodicJobDefinition 
  * The worker role: works the queue of every queued job definition and runs every periodic one.
  * Tests that drive the periodic jobs themselves (on a manual clock) pass `periodic: false`.
  */
-export async function startWorker(container: Container, { periodic = true }: { periodic?: boolean } = {}): Promise<Worker> {
+export async function startWorker(container: Ports, { periodic = true }: { periodic?: boolean } = {}): Promise<Worker> {
   // One warm LibreOffice listener per office slot, in this process's scratch dir (removed if it dies).
   const officeDir = join(processWorkDir(container.dataDir), 'office');
   await mkdir(officeDir, { recursive: true, mode: 0o700 });
@@ -46,6 +46,6 @@ export async function startWorker(container: Container, { periodic = true }: { p
 }
 
 /** An api process without a worker still clears what a crash left on its own machine's disk. */
-export function startApiOnlyJobs(container: Container): () => Promise<void> {
+export function startApiOnlyJobs(container: Ports): () => Promise<void> {
   return startPeriodicJobs(container, periodicJobs.filter((job) => job.runsIn === 'every process'));
 }

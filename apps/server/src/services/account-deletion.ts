@@ -54,3 +54,11 @@ export async function eraseAccountBlobs(deps: ErasureDeps, userId: string, blobs
   for (const id of blobs.documentIds) await removeSharedPages(deps, id).catch(() => failed.push(`share-pages/${id}`));
   if (failed.length) deps.logger.error({ userId, failed }, 'a deleted account left stored bytes behind');
 }
+
+/** What auth is given to erase an account (its delete hooks run the two steps). */
+export const accountErasure = (deps: ErasureDeps) => ({
+  async prepare(person: { id: string; name: string; email: string }) {
+    const blobs = await prepareAccountDeletion(deps, person);
+    return () => eraseAccountBlobs(deps, person.id, blobs);
+  },
+});

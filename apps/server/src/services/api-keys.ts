@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { API_KEY_PREFIX, AppError, isUuid, teamRoleMay, type ApiKey, type ApiKeyStatus, type createApiKeySchema, type CreatedApiKey } from '@wattle/shared';
-import { hashToken } from '../auth/guards.ts';
-import type { Container } from '../container.ts';
+import { hashToken } from '../domain/token-hash.ts';
+import type { Ports } from '../ports.ts';
 import { teamOwner, userOwner, type AccountOwner, type Owner } from '../domain/owner.ts';
 import { accountColumns } from '../repositories/owned-by.ts';
 import { findMembership } from '../repositories/teams.ts';
@@ -17,7 +17,7 @@ const SHOWN_LENGTH = API_KEY_PREFIX.length + 8;
 const TOUCH_EVERY_MS = 60_000;
 
 /** A new key for the space (the account, or the team it is made in): its secret is in this answer and nowhere else (only its hash is kept). */
-export async function createApiKey(container: Container, owner: AccountOwner, input: NewApiKeyInput): Promise<CreatedApiKey> {
+export async function createApiKey(container: Pick<Ports, 'clock' | 'db'>, owner: AccountOwner, input: NewApiKeyInput): Promise<CreatedApiKey> {
   const now = container.clock.now();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt <= now) throw new AppError('VALIDATION_FAILED', { fieldErrors: { expiresAt: ['Choose a time in the future'] } });
@@ -26,13 +26,13 @@ export async function createApiKey(container: Container, owner: AccountOwner, in
   return { ...toApiKeyView(row, now), secret };
 }
 
-export async function listApiKeyViews(container: Container, owner: AccountOwner): Promise<ApiKey[]> {
+export async function listApiKeyViews(container: Pick<Ports, 'clock' | 'db'>, owner: AccountOwner): Promise<ApiKey[]> {
   const now = container.clock.now();
   return (await listApiKeys(container.db, owner)).map((row) => toApiKeyView(row, now));
 }
 
 /** Revoked at once: the key's next request is refused. Another account's id, or one already revoked, is not found. */
-export async function revokeApiKey(container: Container, owner: AccountOwner, id: string): Promise<void> {
+export async function revokeApiKey(container: Pick<Ports, 'clock' | 'db'>, owner: AccountOwner, id: string): Promise<void> {
   if (!isUuid(id) || !(await revokeRow(container.db, owner, id, container.clock.now()))) throw new AppError('NOT_FOUND');
 }
 
@@ -48,7 +48,7 @@ export interface AuthenticatedKey {
  * A team's key works only while its maker is still an admin or the owner of the team: someone who
  * was removed cannot keep reaching the team's files through a key they made.
  */
-export async function authenticateApiKey(container: Container, presented: string): Promise<AuthenticatedKey> {
+export async function authenticateApiKey(container: Pick<Ports, 'config' | 'clock' | 'db'>, presented: string): Promise<AuthenticatedKey> {
   const now = container.clock.now();
   const row = await findApiKeyByHash(container.db, hashToken(presented));
   const refused = () => new AppError('UNAUTHORIZED', undefined, { message: 'The API key is not valid.' });

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { AppError } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import { isJpeg, readJpegHeader } from './jpeg-header.ts';
 import { setAvatarUrl } from './profile.ts';
@@ -19,7 +19,7 @@ export const avatarKey = (userId: string) => `avatars/${userId}.jpg`;
  * Checks the upload as a JPEG from its bytes (magic and frame header, before any decoding), re-encodes
  * it to a clean 400x400 JPEG, stores it as avatars/{userId}.jpg and points avatar_url at it.
  */
-export async function saveAvatar(container: Container, userId: string, bytes: Buffer): Promise<{ avatar_url: string }> {
+export async function saveAvatar(container: Pick<Ports, 'clock' | 'db' | 'blobStore'>, userId: string, bytes: Buffer): Promise<{ avatar_url: string }> {
   if (bytes.length > AVATAR_MAX_BYTES) throw new AppError('FILE_TOO_LARGE');
   if (!isJpeg(bytes)) throw new AppError('UNSUPPORTED_FILE_TYPE', undefined, { message: 'The profile picture must be a JPEG image.' });
   const header = readJpegHeader(bytes);
@@ -46,7 +46,7 @@ async function reencode(bytes: Buffer): Promise<Buffer> {
 }
 
 /** The stored avatar; answers undefined when the user has none. */
-export async function readAvatar(container: Container, userId: string): Promise<Readable | undefined> {
+export async function readAvatar(container: Pick<Ports, 'blobStore'>, userId: string): Promise<Readable | undefined> {
   try {
     return await container.blobStore.get(avatarKey(userId));
   } catch (err) {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { safeFilename } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 
 /** Already compressed: storing them again in the ZIP would only cost CPU. */
 const STORED_TYPES = new Set(['image/jpeg', 'image/png', 'application/zip']);
@@ -17,7 +17,7 @@ export interface ZipEntry {
  * A streamed ZIP of stored files (a batch's outputs, documents chosen in My Documents). Entries are read
  * one at a time from the blob store; names follow the filename policy and are unique.
  */
-export function zipOfBlobs(container: Container, entries: ZipEntry[]): Readable {
+export function zipOfBlobs(container: Pick<Ports, 'blobStore'>, entries: ZipEntry[]): Readable {
   const zip = new ZipFile();
   const names = zipEntryNames(entries.map((e) => e.filename));
   for (const [i, entry] of entries.entries()) {

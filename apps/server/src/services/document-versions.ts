@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AppError, type DocumentVersionList } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import type { AccountOwner } from '../domain/owner.ts';
 import { findVersion, insertVersionWithinQuota, listVersions, type DocumentVersionRow } from '../repositories/document-versions.ts';
 import { findOwnedOutput } from '../repositories/outputs.ts';
@@ -15,7 +15,7 @@ import { openStoredBytes, ownedDocument, storePdfBytes, documentView, type Docum
  */
 
 /** The output of one of the owner's jobs, not yet expired, becomes the document's new current version. */
-export async function saveOutputAsVersion(container: Container, owner: AccountOwner, documentId: string, outputId: string): Promise<DocumentView> {
+export async function saveOutputAsVersion(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events'>, owner: AccountOwner, documentId: string, outputId: string): Promise<DocumentView> {
   await ownedDocument(container, owner, documentId);
   const output = await findOwnedOutput(container.db, owner, outputId, container.clock.now());
   if (!output) throw new AppError('NOT_FOUND');
@@ -24,12 +24,12 @@ export async function saveOutputAsVersion(container: Container, owner: AccountOw
 }
 
 /** A new current version with the bytes of an earlier one. */
-export async function restoreVersion(container: Container, owner: AccountOwner, documentId: string, version: string): Promise<DocumentView> {
+export async function restoreVersion(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events'>, owner: AccountOwner, documentId: string, version: string): Promise<DocumentView> {
   const { row } = await ownedVersion(container, owner, documentId, version);
   return addVersion(container, owner, documentId, { stream: await openStoredBytes(container, row.filePath, documentId), size: row.fileSize });
 }
 
-export async function listDocumentVersions(container: Container, owner: AccountOwner, documentId: string): Promise<DocumentVersionList> {
+export async function listDocumentVersions(container: Pick<Ports, 'db'>, owner: AccountOwner, documentId: string): Promise<DocumentVersionList> {
   const document = await ownedDocument(container, owner, documentId);
   const rows = await listVersions(container.db, document.id);
   return {
@@ -43,12 +43,12 @@ export async function listDocumentVersions(container: Container, owner: AccountO
   };
 }
 
-export async function openVersion(container: Container, owner: AccountOwner, documentId: string, version: string): Promise<{ document: DocumentView; size: number; body: Readable }> {
+export async function openVersion(container: Pick<Ports, 'logger' | 'clock' | 'db' | 'blobStore'>, owner: AccountOwner, documentId: string, version: string): Promise<{ document: DocumentView; size: number; body: Readable }> {
   const { document, row } = await ownedVersion(container, owner, documentId, version);
   return { document, size: row.fileSize, body: await openStoredBytes(container, row.filePath, documentId) };
 }
 
-async function addVersion(container: Container, owner: AccountOwner, documentId: string, input: Pick<StoreDocumentInput, 'stream' | 'size'>): Promise<DocumentView> {
+async function addVersion(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events'>, owner: AccountOwner, documentId: string, input: Pick<StoreDocumentInput, 'stream' | 'size'>): Promise<DocumentView> {
   // Keys are fresh ids, never version numbers: racing saves never write over each other's bytes.
   const row = await storePdfBytes(container, owner, input, `pdfs/${owner.kind === 'team' ? owner.teamId : owner.userId}/${randomUUID()}`, async ({ key, size, pages, encrypted, now }) => {
     const added = await insertVersionWithinQuota(container.db, owner, documentId, { filePath: key, fileSize: size, pageCount: pages, encrypted }, now);
@@ -60,7 +60,7 @@ async function addVersion(container: Container, owner: AccountOwner, documentId:
 }
 
 /** The owner's document and one of its versions; anything else is NOT_FOUND. */
-async function ownedVersion(container: Container, owner: AccountOwner, documentId: string, version: string): Promise<{ document: DocumentView; row: DocumentVersionRow }> {
+async function ownedVersion(container: Pick<Ports, 'clock' | 'db'>, owner: AccountOwner, documentId: string, version: string): Promise<{ document: DocumentView; row: DocumentVersionRow }> {
   const document = await ownedDocument(container, owner, documentId);
   const number = /^[1-9]\d{0,8}$/.test(version) ? Number(version) : undefined;
   const row = number === undefined ? undefined : await findVersion(container.db, document.id, number);

@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { detectFileType } from '@wattle/pdf-engine';
 import { AppError, claimsPdf, DOCUMENTS_PAGE_SIZE, isUuid, MAX_PDF_SIZE, safeFilename, type AppEvent, type DocumentItem, type DocumentListQuery, type DocumentPage, type Usage } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import type { AccountOwner } from '../domain/owner.ts';
 import { dataPaths } from '../data-dir.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
@@ -42,7 +42,7 @@ export interface StoreDocumentInput {
 export const DOCUMENT_UPLOADS_PER_MINUTE = 60;
 
 /** Counts one upload against the account's allowance; past it, RATE_LIMITED before the body is read. */
-export const checkUploadRate = (container: Container, userId: string) =>
+export const checkUploadRate = (container: Pick<Ports, 'clock' | 'db'>, userId: string) =>
   takeFromRateLimit(container, `documents:${userId}`, { max: DOCUMENT_UPLOADS_PER_MINUTE, windowSeconds: 60 });
 
 /**
@@ -50,7 +50,7 @@ export const checkUploadRate = (container: Container, userId: string) =>
  * the account's storage atomically, writes the bytes to the blob store and records the row. A refused
  * or failed store leaves no bytes and charges nothing. Used by uploads and by the tools' "Save to My Documents".
  */
-export async function storeDocument(container: Container, owner: AccountOwner, input: StoreDocumentInput): Promise<DocumentView> {
+export async function storeDocument(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events' | 'queue'>, owner: AccountOwner, input: StoreDocumentInput): Promise<DocumentView> {
   const id = randomUUID();
   const { userId, teamId } = accountColumns(owner);
   const row = await storePdfBytes(container, owner, input, `pdfs/${teamId ?? userId}/${id}`, ({ key, size, pages, encrypted, now }) =>
@@ -82,7 +82,7 @@ export interface StoredPdf {
  * (undefined: the bytes do not fit). A refusal or failure removes the bytes; success tells the account's browsers.
  */
 export async function storePdfBytes<T>(
-  container: Container,
+  container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events'>,
   owner: AccountOwner,
   input: Pick<StoreDocumentInput, 'path' | 'stream' | 'size'> & { filename?: string },
   key: string,
@@ -119,7 +119,7 @@ export async function storePdfBytes<T>(
 }
 
 /** One page of the account's files in the order asked (newest first by default); `search` matches part of the name, any case. */
-export async function listDocumentsPage(container: Container, owner: AccountOwner, query: Pick<DocumentListQuery, 'page' | 'search'> & Partial<DocumentListQuery>): Promise<DocumentPage> {
+export async function listDocumentsPage(container: Pick<Ports, 'clock' | 'db'>, owner: AccountOwner, query: Pick<DocumentListQuery, 'page' | 'search'> & Partial<DocumentListQuery>): Promise<DocumentPage> {
   const search = query.search?.trim() || undefined;
   const { rows, total } = await listDocuments(container.db, owner, {
     offset: (query.page - 1) * DOCUMENTS_PAGE_SIZE,
@@ -132,18 +132,18 @@ export async function listDocumentsPage(container: Container, owner: AccountOwne
 }
 
 /** The owner's file and a stream of its bytes; any other id is NOT_FOUND. */
-export async function openDocument(container: Container, owner: AccountOwner, id: string): Promise<{ document: DocumentView; contentType: string; body: Readable }> {
+export async function openDocument(container: Pick<Ports, 'logger' | 'clock' | 'db' | 'blobStore'>, owner: AccountOwner, id: string): Promise<{ document: DocumentView; contentType: string; body: Readable }> {
   const row = await ownedDocument(container, owner, id);
   return { document: await documentView(container, row), contentType: row.contentType, body: await openStoredBytes(container, row.filePath, id) };
 }
 
 /** One of the owner's documents as the API shows it. */
-export async function getDocument(container: Container, owner: AccountOwner, id: string): Promise<DocumentView> {
+export async function getDocument(container: Pick<Ports, 'clock' | 'db'>, owner: AccountOwner, id: string): Promise<DocumentView> {
   return documentView(container, await ownedDocument(container, owner, id));
 }
 
 /** A stored document's (or version's) bytes; missing bytes are logged and answered NOT_FOUND. */
-export async function openStoredBytes(container: Container, key: string, documentId: string): Promise<Readable> {
+export async function openStoredBytes(container: Pick<Ports, 'logger' | 'blobStore'>, key: string, documentId: string): Promise<Readable> {
   try {
     return await container.blobStore.get(key);
   } catch (err) {
@@ -154,7 +154,7 @@ export async function openStoredBytes(container: Container, key: string, documen
 }
 
 /** The owner's chosen documents as one streamed ZIP; any id that is not theirs makes it NOT_FOUND. */
-export async function openDocumentsZip(container: Container, owner: AccountOwner, ids: string[]): Promise<Readable> {
+export async function openDocumentsZip(container: Pick<Ports, 'db' | 'blobStore'>, owner: AccountOwner, ids: string[]): Promise<Readable> {
   const found = await findOwnedDocuments(container.db, owner, ids);
   if (found.length !== ids.length) throw new AppError('NOT_FOUND');
   const byId = new Map(found.map((doc) => [doc.id, doc]));
@@ -163,26 +163,26 @@ export async function openDocumentsZip(container: Container, owner: AccountOwner
 }
 
 /** Soft delete: the file leaves the list and its bytes stop counting at once; the sweeper purges them later. */
-export async function deleteDocument(container: Container, owner: AccountOwner, id: string): Promise<void> {
+export async function deleteDocument(container: Pick<Ports, 'logger' | 'clock' | 'db' | 'events'>, owner: AccountOwner, id: string): Promise<void> {
   const row = await ownedDocument(container, owner, id);
   if (!(await softDeleteDocument(container.db, owner, id, container.clock.now()))) throw new AppError('NOT_FOUND');
   await announce(container, owner, 'documents.changed', 'usage.changed');
   await recordTeamActivity(container, owner, 'document.deleted', row.filename);
 }
 
-export async function usageOf(container: Container, owner: AccountOwner): Promise<UsageView> {
+export async function usageOf(container: Pick<Ports, 'db'>, owner: AccountOwner): Promise<UsageView> {
   const usage = await getUsage(container.db, owner);
   return { pdfs_processed: usage.pdfsProcessed, storage_used: usage.storageUsed, storage_limit: usage.storageLimit };
 }
 
-export async function ownedDocument(container: Container, owner: AccountOwner, id: string): Promise<DocumentRow> {
+export async function ownedDocument(container: Pick<Ports, 'db'>, owner: AccountOwner, id: string): Promise<DocumentRow> {
   const row = isUuid(id) ? await findDocument(container.db, owner, id) : undefined;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
 /** Cheap early refusal; the booking in insertDocumentWithinQuota is what guarantees the limit. */
-async function assertFits(container: Container, owner: AccountOwner, size: number): Promise<void> {
+async function assertFits(container: Pick<Ports, 'db'>, owner: AccountOwner, size: number): Promise<void> {
   if (size > MAX_PDF_SIZE) throw new AppError('FILE_TOO_LARGE', { maxBytes: MAX_PDF_SIZE });
   const usage = await getUsage(container.db, owner);
   if (usage.storageUsed + size > usage.storageLimit) throw new AppError('STORAGE_LIMIT_EXCEEDED');
@@ -196,12 +196,12 @@ async function checkPdf(path: string, filename: string | undefined): Promise<{ p
   return checkPdfStructure(path, filename);
 }
 
-async function removeBlob(container: Container, key: string): Promise<void> {
+async function removeBlob(container: Pick<Ports, 'logger' | 'blobStore'>, key: string): Promise<void> {
   await container.blobStore.delete(key).catch((err) => container.logger.error({ err, key }, 'could not remove a refused upload'));
 }
 
 /** Tells the open browsers of the person (or of everyone in the team) to refetch; a failed notice never fails the change itself. */
-async function announce(container: Container, owner: AccountOwner, ...types: Extract<AppEvent, { type: 'documents.changed' | 'usage.changed' }>['type'][]): Promise<void> {
+async function announce(container: Pick<Ports, 'logger' | 'db' | 'events'>, owner: AccountOwner, ...types: Extract<AppEvent, { type: 'documents.changed' | 'usage.changed' }>['type'][]): Promise<void> {
   const people = owner.kind === 'team' ? await memberUserIds(container.db, owner.teamId) : [owner.userId];
   for (const type of types) {
     for (const person of people) await container.events.publish(person, { type }).catch((err) => container.logger.warn({ err, type }, 'could not publish an event'));
@@ -209,12 +209,12 @@ async function announce(container: Container, owner: AccountOwner, ...types: Ext
 }
 
 /** The documents as the API shows them, each with its count of active share links (one query for all). */
-export async function documentViews(container: Container, rows: DocumentRow[]): Promise<DocumentView[]> {
+export async function documentViews(container: Pick<Ports, 'clock' | 'db'>, rows: DocumentRow[]): Promise<DocumentView[]> {
   const counts = await countActiveLinks(container.db, rows.map((row) => row.id), container.clock.now());
   return rows.map((row) => toDocumentView(row, counts.get(row.id) ?? 0));
 }
 
-export const documentView = async (container: Container, row: DocumentRow): Promise<DocumentView> => (await documentViews(container, [row]))[0]!;
+export const documentView = async (container: Pick<Ports, 'clock' | 'db'>, row: DocumentRow): Promise<DocumentView> => (await documentViews(container, [row]))[0]!;
 
 function toDocumentView(row: DocumentRow, linkCount: number): DocumentView {
   return {

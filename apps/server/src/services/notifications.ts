@@ -1,5 +1,5 @@
 import { AppError, sanitizeReturnTarget, type AppEvent, type Notification } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import {
   countUnread,
   insertNotification,
@@ -32,41 +32,41 @@ const WELCOME: NotificationInput = {
 };
 
 /** Stores a notification for the user and tells their open browsers (event `notification`). */
-export async function notify(container: Container, userId: string, input: NotificationInput): Promise<NotificationJson> {
+export async function notify(container: Pick<Ports, 'logger' | 'db' | 'events'>, userId: string, input: NotificationInput): Promise<NotificationJson> {
   const row = await insertNotification(container.db, userId, clean(input));
   await publish(container, userId, { type: 'notification', id: row.id });
   return toJson(row);
 }
 
 /** The welcome notification, once per account; answers true when this call created it. */
-export async function welcomeOnce(container: Container, userId: string): Promise<boolean> {
+export async function welcomeOnce(container: Pick<Ports, 'logger' | 'db' | 'events'>, userId: string): Promise<boolean> {
   const row = await insertNotificationOnce(container.db, userId, clean(WELCOME));
   if (row) await publish(container, userId, { type: 'notification', id: row.id });
   return !!row;
 }
 
-export async function listForUser(container: Container, userId: string, page: number) {
+export async function listForUser(container: Pick<Ports, 'db'>, userId: string, page: number) {
   const { items, total } = await listNotifications(container.db, userId, page, NOTIFICATIONS_PAGE_SIZE);
   return { items: items.map(toJson), total, page, page_size: NOTIFICATIONS_PAGE_SIZE };
 }
 
-export function unreadCount(container: Container, userId: string): Promise<number> {
+export function unreadCount(container: Pick<Ports, 'db'>, userId: string): Promise<number> {
   return countUnread(container.db, userId);
 }
 
-export async function markOneRead(container: Container, userId: string, id: string): Promise<void> {
+export async function markOneRead(container: Pick<Ports, 'logger' | 'db' | 'events'>, userId: string, id: string): Promise<void> {
   if (!(await markRead(container.db, userId, id))) throw new AppError('NOT_FOUND');
   await publish(container, userId, { type: 'notification', id, read: true });
 }
 
-export async function markEveryRead(container: Container, userId: string): Promise<number> {
+export async function markEveryRead(container: Pick<Ports, 'logger' | 'db' | 'events'>, userId: string): Promise<number> {
   const changed = await markAllRead(container.db, userId);
   if (changed > 0) await publish(container, userId, { type: 'notification', read: true });
   return changed;
 }
 
 /** The row is already stored: a lost event only delays the browser until its next refetch. */
-async function publish(container: Container, userId: string, event: AppEvent) {
+async function publish(container: Pick<Ports, 'logger' | 'events'>, userId: string, event: AppEvent) {
   await container.events.publish(userId, event).catch((err) => container.logger.warn({ err, type: event.type }, 'event not published'));
 }
 

@@ -1,5 +1,5 @@
 import { isTimeZone, splitFullName, type Profile, type ProfileUpdate } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { ensureProfile, updateProfile, type ProfileChanges, type ProfileRow } from '../repositories/profiles.ts';
 import { welcomeOnce } from './notifications.ts';
 
@@ -17,7 +17,7 @@ export type ProfileJson = Profile;
  * account's first visit is noticed: it is welcomed (once, whatever the race) and its time zone starts
  * as the browser's (`browserTimeZone`) rather than the column's default.
  */
-export async function getProfile(container: Container, user: SessionUser, browserTimeZone?: string): Promise<ProfileJson> {
+export async function getProfile(container: Pick<Ports, 'logger' | 'clock' | 'db' | 'events'>, user: SessionUser, browserTimeZone?: string): Promise<ProfileJson> {
   let row = await profileRow(container, user);
   const firstVisit = await welcomeOnce(container, user.id);
   if (firstVisit && browserTimeZone && isTimeZone(browserTimeZone) && browserTimeZone !== row.timeZone) {
@@ -27,7 +27,7 @@ export async function getProfile(container: Container, user: SessionUser, browse
 }
 
 /** Changes only the fields given. The email here is the contact address; the sign-in email is the auth service's. */
-export async function patchProfile(container: Container, user: SessionUser, update: ProfileUpdate): Promise<ProfileJson> {
+export async function patchProfile(container: Pick<Ports, 'clock' | 'db'>, user: SessionUser, update: ProfileUpdate): Promise<ProfileJson> {
   const current = await profileRow(container, user);
   const changes = toChanges(update);
   if (Object.keys(changes).length === 0) return toProfileJson(current);
@@ -35,12 +35,12 @@ export async function patchProfile(container: Container, user: SessionUser, upda
   return toProfileJson(row!);
 }
 
-function profileRow(container: Container, user: SessionUser): Promise<ProfileRow> {
+function profileRow(container: Pick<Ports, 'db'>, user: SessionUser): Promise<ProfileRow> {
   const { firstName, lastName } = splitFullName(user.name ?? '');
   return ensureProfile(container.db, { id: user.id, email: user.email, firstName, lastName });
 }
 
-export async function setAvatarUrl(container: Container, userId: string, avatarUrl: string): Promise<void> {
+export async function setAvatarUrl(container: Pick<Ports, 'clock' | 'db'>, userId: string, avatarUrl: string): Promise<void> {
   await updateProfile(container.db, userId, { avatarUrl }, container.clock.now());
 }
 

@@ -1,23 +1,13 @@
 import type { Database } from '@wattle/db';
 import { AppError } from '@wattle/shared';
 import type { Clock } from '../adapters/clock.ts';
+import type { RateLimit, RateLimitResult } from '../domain/rate-limit.ts';
 import { hitRateLimit, readRateLimit } from '../repositories/rate-limits.ts';
 
 /**
  * The one rate limiter, shared by every process through the rate_limits table: auth's guards, job
  * submissions, document uploads and support tickets each name a key and the window they need.
  */
-
-export interface RateLimit {
-  max: number;
-  windowSeconds: number;
-}
-
-export interface RateLimitResult {
-  limited: boolean;
-  /** Seconds until the window ends (at least 1). */
-  retryAfter: number;
-}
 
 type Deps = { db: Database; clock: Clock };
 

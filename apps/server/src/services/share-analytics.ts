@@ -1,12 +1,12 @@
 import { LINK_VISITS_PAGE_SIZE, type LinkAnalytics, type LinkVisitPage } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import type { AccountOwner } from '../domain/owner.ts';
 import { listVisits, visitTotals } from '../repositories/share-visits.ts';
 import { getLink } from './share-links.ts';
 
 /** What an owner learns of a link's readers; another account's link id is NOT_FOUND (getLink scopes it). */
 
-export async function linkVisits(container: Container, owner: AccountOwner, linkId: string, page: number): Promise<LinkVisitPage> {
+export async function linkVisits(container: Pick<Ports, 'config' | 'clock' | 'db' | 'authSecret'>, owner: AccountOwner, linkId: string, page: number): Promise<LinkVisitPage> {
   await getLink(container, owner, linkId);
   const { rows, total } = await listVisits(container.db, linkId, { offset: (page - 1) * LINK_VISITS_PAGE_SIZE, limit: LINK_VISITS_PAGE_SIZE });
   return {
@@ -26,7 +26,7 @@ export async function linkVisits(container: Container, owner: AccountOwner, link
   };
 }
 
-export async function linkAnalytics(container: Container, owner: AccountOwner, linkId: string): Promise<LinkAnalytics> {
+export async function linkAnalytics(container: Pick<Ports, 'config' | 'clock' | 'db' | 'authSecret'>, owner: AccountOwner, linkId: string): Promise<LinkAnalytics> {
   await getLink(container, owner, linkId);
   return visitTotals(container.db, linkId);
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { normaliseEmail } from '../domain/email-address.ts';
 import { addressAllowed } from '../domain/share-viewer.ts';
 import { shareCodeMail } from '../mail/templates.ts';
@@ -13,7 +13,7 @@ export const EMAIL_CODE_SECONDS = 10 * 60;
 export const EMAIL_CODE_ATTEMPTS = 5;
 
 /** Only a keyed hash is stored: a database reader cannot turn the 10^6 codes into a lookup table. */
-const codeHash = (container: Container, linkId: string, email: string, code: string) =>
+const codeHash = (container: Pick<Ports, 'authSecret'>, linkId: string, email: string, code: string) =>
   createHmac('sha256', container.authSecret).update(`share-email-code\0${linkId}\0${email}\0${code}`).digest('base64url');
 
 /** What the viewer wrote, tidied: where the code goes and the address the visit records. */
@@ -23,7 +23,7 @@ const writtenAddress = (email: string) => email.trim().toLowerCase();
  * Mails a new code when the address may open the link; the caller answers the same either way. The
  * code is kept under the normalised address, so every spelling of one mailbox shares its codes and guesses.
  */
-export function sendEmailCode(container: Container, link: ShareLinkRow, documentName: string, email: string): void {
+export function sendEmailCode(container: Pick<Ports, 'config' | 'clock' | 'db' | 'mail' | 'authSecret'>, link: ShareLinkRow, documentName: string, email: string): void {
   if (!addressAllowed(email, link.allowList, link.blockList)) return;
   const address = normaliseEmail(email);
   // Off the request path: the answer's timing does not tell whether a mail went out.
@@ -43,7 +43,7 @@ export function sendEmailCode(container: Container, link: ShareLinkRow, document
 }
 
 /** Uses the newest code sent to this mailbox for this link; EMAIL_CODE_INCORRECT when wrong, used, expired or out of guesses. */
-export async function confirmEmailCode(container: Container, linkId: string, email: string, code: string): Promise<string> {
+export async function confirmEmailCode(container: Pick<Ports, 'clock' | 'db' | 'authSecret'>, linkId: string, email: string, code: string): Promise<string> {
   const address = normaliseEmail(email);
   const row = await findLatestEmailCode(container.db, linkId, address);
   const now = container.clock.now();

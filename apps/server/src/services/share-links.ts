@@ -1,7 +1,7 @@
 import { hashPassword } from 'better-auth/crypto';
 import type { z } from 'zod';
 import { AppError, isUuid, LINKS_PAGE_SIZE, type createLinkSchema, type Link, type LinkPage, type updateLinkSchema } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import type { AccountOwner } from '../domain/owner.ts';
 import { accountColumns } from '../repositories/owned-by.ts';
 import { linkStatus } from '../domain/share-link.ts';
@@ -22,7 +22,7 @@ export type NewLinkInput = z.output<typeof createLinkSchema>;
 export type LinkChangesInput = z.output<typeof updateLinkSchema>;
 
 /** A link to one of the account's stored documents; it opens the document's current version. */
-export async function createLink(container: Container, owner: AccountOwner, input: NewLinkInput): Promise<Link> {
+export async function createLink(container: Pick<Ports, 'config' | 'logger' | 'clock' | 'db' | 'authSecret'>, owner: AccountOwner, input: NewLinkInput): Promise<Link> {
   const document = await ownedDocument(container, owner, input.documentId);
   const now = container.clock.now();
   const token = newLinkToken();
@@ -39,7 +39,7 @@ export async function createLink(container: Container, owner: AccountOwner, inpu
   return toLinkView(container, { ...row, documentName: document.filename }, now);
 }
 
-export async function listLinks(container: Container, owner: AccountOwner, query: { documentId?: string; page: number }): Promise<LinkPage> {
+export async function listLinks(container: Pick<Ports, 'config' | 'clock' | 'db' | 'authSecret'>, owner: AccountOwner, query: { documentId?: string; page: number }): Promise<LinkPage> {
   const now = container.clock.now();
   const { rows, total } = await listOwnedShareLinks(container.db, owner, {
     documentId: query.documentId,
@@ -49,19 +49,19 @@ export async function listLinks(container: Container, owner: AccountOwner, query
   return { items: rows.map((row) => toLinkView(container, row, now)), total, page: query.page, pageSize: LINKS_PAGE_SIZE };
 }
 
-export async function getLink(container: Container, owner: AccountOwner, id: string): Promise<Link> {
+export async function getLink(container: Pick<Ports, 'config' | 'clock' | 'db' | 'authSecret'>, owner: AccountOwner, id: string): Promise<Link> {
   return toLinkView(container, await ownedLink(container, owner, id), container.clock.now());
 }
 
 /** Only the settings sent change; `password: null` removes the password. */
-export async function updateLink(container: Container, owner: AccountOwner, id: string, input: LinkChangesInput): Promise<Link> {
+export async function updateLink(container: Pick<Ports, 'config' | 'clock' | 'db' | 'authSecret'>, owner: AccountOwner, id: string, input: LinkChangesInput): Promise<Link> {
   const now = container.clock.now();
   await changeLink(container, owner, id, { ...(await settingsOf(input, now)), updatedAt: now });
   return getLink(container, owner, id);
 }
 
 /** Turns the link off for good (the viewer answers LINK_GONE); revoking again keeps the first time. */
-export async function revokeLink(container: Container, owner: AccountOwner, id: string): Promise<Link> {
+export async function revokeLink(container: Pick<Ports, 'config' | 'logger' | 'clock' | 'db' | 'authSecret'>, owner: AccountOwner, id: string): Promise<Link> {
   const link = await ownedLink(container, owner, id);
   if (!link.revokedAt) {
     const now = container.clock.now();
@@ -72,17 +72,17 @@ export async function revokeLink(container: Container, owner: AccountOwner, id: 
 }
 
 /** The link and its visits go; its address then finds nothing. */
-export async function deleteLink(container: Container, owner: AccountOwner, id: string): Promise<void> {
+export async function deleteLink(container: Pick<Ports, 'db'>, owner: AccountOwner, id: string): Promise<void> {
   if (!isUuid(id) || !(await deleteOwnedShareLink(container.db, owner, id))) throw new AppError('NOT_FOUND');
 }
 
-async function ownedLink(container: Container, owner: AccountOwner, id: string): Promise<OwnedShareLink> {
+async function ownedLink(container: Pick<Ports, 'db'>, owner: AccountOwner, id: string): Promise<OwnedShareLink> {
   const row = isUuid(id) ? await findOwnedShareLink(container.db, owner, id) : undefined;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
-async function changeLink(container: Container, owner: AccountOwner, id: string, changes: ShareLinkChanges): Promise<void> {
+async function changeLink(container: Pick<Ports, 'db'>, owner: AccountOwner, id: string, changes: ShareLinkChanges): Promise<void> {
   if (!isUuid(id) || !(await updateOwnedShareLink(container.db, owner, id, changes))) throw new AppError('NOT_FOUND');
 }
 
@@ -105,7 +105,7 @@ async function settingsOf(input: LinkChangesInput, now: Date): Promise<ShareLink
   };
 }
 
-function toLinkView(container: Container, row: OwnedShareLink, now: Date): Link {
+function toLinkView(container: Pick<Ports, 'config' | 'authSecret'>, row: OwnedShareLink, now: Date): Link {
   return {
     id: row.id,
     documentId: row.documentId,

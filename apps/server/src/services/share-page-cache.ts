@@ -7,7 +7,7 @@ import { pageSizes, renderPage, type PageSize } from '@wattle/pdf-engine';
 import { BlobIntegrityError, BlobNotFoundError, type BlobStore } from '../adapters/blob-store/blob-store.ts';
 import { createEncryptedBlobStore } from '../adapters/blob-store/encrypted.ts';
 import { createLocalBlobDriver } from '../adapters/blob-store/local.ts';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { dataPaths, processWorkDir } from '../data-dir.ts';
 import { openStoredBytes } from './documents.ts';
 
@@ -43,13 +43,16 @@ export function widthBucket(requested: number): number {
  * Since start: pages rendered, served from the cache, and served by waiting on a render another viewer
  * started (the bench reports how much rendering the cache saves).
  */
+/** What the cache reads its document with and seals its files under. */
+type CachePorts = Pick<Ports, 'dataDir' | 'logger' | 'blobStore' | 'blobKeys'>;
+
 const stats = { renders: 0, hits: 0, sharedRenders: 0 };
 export const pageCacheStats = () => ({ ...stats });
 
-const versionDir = (container: Container, doc: SharedDocument) => join(dataPaths(container.dataDir).sharePages, doc.id, String(doc.version));
+const versionDir = (container: CachePorts, doc: SharedDocument) => join(dataPaths(container.dataDir).sharePages, doc.id, String(doc.version));
 
 /** The cache's files, sealed under the blob keys; a key names a file in a version's folder. */
-const cacheFiles = (container: Container): BlobStore =>
+const cacheFiles = (container: CachePorts): BlobStore =>
   createEncryptedBlobStore(createLocalBlobDriver(dataPaths(container.dataDir).sharePages), container.blobKeys);
 const cacheKey = (doc: SharedDocument, name: string) => `${doc.id}/${doc.version}/${name}`;
 
@@ -81,7 +84,7 @@ export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** A cached file's bytes; one sealed under a key this server no longer holds is made again. */
-async function readIfThere(container: Container, key: string): Promise<Buffer | undefined> {
+async function readIfThere(container: CachePorts, key: string): Promise<Buffer | undefined> {
   try {
     return await buffer(await cacheFiles(container).get(key));
   } catch (err) {
@@ -91,7 +94,7 @@ async function readIfThere(container: Container, key: string): Promise<Buffer | 
 }
 
 /** The current version's PDF in the cache folder (copied once from the blob store); older versions' folders go. */
-async function cacheSourcePdf(container: Container, doc: SharedDocument): Promise<void> {
+async function cacheSourcePdf(container: CachePorts, doc: SharedDocument): Promise<void> {
   const key = cacheKey(doc, 'document.pdf');
   if (await cacheFiles(container).stat(key)) return;
   await once(key, async () => {
@@ -104,7 +107,7 @@ async function cacheSourcePdf(container: Container, doc: SharedDocument): Promis
 }
 
 /** Runs work on a plaintext copy of the version's PDF in this process's scratch, removed afterwards. */
-async function withSourcePdf<T>(container: Container, doc: SharedDocument, work: (path: string) => Promise<T>): Promise<T> {
+async function withSourcePdf<T>(container: CachePorts, doc: SharedDocument, work: (path: string) => Promise<T>): Promise<T> {
   await cacheSourcePdf(container, doc);
   const scratch = processWorkDir(container.dataDir);
   await mkdir(scratch, { recursive: true });
@@ -118,7 +121,7 @@ async function withSourcePdf<T>(container: Container, doc: SharedDocument, work:
 }
 
 /** Every page's size in points, read once per version. */
-export async function sharedPageSizes(container: Container, doc: SharedDocument): Promise<PageSize[]> {
+export async function sharedPageSizes(container: CachePorts, doc: SharedDocument): Promise<PageSize[]> {
   const key = cacheKey(doc, 'pages.json');
   const cached = await readIfThere(container, key);
   if (cached) return JSON.parse(cached.toString('utf8')) as PageSize[];
@@ -130,7 +133,7 @@ export async function sharedPageSizes(container: Container, doc: SharedDocument)
 }
 
 /** Page `page` (1-based) as WebP at the width bucket: from the cache, or rendered and kept. */
-export async function sharedPageImage(container: Container, doc: SharedDocument, page: number, width: number): Promise<Buffer> {
+export async function sharedPageImage(container: CachePorts, doc: SharedDocument, page: number, width: number): Promise<Buffer> {
   const dir = versionDir(container, doc);
   const key = cacheKey(doc, `page-${page}-${widthBucket(width)}.webp`);
   const cached = await readIfThere(container, key);
@@ -154,12 +157,12 @@ export async function sharedPageImage(container: Container, doc: SharedDocument,
 }
 
 /** Removes a document's page images (the document was deleted). */
-export async function removeSharedPages(container: Pick<Container, 'dataDir'>, documentId: string): Promise<void> {
+export async function removeSharedPages(container: Pick<Ports, 'dataDir'>, documentId: string): Promise<void> {
   await rm(join(dataPaths(container.dataDir).sharePages, documentId), { recursive: true, force: true });
 }
 
 let lastTrim = 0;
-async function trimSoon(container: Container): Promise<void> {
+async function trimSoon(container: CachePorts): Promise<void> {
   const now = Date.now();
   if (now - lastTrim < TRIM_EVERY_MS) return;
   lastTrim = now;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { findLinkByTokenHash, type ShareLinkRow } from '../repositories/share-links.ts';
 import { seal, unseal } from './sealing.ts';
 
@@ -14,12 +14,12 @@ export const hashLinkToken = (token: string): string => createHash('sha256').upd
 export const sealLinkToken = (authSecret: string, token: string): string => seal(authSecret, 'share-link token v1', token);
 export const unsealLinkToken = (authSecret: string, sealed: string): string => unseal(authSecret, 'share-link token v1', sealed);
 
-export const linkUrl = (container: Container, token: string): string => `${container.config.publicUrl}/s/${token}`;
+export const linkUrl = (container: Pick<Ports, 'config'>, token: string): string => `${container.config.publicUrl}/s/${token}`;
 
 /**
  * The link a token opens, or undefined. Any string is hashed and looked up by one indexed query, so a
  * found and an unknown token cost the same work and the answer's timing tells a guesser nothing.
  */
-export async function findLinkByToken(container: Container, token: string): Promise<ShareLinkRow | undefined> {
+export async function findLinkByToken(container: Pick<Ports, 'db'>, token: string): Promise<ShareLinkRow | undefined> {
   return findLinkByTokenHash(container.db, hashLinkToken(token));
 }

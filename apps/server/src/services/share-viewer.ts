@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { verifyPassword } from 'better-auth/crypto';
 import { withJobDir } from '@wattle/pdf-engine';
 import { AppError, isUuid, type ShareViewerInfo, type StartShareVisit } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { ownerOfRow } from '../domain/owner.ts';
 import { processWorkDir } from '../data-dir.ts';
 import { linkStatus } from '../domain/share-link.ts';
@@ -59,14 +59,14 @@ const CODES_PER_IP = { max: 10, windowSeconds: 15 * 60 };
 /** A dwell report may claim the time since the previous one, plus this much for the network. */
 const DWELL_SLACK_MS = 15_000;
 
-const visitKey = (container: Container) => Buffer.from(hkdfSync('sha256', container.authSecret, '', 'wattle share-visit cookie v1', 32));
-const visitMac = (container: Container, linkId: string, visitId: string) =>
+const visitKey = (container: Pick<Ports, 'authSecret'>) => Buffer.from(hkdfSync('sha256', container.authSecret, '', 'wattle share-visit cookie v1', 32));
+const visitMac = (container: Pick<Ports, 'authSecret'>, linkId: string, visitId: string) =>
   createHmac('sha256', visitKey(container)).update(`${linkId}.${visitId}`).digest('base64url');
 
 /** The visit cookie's value: the visit id and an HMAC binding it to its link. */
-export const visitCookieValue = (container: Container, linkId: string, visitId: string) => `${visitId}.${visitMac(container, linkId, visitId)}`;
+export const visitCookieValue = (container: Pick<Ports, 'authSecret'>, linkId: string, visitId: string) => `${visitId}.${visitMac(container, linkId, visitId)}`;
 
-function visitIdOf(container: Container, linkId: string, cookie: string | undefined): string | undefined {
+function visitIdOf(container: Pick<Ports, 'authSecret'>, linkId: string, cookie: string | undefined): string | undefined {
   const [visitId, mac] = cookie?.split('.') ?? [];
   if (!visitId || !mac || !isUuid(visitId)) return undefined;
   const expected = Buffer.from(visitMac(container, linkId, visitId));
@@ -78,7 +78,7 @@ function visitIdOf(container: Container, linkId: string, cookie: string | undefi
  * The link the token opens, live: NOT_FOUND for a token nobody holds, LINK_GONE once revoked, past its
  * date, out of views (a visit already counted reads on), or when its document was deleted.
  */
-async function openLink(container: Container, request: ViewerRequest): Promise<OpenLink> {
+async function openLink(container: Pick<Ports, 'dataDir' | 'clock' | 'db' | 'authSecret'>, request: ViewerRequest): Promise<OpenLink> {
   const link = await findLinkByToken(container, request.token);
   if (!link) throw new AppError('NOT_FOUND');
   const document = await findDocument(container.db, ownerOfRow(link), link.documentId);
@@ -95,7 +95,7 @@ async function openLink(container: Container, request: ViewerRequest): Promise<O
 }
 
 /** Pages and downloads need a visit that passed the gates. */
-async function openVisit(container: Container, request: ViewerRequest): Promise<Required<OpenLink>> {
+async function openVisit(container: Pick<Ports, 'dataDir' | 'clock' | 'db' | 'authSecret'>, request: ViewerRequest): Promise<Required<OpenLink>> {
   const opened = await openLink(container, request);
   if (!opened.visit) throw new AppError('LINK_LOCKED', gatesOf(opened.link));
   return opened as Required<OpenLink>;
@@ -106,7 +106,7 @@ const gatesOf = (link: ShareLinkRow) => ({ password: link.passwordHash !== null,
 const displayName = (open: OpenLink) => open.link.name ?? open.document.filename;
 
 /** `GET /api/s/:token`: what the viewer page shows first; page sizes only once this browser's visit passed the gates. */
-export async function viewerInfo(container: Container, request: ViewerRequest): Promise<ShareViewerInfo> {
+export async function viewerInfo(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'blobKeys' | 'authSecret'>, request: ViewerRequest): Promise<ShareViewerInfo> {
   const opened = await openLink(container, request);
   const company = await companyRecord(container);
   return {
@@ -120,7 +120,7 @@ export async function viewerInfo(container: Container, request: ViewerRequest): 
 }
 
 /** `POST /api/s/:token/email-code`: mails a code when the link asks for an address and this one may open it. */
-export async function requestEmailCode(container: Container, request: ViewerRequest, email: string): Promise<void> {
+export async function requestEmailCode(container: Pick<Ports, 'config' | 'dataDir' | 'clock' | 'db' | 'mail' | 'authSecret'>, request: ViewerRequest, email: string): Promise<void> {
   await takeFromRateLimit(container, `share-code:ip:${request.ip}`, CODES_PER_IP);
   const opened = await openLink(container, request).catch(() => undefined);
   if (!opened || !needsEmail(opened.link)) return;
@@ -132,7 +132,7 @@ export async function requestEmailCode(container: Container, request: ViewerRequ
  * `POST /api/s/:token/visits`: the gates, then one counted view. Answers the visit and its cookie value.
  * The owner hears of the link's first view.
  */
-export async function openVisitWithGates(container: Container, request: ViewerRequest, input: StartShareVisit): Promise<{ visitId: string; cookie: string }> {
+export async function openVisitWithGates(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'events' | 'queue' | 'country' | 'authSecret'>, request: ViewerRequest, input: StartShareVisit): Promise<{ visitId: string; cookie: string }> {
   const { link, document } = await openLink(container, { ...request, visitCookie: undefined });
   const gates = gatesOf(link);
   let viewerEmail: string | null = null;
@@ -179,7 +179,7 @@ export async function openVisitWithGates(container: Container, request: ViewerRe
 }
 
 /** `GET /api/s/:token/pages/:n`: the page image, with the viewer's watermark burned in when the link has it on. */
-export async function viewerPageImage(container: Container, request: ViewerRequest, page: number, width: number): Promise<Buffer> {
+export async function viewerPageImage(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'blobKeys' | 'authSecret'>, request: ViewerRequest, page: number, width: number): Promise<Buffer> {
   const { link, document, visit } = await openVisit(container, request);
   const pageCount = (await sharedPageSizes(container, document)).length;
   if (!Number.isInteger(page) || page < 1 || page > pageCount) throw new AppError('NOT_FOUND');
@@ -192,7 +192,7 @@ export async function viewerPageImage(container: Container, request: ViewerReque
  * `GET /api/s/:token/download`: the PDF, only when the link allows downloads; watermarked through the
  * engine's watermark tool when the link has it on. Recorded on the visit; the owner hears of it.
  */
-export async function viewerDownload(container: Container, request: ViewerRequest): Promise<{ filename: string; body: Readable | Buffer }> {
+export async function viewerDownload(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'executor' | 'events' | 'authSecret'>, request: ViewerRequest): Promise<{ filename: string; body: Readable | Buffer }> {
   const { link, document, visit } = await openVisit(container, request);
   if (!link.allowDownload) throw new AppError('NOT_FOUND');
   const now = container.clock.now();
@@ -207,7 +207,7 @@ export async function viewerDownload(container: Container, request: ViewerReques
   return { filename: document.filename, body };
 }
 
-async function watermarkedPdf(container: Container, document: DocumentRow, text: string): Promise<Buffer> {
+async function watermarkedPdf(container: Pick<Ports, 'dataDir' | 'logger' | 'blobStore' | 'executor'>, document: DocumentRow, text: string): Promise<Buffer> {
   return withJobDir(processWorkDir(container.dataDir), async (dir) => {
     const input = join(dir, 'document.pdf');
     await pipeline(await openStoredBytes(container, document.filePath, document.id), createWriteStream(input, { mode: 0o600 }));
@@ -223,7 +223,7 @@ async function watermarkedPdf(container: Container, document: DocumentRow, text:
  * `POST /api/s/:token/time`: dwell per page as the viewer reports it, bounded by the server: pages of
  * this document only, and never more time in one report than has passed since the previous one.
  */
-export async function recordDwell(container: Container, request: ViewerRequest, pages: { page: number; ms: number }[]): Promise<void> {
+export async function recordDwell(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'blobKeys' | 'authSecret'>, request: ViewerRequest, pages: { page: number; ms: number }[]): Promise<void> {
   const { document, visit } = await openVisit(container, request);
   const pageCount = document.pageCount ?? (await sharedPageSizes(container, document)).length;
   const perPage = new Map<number, number>();

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { AppError, SIGNATURE_KINDS, type SavedSignatures, type SignatureKind } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
 import { deleteSavedSignature, findSavedSignatures, upsertSavedSignature } from '../repositories/signatures.ts';
 
@@ -19,7 +19,7 @@ export const isSignatureKind = (kind: string): kind is SignatureKind => (SIGNATU
  * by sharp into a clean PNG that keeps its transparency (nothing of the upload's other chunks survives),
  * and kept in the blob store under signatures/{userId}/{kind}.png, served to its owner only.
  */
-export async function saveSignature(container: Container, userId: string, kind: SignatureKind, bytes: Buffer): Promise<SavedSignatures> {
+export async function saveSignature(container: Pick<Ports, 'clock' | 'db' | 'blobStore'>, userId: string, kind: SignatureKind, bytes: Buffer): Promise<SavedSignatures> {
   if (bytes.length > SIGNATURE_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', { maxBytes: SIGNATURE_MAX_BYTES });
   const size = pngSize(bytes);
   if (!size) throw new AppError('UNSUPPORTED_FILE_TYPE', { accepts: ['png'] }, { message: 'The signature must be a PNG image.' });
@@ -46,7 +46,7 @@ async function reencode(bytes: Buffer): Promise<Buffer> {
   }
 }
 
-export async function listSignatures(container: Container, userId: string): Promise<SavedSignatures> {
+export async function listSignatures(container: Pick<Ports, 'db'>, userId: string): Promise<SavedSignatures> {
   const saved: SavedSignatures = { signature: null, initials: null };
   for (const row of await findSavedSignatures(container.db, userId)) {
     if (isSignatureKind(row.kind)) saved[row.kind] = { updated_at: row.updatedAt.toISOString() };
@@ -55,7 +55,7 @@ export async function listSignatures(container: Container, userId: string): Prom
 }
 
 /** The owner's saved mark; undefined when there is none. */
-export async function readSignature(container: Container, userId: string, kind: SignatureKind): Promise<Readable | undefined> {
+export async function readSignature(container: Pick<Ports, 'blobStore'>, userId: string, kind: SignatureKind): Promise<Readable | undefined> {
   try {
     return await container.blobStore.get(signatureKey(userId, kind));
   } catch (err) {
@@ -64,7 +64,7 @@ export async function readSignature(container: Container, userId: string, kind: 
   }
 }
 
-export async function deleteSignature(container: Container, userId: string, kind: SignatureKind): Promise<void> {
+export async function deleteSignature(container: Pick<Ports, 'db' | 'blobStore'>, userId: string, kind: SignatureKind): Promise<void> {
   await deleteSavedSignature(container.db, userId, kind);
   await container.blobStore.delete(signatureKey(userId, kind));
 }

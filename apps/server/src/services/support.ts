@@ -1,5 +1,5 @@
 import type { SupportTicket, SupportTicketInput } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { getCompanyInfo } from '../repositories/company-info.ts';
 import { findProfile } from '../repositories/profiles.ts';
 import { insertSupportTicket } from '../repositories/support-tickets.ts';
@@ -12,7 +12,7 @@ export const SUPPORT_TICKETS_PER_HOUR = 5;
 export type SupportTicketJson = SupportTicket;
 
 /** Stores the ticket, then mails it to the company's support address with replies going to the user. */
-export async function fileSupportTicket(container: Container, user: SessionUser, input: SupportTicketInput): Promise<SupportTicketJson> {
+export async function fileSupportTicket(container: Pick<Ports, 'logger' | 'clock' | 'db' | 'mailer'>, user: SessionUser, input: SupportTicketInput): Promise<SupportTicketJson> {
   await takeFromRateLimit(container, `support:${user.id}`, { max: SUPPORT_TICKETS_PER_HOUR, windowSeconds: 3600 });
   const now = container.clock.now();
   const [profile, company] = await Promise.all([findProfile(container.db, user.id), getCompanyInfo(container.db)]);

@@ -2,7 +2,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inspectPdf, mapLimit, EngineError, type EngineLimits } from '@wattle/pdf-engine';
 import type { ToolId } from '@wattle/shared';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { FILES_AT_ONCE } from '../adapters/blob-store/blob-store.ts';
 import { processWorkDir } from '../data-dir.ts';
 import type { NewJobOutput } from '../repositories/outputs.ts';
@@ -28,7 +28,7 @@ export interface ToolRun {
  * from the job id (jobs/{jobId}/{n}-{name}), so a retried attempt overwrites instead of adding. The
  * job's scratch dir is removed however it ends.
  */
-export async function runToolForJob(container: Container, run: ToolRun): Promise<NewJobOutput[]> {
+export async function runToolForJob(container: Pick<Ports, 'dataDir' | 'blobStore' | 'executor'>, run: ToolRun): Promise<NewJobOutput[]> {
   const dir = join(processWorkDir(container.dataDir), run.jobId);
   await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, 'in'), { recursive: true, mode: 0o700 });

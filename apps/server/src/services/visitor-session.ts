@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { findVisitorSession, insertVisitorSession, VISITOR_SEEN_EVERY_MS } from '../repositories/visitor-sessions.ts';
 
 /**
@@ -20,23 +20,23 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * cookie's lifetime (days), so one seen within the last minute is certainly still there; past that
  * minute the lookup runs (and records the visit) as before.
  */
-const recentlySeen = new WeakMap<Container, Map<string, { id: string; lastSeenAt: Date }>>();
+const recentlySeen = new WeakMap<object, Map<string, { id: string; lastSeenAt: Date }>>();
 const MAX_RECENT = 10_000;
 
-function recentSessions(container: Container) {
+function recentSessions(container: object) {
   let recent = recentlySeen.get(container);
   if (!recent) recentlySeen.set(container, (recent = new Map()));
   return recent;
 }
 
-function remember(container: Container, hash: string, session: { id: string; lastSeenAt: Date }) {
+function remember(container: object, hash: string, session: { id: string; lastSeenAt: Date }) {
   const recent = recentSessions(container);
   recent.delete(hash);
   recent.set(hash, session);
   if (recent.size > MAX_RECENT) recent.delete(recent.keys().next().value!);
 }
 
-export async function createVisitorSession(container: Container): Promise<{ id: string; token: string }> {
+export async function createVisitorSession(container: Pick<Ports, 'clock' | 'db'>): Promise<{ id: string; token: string }> {
   const token = randomBytes(32).toString('base64url');
   const hash = hashToken(token);
   const now = container.clock.now();
@@ -46,7 +46,7 @@ export async function createVisitorSession(container: Container): Promise<{ id: 
 }
 
 /** The session a cookie value names, or undefined for no cookie, a malformed one or an unknown one. */
-export async function findVisitorSessionId(container: Container, token: string | undefined): Promise<string | undefined> {
+export async function findVisitorSessionId(container: Pick<Ports, 'clock' | 'db'>, token: string | undefined): Promise<string | undefined> {
   if (!token || !TOKEN_PATTERN.test(token)) return undefined;
   const hash = hashToken(token);
   const now = container.clock.now();

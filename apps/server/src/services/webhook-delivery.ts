@@ -1,4 +1,4 @@
-import type { Container } from '../container.ts';
+import type { Ports } from '../ports.ts';
 import { findDeliveryForWorker, recordAttempt } from '../repositories/webhooks.ts';
 import { unseal } from './sealing.ts';
 import { sendWebhook } from './webhook-sender.ts';
@@ -19,7 +19,7 @@ export const WEBHOOK_RETRY_SECONDS: readonly number[] = [10, 60, 5 * 60, 30 * 60
  * schedule's delay (pg-boss's own retries double a delay, not this schedule); the outcome is recorded
  * either way, so nothing here throws for a receiver's fault.
  */
-export async function deliverWebhook(container: Container, { deliveryId, retry }: DeliveryJob): Promise<void> {
+export async function deliverWebhook(container: Pick<Ports, 'config' | 'clock' | 'db' | 'queue' | 'authSecret' | 'webhookRetrySeconds'>, { deliveryId, retry }: DeliveryJob): Promise<void> {
   const found = await findDeliveryForWorker(container.db, deliveryId);
   // Deleted with its webhook, or already settled by an earlier copy of this job.
   if (!found || found.delivery.status !== 'pending') return;

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '@wattle/db';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { createContainer, type Container, type ContainerOverrides } from '../container.ts';
+import { composeContainer } from '../composition.ts';
+import type { Container, ContainerOverrides } from '../container.ts';
 import { createLogger } from '../adapters/logger.ts';
 import type { StoredMail } from '../adapters/mailer.ts';
 
@@ -43,7 +44,7 @@ export async function createTestContext(env: Record<string, string> = {}, overri
     ...env,
   });
   const { database, dropDatabase } = await testDatabase(dataDir);
-  const container = await createContainer(config, { logger: createLogger('silent'), database, ...overrides });
+  const container = await composeContainer(config, { logger: createLogger('silent'), database, ...overrides });
   const app = createApp(container);
 
   return {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AppError } from '@wattle/shared';
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import { authenticateApiKey } from '../../services/api-keys.ts';
 import { VISITOR_COOKIE } from '../../services/visitor-session.ts';
 import type { AppEnv } from '../types.ts';
@@ -13,7 +13,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * (null otherwise). Runs before the same-origin check, which a key request skips: it carries no
  * cookies, so there is no browser session to ride. A key never mixes with cookies that carry rights.
  */
-export function loadApiKey(container: Container): MiddlewareHandler<AppEnv> {
+export function loadApiKey(container: Pick<Ports, 'config' | 'clock' | 'db'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('apiKeyId', null);
     const authorization = c.req.header('authorization');

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { AppError, teamRoleMay, type TeamAction } from '@wattle/shared';
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import { accountOwnerOf, teamOwner, userIdOf, userOwner, visitorOwner, type AccountOwner, type Owner } from '../../domain/owner.ts';
-import { findMembership, touchMember } from '../../repositories/teams.ts';
+import { seenMemberRole } from '../../services/teams.ts';
 import { createVisitorSession, findVisitorSessionId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS } from '../../services/visitor-session.ts';
 import type { AppEnv } from '../types.ts';
 
@@ -13,7 +13,7 @@ import type { AppEnv } from '../types.ts';
  * session the visitor cookie names, else null (an API key's owner is set by loadApiKey). A new owner
  * kind is resolved here.
  */
-export function resolveOwner(container: Container): MiddlewareHandler<AppEnv> {
+export function resolveOwner(container: Pick<Ports, 'clock' | 'db'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // An API key's request already acts as the key's owner (loadApiKey).
     if (c.get('apiKeyId')) return next();
@@ -24,22 +24,20 @@ export function resolveOwner(container: Container): MiddlewareHandler<AppEnv> {
   };
 }
 
-async function ownerOf(container: Container, c: Context<AppEnv>): Promise<Owner | null> {
+async function ownerOf(container: Pick<Ports, 'clock' | 'db'>, c: Context<AppEnv>): Promise<Owner | null> {
   const user = c.get('user');
   if (user) {
     const teamId = c.get('session')?.activeTeamId;
-    // Checked on every request: a removed member's next request acts in their personal space, where the team's ids find nothing.
-    const membership = teamId ? await findMembership(container.db, teamId, user.id) : undefined;
-    if (!teamId || !membership) return userOwner(user.id);
-    await touchMember(container.db, membership.memberId, container.clock.now());
-    return teamOwner(teamId, user.id, membership.role);
+    // A removed member acts in their personal space, where the team's ids find nothing.
+    const role = teamId ? await seenMemberRole(container, teamId, user.id) : undefined;
+    return teamId && role ? teamOwner(teamId, user.id, role) : userOwner(user.id);
   }
   const visitorSessionId = await findVisitorSessionId(container, getCookie(c, VISITOR_COOKIE));
   return visitorSessionId ? visitorOwner(visitorSessionId) : null;
 }
 
 /** The request's owner, starting a visitor session (and its cookie) when there is none: a visitor's first job does. */
-export async function ensureOwner(container: Container, c: Context<AppEnv>): Promise<Owner> {
+export async function ensureOwner(container: Pick<Ports, 'config' | 'clock' | 'db'>, c: Context<AppEnv>): Promise<Owner> {
   const existing = c.get('owner');
   if (existing) return existing;
   const session = await createVisitorSession(container);

@@ -3,19 +3,6 @@ import { AppError } from '@wattle/shared';
 import type { Container } from '../../container.ts';
 import type { AppEnv } from '../types.ts';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-}
-
-export interface SessionInfo {
-  id: string;
-  expiresAt: Date;
-  /** The selected team space (better-auth's active organisation), null for Personal. */
-  activeTeamId: string | null;
-}
-
 /**
  * Reads the session cookie on API requests and sets `user` and `session` (null when signed out).
  * Passes on better-auth's refreshed cookie when the session was extended.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { jobOutputs } from '@wattle/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type Worker } from '../../jobs/worker.ts';
-import { purgeDeletedDocuments } from '../../jobs/definitions/purge-deleted-documents.ts';
+import { purgeDeletedDocuments } from '../../services/retention.ts';
 import { setStorageLimit, storageLedger, storedBlobs } from '../../test/documents.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
 import { jobForm, postJob, waitForJob } from '../../test/jobs.ts';

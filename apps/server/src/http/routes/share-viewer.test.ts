@@ -7,7 +7,8 @@ import type { Link, LinkAnalytics, LinkVisitPage, ShareViewerInfo } from '@wattl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { createLogger } from '../../adapters/logger.ts';
-import { createContainer, type Container } from '../../container.ts';
+import { composeContainer } from '../../composition.ts';
+import type { Container } from '../../container.ts';
 import { dataPaths } from '../../data-dir.ts';
 import { createTestContext, TEST_ORIGIN, type TestClient, type TestContext } from '../../test/harness.ts';
 import { manualClock } from '../../test/jobs.ts';
@@ -344,7 +345,7 @@ describe('links that stop working', () => {
     const { token, link } = await shared();
     const reader = viewer();
     expect((await openVisit(reader, token)).status).toBe(201);
-    const other: Container = await createContainer(ctx.container.config, {
+    const other: Container = await composeContainer(ctx.container.config, {
       logger: createLogger('silent'),
       clock,
       // The database is the first process's: the second must not close it.

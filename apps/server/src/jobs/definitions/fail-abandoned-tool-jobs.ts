@@ -1,6 +1,6 @@
 import { DEAD_LETTER_QUEUE } from '../../domain/tool-pools.ts';
 import { defineQueuedJob } from '../job-definition.ts';
-import { failAbandonedJob } from '../run-tool-job.ts';
+import { failAbandonedJob } from '../../services/tool-jobs/run.ts';
 import { toolJobPayload } from './tool-jobs.ts';
 
 /** Tool jobs whose every attempt crashed or lost its worker land here and are marked failed. */

@@ -7,7 +7,7 @@ import { deleteDocument, storeDocument } from '../../services/documents.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { storedBlobs } from '../../test/documents.ts';
 import { makePdf } from '../../test/pdfs.ts';
-import { purgeDeletedDocuments } from './purge-deleted-documents.ts';
+import { purgeDeletedDocuments } from '../../services/retention.ts';
 import { userOwner } from '../../domain/owner.ts';
 
 const HOUR = 60 * 60 * 1000;

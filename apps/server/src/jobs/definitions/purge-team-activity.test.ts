@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { organization, teamActivity } from '@wattle/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { purgeTeamActivity } from './purge-team-activity.ts';
+import { purgeTeamActivity } from '../../services/retention.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let ctx: TestContext;

@@ -1,12 +1,5 @@
-import { TEAM_ACTIVITY_DAYS } from '@wattle/shared';
-import type { Container } from '../../container.ts';
-import { deleteTeamActivityBefore } from '../../repositories/team-activity.ts';
+import { purgeTeamActivity } from '../../services/retention.ts';
 import type { PeriodicJobDefinition } from '../job-definition.ts';
-import { purgeOlderThan } from './purge-older-than.ts';
-
-/** Deletes team activity entries older than TEAM_ACTIVITY_DAYS. */
-export const purgeTeamActivity = (container: Container): Promise<number> =>
-  purgeOlderThan(container, TEAM_ACTIVITY_DAYS * 24 * 60 * 60 * 1000, (cutoff, limit) => deleteTeamActivityBefore(container.db, cutoff, limit));
 
 export const PURGE_TEAM_ACTIVITY: PeriodicJobDefinition = {
   kind: 'periodic',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { user, webhookDeliveries, webhooks } from '@wattle/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { purgeWebhookDeliveries } from './purge-webhook-deliveries.ts';
+import { purgeWebhookDeliveries } from '../../services/retention.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let ctx: TestContext;

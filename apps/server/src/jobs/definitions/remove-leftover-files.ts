@@ -1,4 +1,4 @@
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import { removeStaleFiles } from '../../data-dir.ts';
 import type { PeriodicJobDefinition } from '../job-definition.ts';
 
@@ -6,7 +6,7 @@ import type { PeriodicJobDefinition } from '../job-definition.ts';
  * What a crashed process left on this machine's disk: temporary upload files over an hour old (never an
  * in-flight one) and the engine scratch of workers that no longer run. Safe with several sweepers.
  */
-export async function removeLeftoverFiles(container: Container): Promise<void> {
+export async function removeLeftoverFiles(container: Pick<Ports, 'dataDir' | 'logger'>): Promise<void> {
   const { tempFiles, workDirsOf } = await removeStaleFiles(container.dataDir);
   if (tempFiles || workDirsOf.length) container.logger.info({ tempFiles, workDirsOf }, 'removed files a crash left behind');
 }

@@ -7,7 +7,7 @@ import { dataPaths } from '../../data-dir.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { jobForm, manualClock, postJob, waitForJob } from '../../test/jobs.ts';
 import { signedInUser } from '../../test/users.ts';
-import { sweepExpiredToolJobs } from './sweep-expired-tool-jobs.ts';
+import { sweepExpiredToolJobs } from '../../services/retention.ts';
 import { startWorker, type Worker } from '../worker.ts';
 
 /** Retention: inputs and outputs go when they expire (bytes and rows), whoever sweeps and however often. */

@@ -14,7 +14,7 @@ import { signatureKey } from '../../services/signatures.ts';
 import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
 import { makePdf } from '../../test/pdfs.ts';
 import { signedInUser, type TestUser } from '../../test/users.ts';
-import { ORPHAN_SAFE_AGE_MS, sweepOrphanBlobs } from './sweep-orphan-blobs.ts';
+import { ORPHAN_SAFE_AGE_MS, sweepOrphanBlobs } from '../../services/orphan-blobs.ts';
 
 let ctx: TestContext;
 let alice: TestUser & { client: TestClient };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEAD_LETTER_QUEUE, POOLS, poolConcurrency, poolQueue, RETRY_LIMIT } from '../../domain/tool-pools.ts';
 import { defineQueuedJob } from '../job-definition.ts';
-import { runToolJob } from '../run-tool-job.ts';
+import { runToolJob } from '../../services/tool-jobs/run.ts';
 
 /** The queue carries the job's id only: its options (which may hold passwords) stay in our row. */
 export const toolJobPayload = z.object({ jobId: z.string() });
@@ -19,7 +19,7 @@ export const TOOL_JOBS = POOLS.map((pool) =>
     kind: 'queued',
     id: poolQueue(pool),
     payload: toolJobPayload,
-    // Only crashes and timeouts are retried (run-tool-job.ts decides), never a document's own fault.
+    // Only crashes and timeouts are retried (services/tool-jobs/run.ts decides), never a document's own fault.
     retry: { limit: RETRY_LIMIT, delaySeconds: 2, maxDelaySeconds: 60 },
     timeoutSeconds: 30 * 60,
     heartbeatSeconds: TOOL_JOB_HEARTBEAT_SECONDS,

@@ -1,5 +1,5 @@
 import { accountOptionDefaults, takesAccountDefaults, type Tool } from '@wattle/shared';
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import { userIdOf } from '../../domain/owner.ts';
 import { findToolSettings } from '../../repositories/profiles.ts';
 import type { Caller } from './admission.ts';
@@ -9,7 +9,7 @@ import type { Caller } from './admission.ts';
  * Quality for compress and pdf-to-image, Default Page Size for image-to-pdf, blank-pdf and text-to-pdf) before the registry's
  * defaults fill in the rest. Options the caller sent always win; visitors get the registry's defaults.
  */
-export async function withAccountDefaults(container: Container, caller: Caller, tool: Tool, raw: unknown): Promise<unknown> {
+export async function withAccountDefaults(container: Pick<Ports, 'db'>, caller: Caller, tool: Tool, raw: unknown): Promise<unknown> {
   const userId = userIdOf(caller.owner);
   // Anything but an object is left for the schema to refuse.
   if (!userId || !takesAccountDefaults(tool.id) || !raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;

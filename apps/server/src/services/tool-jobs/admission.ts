@@ -1,6 +1,6 @@
 import { missingEngines } from '@wattle/pdf-engine';
 import { AppError, getTool, TOOLS, type Tool } from '@wattle/shared';
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import { callerLimits, OPEN_JOBS_RETRY_AFTER_SECONDS, VISITOR_OPEN_HEAVY_JOBS_PER_IP, VISITOR_OPEN_JOBS_PER_POOL, type CallerLimits } from '../../domain/caller-limits.ts';
 import { userIdOf, type Owner } from '../../domain/owner.ts';
 import { isHeavyPool, poolOf, POOLS, type PoolId } from '../../domain/tool-pools.ts';
@@ -21,17 +21,17 @@ export interface Caller {
   apiKeyId?: string | null;
 }
 
-export const limitsFor = (container: Container, owner: Owner | null): CallerLimits => callerLimits(container.config, userIdOf(owner) !== undefined);
+export const limitsFor = (container: Pick<Ports, 'config'>, owner: Owner | null): CallerLimits => callerLimits(container.config, userIdOf(owner) !== undefined);
 
-export function toolAvailable(container: Container, tool: Tool): boolean {
+export function toolAvailable(container: Pick<Ports, 'engines'>, tool: Tool): boolean {
   return missingEngines(tool.id, container.engines()).length === 0;
 }
 
 /** Tools that answer ENGINE_UNAVAILABLE on this machine (for the start-up log). */
-export const unavailableTools = (container: Container) => TOOLS.filter((tool) => !toolAvailable(container, tool)).map((tool) => tool.id);
+export const unavailableTools = (container: Pick<Ports, 'engines'>) => TOOLS.filter((tool) => !toolAvailable(container, tool)).map((tool) => tool.id);
 
 /** Counts `n` jobs against the caller's allowance an hour, the limits table's (per account, or per IP for visitors). */
-export async function checkRate(container: Container, caller: Caller, n: number): Promise<void> {
+export async function checkRate(container: Pick<Ports, 'config' | 'clock' | 'db'>, caller: Caller, n: number): Promise<void> {
   const userId = userIdOf(caller.owner);
   const key = userId ? `user:${userId}` : `ip:${caller.ip}`;
   await takeFromRateLimit(container, key, { max: limitsFor(container, caller.owner).jobsPerHour, windowSeconds: 3600 }, n);
@@ -43,7 +43,7 @@ export async function checkRate(container: Container, caller: Caller, n: number)
  * work open as allowed (a batch's jobs are counted together when they are committed). An unknown
  * tool is left for the full validation, which reports it with everything else.
  */
-export async function precheckTool(container: Container, caller: Caller, toolId: string): Promise<void> {
+export async function precheckTool(container: Pick<Ports, 'config' | 'db' | 'engines'>, caller: Caller, toolId: string): Promise<void> {
   const tool = getTool(toolId);
   if (!tool) return;
   if (!toolAvailable(container, tool)) throw new AppError('ENGINE_UNAVAILABLE', { engine: tool.engine });

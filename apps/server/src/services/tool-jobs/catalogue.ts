@@ -1,5 +1,5 @@
 import { INPUT_KINDS, toolOptionsJsonSchema, type Tool } from '@wattle/shared';
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import { toolAvailable } from './admission.ts';
 import { batchable } from './submission-form.ts';
 
@@ -12,7 +12,7 @@ export function optionsSchema(tool: Tool): Record<string, unknown> {
 }
 
 /** A tool as the API shows it: the registry's data, its options as JSON Schema, and whether it can run here. */
-export function toolView(container: Container, tool: Tool) {
+export function toolView(container: Pick<Ports, 'engines'>, tool: Tool) {
   return {
     id: tool.id,
     name: tool.name,

@@ -3,7 +3,7 @@ import { textPdf } from '@wattle/pdf-engine/test/fixtures';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { jobForm, postJob } from '../../test/jobs.ts';
 import { sql } from 'drizzle-orm';
-import { failAbandonedJob, runToolJob } from '../../jobs/run-tool-job.ts';
+import { failAbandonedJob, runToolJob } from './run.ts';
 import { visitorOwner } from '../../domain/owner.ts';
 import { claimJob } from '../../repositories/jobs.ts';
 import { createJobCache, jobCache } from './job-cache.ts';

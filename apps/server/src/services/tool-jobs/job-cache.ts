@@ -1,4 +1,4 @@
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import type { Owner } from '../../domain/owner.ts';
 import { findJob, type JobRecord } from '../../repositories/jobs.ts';
 import { isOwnedBy } from '../../repositories/owned-by.ts';
@@ -45,16 +45,16 @@ export interface JobCache {
   held(): number;
 }
 
-const caches = new WeakMap<Container, JobCache>();
+const caches = new WeakMap<object, JobCache>();
 
 /** This process's cache for the container's database (one per container, so tests stay apart). */
-export function jobCache(container: Container): JobCache {
+export function jobCache(container: Pick<Ports, 'clock' | 'db' | 'events'>): JobCache {
   let cache = caches.get(container);
   if (!cache) caches.set(container, (cache = createJobCache(container)));
   return cache;
 }
 
-export function createJobCache(container: Container, maxAge = MAX_AGE): JobCache {
+export function createJobCache(container: Pick<Ports, 'clock' | 'db' | 'events'>, maxAge = MAX_AGE): JobCache {
   const entries = new Map<string, Entry>();
   // Bumped by every change, so a read that started before a change is not kept after it.
   const changes = new Map<string, number>();

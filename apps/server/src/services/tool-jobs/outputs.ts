@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { AppError, safeFilename, type OutputList } from '@wattle/shared';
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import type { AccountOwner, Owner } from '../../domain/owner.ts';
 import { findDocument } from '../../repositories/documents.ts';
 import { findJob } from '../../repositories/jobs.ts';
@@ -13,7 +13,7 @@ import { findOwnedBatch, outputView } from './views.ts';
 /** What an owner does with the files their jobs made: list, download, delete, save to My Documents, ZIP a job or a batch. */
 
 /** One page of the caller's unexpired outputs; a caller with no owner yet has none. */
-export async function listOwnOutputs(container: Container, owner: Owner | null, query: { page: number; pageSize: number }): Promise<OutputList> {
+export async function listOwnOutputs(container: Pick<Ports, 'clock' | 'db' | 'authSecret'>, owner: Owner | null, query: { page: number; pageSize: number }): Promise<OutputList> {
   const { page, pageSize } = query;
   if (!owner) return { items: [], total: 0, page, pageSize };
   const { rows, total } = await listOutputs(container.db, owner, container.clock.now(), { offset: (page - 1) * pageSize, limit: pageSize });
@@ -29,7 +29,7 @@ export async function listOwnOutputs(container: Container, owner: Owner | null, 
 
 /** The bytes, for a valid signed link or for the owner; anything else is NOT_FOUND. */
 export async function openDownload(
-  container: Container,
+  container: Pick<Ports, 'clock' | 'db' | 'blobStore' | 'authSecret'>,
   owner: Owner | null,
   id: string,
   query: { expires?: string; signature?: string },
@@ -44,7 +44,7 @@ export async function openDownload(
   return { output: row, size: stat.size, body: await container.blobStore.get(row.blobKey) };
 }
 
-export async function deleteOwnOutput(container: Container, owner: Owner, id: string): Promise<void> {
+export async function deleteOwnOutput(container: Pick<Ports, 'db' | 'blobStore' | 'events'>, owner: Owner, id: string): Promise<void> {
   const deleted = await deleteOutput(container.db, owner, id);
   if (!deleted) throw new AppError('NOT_FOUND');
   // Its job no longer lists it, in any process's cache of jobs.
@@ -64,7 +64,7 @@ class AlreadySaved extends Error {
  * and concurrent saves answer with the same document (`created: false`) and charge nothing; a save
  * after that document was deleted makes a new one.
  */
-export async function saveOutputToDocuments(container: Container, owner: AccountOwner, id: string): Promise<{ document: DocumentView; created: boolean }> {
+export async function saveOutputToDocuments(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events' | 'queue'>, owner: AccountOwner, id: string): Promise<{ document: DocumentView; created: boolean }> {
   const row = await findOwnedOutput(container.db, owner, id, container.clock.now());
   if (!row) throw new AppError('NOT_FOUND');
   const earlier = await keptDocument(container, owner, row.savedDocumentId);
@@ -89,13 +89,13 @@ export async function saveOutputToDocuments(container: Container, owner: Account
   }
 }
 
-async function keptDocument(container: Container, owner: AccountOwner, documentId: string | null): Promise<DocumentView | undefined> {
+async function keptDocument(container: Pick<Ports, 'clock' | 'db'>, owner: AccountOwner, documentId: string | null): Promise<DocumentView | undefined> {
   const row = documentId ? await findDocument(container.db, owner, documentId) : undefined;
   return row && documentView(container, row);
 }
 
 /** A streamed ZIP of every output of the batch's finished jobs. */
-export async function openBatchZip(container: Container, owner: Owner | null, batchId: string): Promise<{ filename: string; body: Readable }> {
+export async function openBatchZip(container: Pick<Ports, 'clock' | 'db' | 'blobStore'>, owner: Owner | null, batchId: string): Promise<{ filename: string; body: Readable }> {
   const found = await findOwnedBatch(container, owner, batchId);
   if (!found) throw new AppError('NOT_FOUND');
   const outputs = found.jobs.filter((r) => r.job.status === 'succeeded').flatMap((r) => r.outputs);
@@ -104,7 +104,7 @@ export async function openBatchZip(container: Container, owner: Owner | null, ba
 }
 
 /** A streamed ZIP of one finished job's outputs (split, PDF to image), named after its first input. */
-export async function openJobZip(container: Container, owner: Owner | null, jobId: string): Promise<{ filename: string; body: Readable }> {
+export async function openJobZip(container: Pick<Ports, 'clock' | 'db' | 'blobStore'>, owner: Owner | null, jobId: string): Promise<{ filename: string; body: Readable }> {
   const record = owner ? await findJob(container.db, owner, jobId, container.clock.now()) : undefined;
   if (!record) throw new AppError('NOT_FOUND');
   if (record.job.status !== 'succeeded' || record.outputs.length === 0) throw new AppError('NOT_FOUND', undefined, { message: 'No file of this job is ready yet.' });
@@ -114,7 +114,7 @@ export async function openJobZip(container: Container, owner: Owner | null, jobI
 }
 
 /** Outputs as ZIP entries, under their own names. */
-function zipOfOutputs(container: Container, outputs: JobOutputRow[]): Readable {
+function zipOfOutputs(container: Pick<Ports, 'blobStore'>, outputs: JobOutputRow[]): Readable {
   return zipOfBlobs(
     container,
     outputs.map((o) => ({ filename: o.filename, blobKey: o.blobKey, contentType: o.contentType, mtime: o.createdAt })),

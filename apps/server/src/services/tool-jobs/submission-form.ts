@@ -1,5 +1,5 @@
 import { AppError, getTool, submittedFileIdsSchema, type Tool } from '@wattle/shared';
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import { userIdOf } from '../../domain/owner.ts';
 import { withAccountDefaults } from './account-defaults.ts';
 import { limitsFor, type Caller } from './admission.ts';
@@ -33,7 +33,7 @@ function fileCountRule(tool: Tool): string {
   return `This tool takes ${tool.minFiles} to ${tool.maxFiles} files.`;
 }
 
-export async function readSubmissionForm(container: Container, caller: Caller, body: UploadBody, mode: 'job' | 'batch'): Promise<SubmissionForm> {
+export async function readSubmissionForm(container: Pick<Ports, 'config' | 'db'>, caller: Caller, body: UploadBody, mode: 'job' | 'batch'): Promise<SubmissionForm> {
   const limits = limitsFor(container, caller.owner);
   const fieldErrors: Record<string, string[]> = {};
   const add = (key: string, message: string) => (fieldErrors[key] ??= []).push(message);

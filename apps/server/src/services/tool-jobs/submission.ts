@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { detectFileType, mapLimit } from '@wattle/pdf-engine';
 import { AppError, claimsPdf, INPUT_KINDS, type InputKind, type Tool } from '@wattle/shared';
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import { FILES_AT_ONCE } from '../../adapters/blob-store/blob-store.ts';
 import type { CallerLimits } from '../../domain/caller-limits.ts';
 import { accountOwnerOf, type Owner } from '../../domain/owner.ts';
@@ -43,7 +43,7 @@ const PDFS_CHECKED_AT_SUBMISSION = 10;
  * every input, or (batch) one job per input. Nothing is left behind when any step fails.
  */
 export async function submit(
-  container: Container,
+  container: Pick<Ports, 'config' | 'clock' | 'db' | 'blobStore' | 'events' | 'queue' | 'authSecret'>,
   caller: Caller,
   body: UploadBody,
   mode: 'job' | 'batch',
@@ -108,7 +108,7 @@ function kindOfMime(contentType: string): InputKind | undefined {
 }
 
 async function createJobs(
-  container: Container,
+  container: Pick<Ports, 'clock' | 'db' | 'blobStore' | 'events' | 'queue'>,
   owner: Owner,
   apiKeyId: string | null,
   visitorIp: string | undefined,

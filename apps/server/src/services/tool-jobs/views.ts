@@ -1,5 +1,5 @@
 import { AppError, type Batch, type Job, type JobOutput, type JobStatus } from '@wattle/shared';
-import type { Container } from '../../container.ts';
+import type { Ports } from '../../ports.ts';
 import type { Owner } from '../../domain/owner.ts';
 import { findBatch, type BatchRow } from '../../repositories/batches.ts';
 import { findBatchJobs, type JobRecord } from '../../repositories/jobs.ts';
@@ -14,7 +14,7 @@ export type OutputView = JobOutput;
 export type JobView = Job;
 export type BatchView = Batch;
 
-export function outputView(container: Container, row: JobOutputRow): OutputView {
+export function outputView(container: Pick<Ports, 'authSecret'>, row: JobOutputRow): OutputView {
   return {
     id: row.id,
     filename: row.filename,
@@ -27,7 +27,7 @@ export function outputView(container: Container, row: JobOutputRow): OutputView 
   };
 }
 
-function jobView(container: Container, { job, inputs, outputs }: JobRecord): JobView {
+function jobView(container: Pick<Ports, 'authSecret'>, { job, inputs, outputs }: JobRecord): JobView {
   return {
     id: job.id,
     tool: job.tool,
@@ -45,19 +45,19 @@ function jobView(container: Container, { job, inputs, outputs }: JobRecord): Job
   };
 }
 
-export async function getJob(container: Container, owner: Owner | null, id: string): Promise<JobView> {
+export async function getJob(container: Pick<Ports, 'clock' | 'db' | 'events' | 'authSecret'>, owner: Owner | null, id: string): Promise<JobView> {
   const record = owner ? await jobCache(container).find(owner, id) : undefined;
   if (!record) throw new AppError('NOT_FOUND');
   return jobView(container, record);
 }
 
 /** The owner's unexpired batch with its jobs, or undefined (anyone else's id included). */
-export async function findOwnedBatch(container: Container, owner: Owner | null, id: string): Promise<{ batch: BatchRow; jobs: JobRecord[] } | undefined> {
+export async function findOwnedBatch(container: Pick<Ports, 'clock' | 'db'>, owner: Owner | null, id: string): Promise<{ batch: BatchRow; jobs: JobRecord[] } | undefined> {
   const batch = owner ? await findBatch(container.db, owner, id, container.clock.now()) : undefined;
   return batch && { batch, jobs: await findBatchJobs(container.db, batch.id) };
 }
 
-export function batchView(container: Container, batch: BatchRow, records: JobRecord[]): BatchView {
+export function batchView(container: Pick<Ports, 'authSecret'>, batch: BatchRow, records: JobRecord[]): BatchView {
   const jobs = records.map((r) => jobView(container, r));
   const counts = { total: jobs.length, queued: 0, running: 0, succeeded: 0, failed: 0 };
   for (const job of jobs) counts[job.status]++;
@@ -82,7 +82,7 @@ const latest = (jobs: JobView[]) => {
   return times.length ? new Date(Math.max(...times)) : undefined;
 };
 
-export async function getBatch(container: Container, owner: Owner | null, id: string): Promise<BatchView> {
+export async function getBatch(container: Pick<Ports, 'clock' | 'db' | 'authSecret'>, owner: Owner | null, id: string): Promise<BatchView> {
   const found = await findOwnedBatch(container, owner, id);
   if (!found) throw new AppError('NOT_FOUND');
   return batchView(container, found.batch, found.jobs);

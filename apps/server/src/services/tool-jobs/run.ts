@@ -1,19 +1,19 @@
 import { isEngineError } from '@wattle/pdf-engine';
 import { AppError, ERROR_CATALOGUE, getTool, isErrorCode, MAX_PDF_SIZE, type ErrorCode, type JobErrorDetails } from '@wattle/shared';
-import type { Container } from '../container.ts';
-import type { QueueJob } from '../adapters/job-queue.ts';
-import { BlobNotFoundError } from '../adapters/blob-store/blob-store.ts';
-import { ownerOfRow } from '../domain/owner.ts';
-import { claimJob, completeJob, failJob, requeueJob, setProgress, type Finished, type JobFailure, type JobInputRow, type JobRecord } from '../repositories/jobs.ts';
-import { removesActiveContent } from '../repositories/profiles.ts';
-import { engineRefusal } from '../domain/engine-refusal.ts';
-import { batchView, findOwnedBatch } from '../services/tool-jobs/views.ts';
-import { jobCache } from '../services/tool-jobs/job-cache.ts';
-import { notify } from '../services/notifications.ts';
-import { emitWebhookEvent } from '../services/webhooks.ts';
-import { runToolForJob } from '../services/tool-runner.ts';
-import { callerLimits } from '../domain/caller-limits.ts';
-import { RETRY_LIMIT } from '../domain/tool-pools.ts';
+import type { Ports } from '../../ports.ts';
+import type { QueueJob } from '../../adapters/job-queue.ts';
+import { BlobNotFoundError } from '../../adapters/blob-store/blob-store.ts';
+import { ownerOfRow } from '../../domain/owner.ts';
+import { claimJob, completeJob, failJob, requeueJob, setProgress, type Finished, type JobFailure, type JobInputRow, type JobRecord } from '../../repositories/jobs.ts';
+import { removesActiveContent } from '../../repositories/profiles.ts';
+import { engineRefusal } from '../../domain/engine-refusal.ts';
+import { batchView, findOwnedBatch } from './views.ts';
+import { jobCache } from './job-cache.ts';
+import { notify } from '../notifications.ts';
+import { emitWebhookEvent } from '../webhooks.ts';
+import { runToolForJob } from '../tool-runner.ts';
+import { callerLimits } from '../../domain/caller-limits.ts';
+import { RETRY_LIMIT } from '../../domain/tool-pools.ts';
 
 export interface ToolJobData {
   jobId: string;
@@ -32,7 +32,7 @@ const RETRYABLE = new Set<ErrorCode>(['ENGINE_TIMEOUT', 'INTERNAL']);
  * output set and one count. Throwing asks pg-boss to retry; it is only done for retryable failures
  * with attempts left.
  */
-export async function runToolJob(container: Container, queued: QueueJob<ToolJobData>): Promise<void> {
+export async function runToolJob(container: Pick<Ports, 'config' | 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'executor' | 'events' | 'queue' | 'authSecret'>, queued: QueueJob<ToolJobData>): Promise<void> {
   const { db, clock, logger } = container;
   const { jobId } = queued.data;
   const record = await claimJob(db, jobId, clock.now());
@@ -89,7 +89,7 @@ export async function runToolJob(container: Container, queued: QueueJob<ToolJobD
 }
 
 /** A job whose every attempt crashed or lost its worker (pg-boss dead-lettered it). */
-export async function failAbandonedJob(container: Container, queued: QueueJob<ToolJobData>): Promise<void> {
+export async function failAbandonedJob(container: Pick<Ports, 'logger' | 'clock' | 'db' | 'events' | 'queue' | 'authSecret'>, queued: QueueJob<ToolJobData>): Promise<void> {
   const failure = { code: 'INTERNAL', message: 'Processing stopped unexpectedly. Please try again.' };
   await afterFinish(container, await failJob(container.db, queued.data.jobId, failure, container.clock.now()));
 }
@@ -111,7 +111,7 @@ function describeFailure(err: unknown): JobFailure & { code: ErrorCode } {
  * With the job's whole record as just committed, this process's cache keeps it: its streams and polls
  * need not read the job back.
  */
-async function publishJob(container: Container, job: { id: string; userId: string | null; batchId: string | null; status: string }, record?: JobRecord) {
+async function publishJob(container: Pick<Ports, 'clock' | 'db' | 'events'>, job: { id: string; userId: string | null; batchId: string | null; status: string }, record?: JobRecord) {
   const publish = () =>
     (job.userId
       ? container.events.publish(job.userId, { type: 'job.updated', jobId: job.id, batchId: job.batchId, status: job.status })
@@ -121,7 +121,7 @@ async function publishJob(container: Container, job: { id: string; userId: strin
 }
 
 /** Tells the account: an event for open pages, a notification for a long job or a finished batch. */
-async function afterFinish(container: Container, finished: Finished | undefined, inputs?: JobInputRow[]): Promise<void> {
+async function afterFinish(container: Pick<Ports, 'logger' | 'clock' | 'db' | 'events' | 'queue' | 'authSecret'>, finished: Finished | undefined, inputs?: JobInputRow[]): Promise<void> {
   if (!finished) return;
   const { job, outputs, batchFinished } = finished;
   await publishJob(container, job, inputs && { job, inputs, outputs });
