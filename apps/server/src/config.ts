@@ -6,7 +6,7 @@ const optionalUrl = z.url().optional();
 
 /**
  * Where the heavy and OCR pools' tools do their JavaScript: `thread` is the tool thread at the lowest
- * niceness, up while heavy jobs come (decisions 128, 144); `inline` is the event loop that
+ * niceness, up while heavy jobs come (performance log §128, decision 144); `inline` is the event loop that
  * answers requests. Every other pool runs inline either way (adapters/executor.ts, docs/execution.md).
  */
 export const EXECUTION_POLICIES = ['thread', 'inline'] as const;

@@ -35,7 +35,7 @@ export function createExecutor(policy: ExecutionPolicy): Executor {
       const registered = getTool(tool);
       const pool = registered ? poolOf(registered) : 'light'; // an unknown tool is refused by runTool
       // A tool that finds the thread down starts it for the next ones and runs here: its start takes
-      // about a second, which a lone visitor's compress would wait for (decision 128), and a thread
+      // about a second, which a lone visitor's compress would wait for (performance log §128), and a thread
       // held up for good would add its 50 MB to the server at rest (decision 144).
       const toThread = policy === 'thread' && poolInThread(pool);
       const inThread = toThread && toolThreadRunning();
