@@ -1,49 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { jobs, pdfFiles, usageStatistics } from '@wattle/db';
 import { eq } from 'drizzle-orm';
-import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
-import { signedInUser, type TestUser } from '../../test/users.ts';
+import { signedInForFile, signedInUser } from '../../test/users.ts';
 
-let ctx: TestContext;
-let client: TestClient;
-let user: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ client, user } = await signedInUser(ctx));
-});
-afterAll(() => ctx.close());
+const setup = signedInForFile();
 
 describe('GET /api/dashboard/summary', () => {
   it('answers usage and the activity of the last 24 hours', async () => {
     const now = Date.now();
     const file = (hoursAgo: number, deleted = false) => ({
-      userId: user.id,
+      userId: setup.user.id,
       filename: `f${hoursAgo}.pdf`,
-      filePath: `pdfs/${user.id}/${hoursAgo}`,
+      filePath: `pdfs/${setup.user.id}/${hoursAgo}`,
       fileSize: 1000,
       uploadedAt: new Date(now - hoursAgo * 3_600_000),
       deleted,
     });
-    await ctx.container.db.insert(pdfFiles).values([file(1), file(23, true), file(25), file(48)]);
-    await ctx.container.db.update(usageStatistics).set({ pdfsProcessed: 7, storageUsed: 1_572_864 }).where(eq(usageStatistics.userId, user.id));
+    await setup.ctx.container.db.insert(pdfFiles).values([file(1), file(23, true), file(25), file(48)]);
+    await setup.ctx.container.db.update(usageStatistics).set({ pdfsProcessed: 7, storageUsed: 1_572_864 }).where(eq(usageStatistics.userId, setup.user.id));
 
     const job = (hoursAgo: number) => ({
       id: randomUUID(),
-      userId: user.id,
+      userId: setup.user.id,
       tool: 'compress',
       options: {},
       pool: 'light',
       createdAt: new Date(now - hoursAgo * 3_600_000),
       expiresAt: new Date(now + 3_600_000),
     });
-    await ctx.container.db.insert(jobs).values([job(2), job(30)]);
+    await setup.ctx.container.db.insert(jobs).values([job(2), job(30)]);
 
-    const other = await signedInUser(ctx);
-    await ctx.container.db.insert(pdfFiles).values({ ...file(1), userId: other.user.id });
+    const other = await signedInUser(setup.ctx);
+    await setup.ctx.container.db.insert(pdfFiles).values({ ...file(1), userId: other.user.id });
 
-    const res = await client.request('/api/dashboard/summary');
+    const res = await setup.client.request('/api/dashboard/summary');
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       pdfs_processed: 7,
@@ -54,6 +45,6 @@ describe('GET /api/dashboard/summary', () => {
   });
 
   it('refuses a visitor', async () => {
-    expect((await ctx.client().request('/api/dashboard/summary')).status).toBe(401);
+    expect((await setup.ctx.client().request('/api/dashboard/summary')).status).toBe(401);
   });
 });

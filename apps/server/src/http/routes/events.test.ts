@@ -1,21 +1,12 @@
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notify } from '../../services/notifications.ts';
-import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
-import { signedInUser, type TestUser } from '../../test/users.ts';
+import { signedInForFile, signedInUser } from '../../test/users.ts';
 import { loadSession } from '../middleware/session.ts';
 import type { AppEnv } from '../types.ts';
 import { eventRoutes } from './events.ts';
 
-let ctx: TestContext;
-let client: TestClient;
-let user: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ client, user } = await signedInUser(ctx));
-});
-afterAll(() => ctx.close());
+const setup = signedInForFile();
 
 /** Reads an SSE body until `until` matches what has arrived; answers everything read. */
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until: RegExp): Promise<string> {
@@ -31,16 +22,16 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until:
 
 describe('GET /api/events', () => {
   it('streams a notification event to the signed-in user after notify', async () => {
-    const res = await client.request('/api/events');
+    const res = await setup.client.request('/api/events');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = res.body!.getReader();
     const opening = await readUntil(reader, /event: ready\n/);
     expect(opening).toContain('retry: 1000');
 
-    const other = await signedInUser(ctx);
-    await notify(ctx.container, other.user.id, { type: 'test', title: 'Not for you', body: '' });
-    const mine = await notify(ctx.container, user.id, { type: 'test', title: 'For you', body: '' });
+    const other = await signedInUser(setup.ctx);
+    await notify(setup.ctx.container, other.user.id, { type: 'test', title: 'Not for you', body: '' });
+    const mine = await notify(setup.ctx.container, setup.user.id, { type: 'test', title: 'For you', body: '' });
     const text = await readUntil(reader, /event: notification\ndata: .*\n\n/);
     expect(text).toContain(`event: notification\ndata: {"type":"notification","id":"${mine.id}"}`);
     // The other account's event was never written to this stream.
@@ -49,24 +40,24 @@ describe('GET /api/events', () => {
   });
 
   it('passes on the other event types', async () => {
-    const res = await client.request('/api/events');
+    const res = await setup.client.request('/api/events');
     const reader = res.body!.getReader();
     await readUntil(reader, /event: ready\n/);
-    await ctx.container.events.publish(user.id, { type: 'documents.changed' });
+    await setup.ctx.container.events.publish(setup.user.id, { type: 'documents.changed' });
     expect(await readUntil(reader, /event: documents\.changed\n/)).toContain('data: {"type":"documents.changed"}');
     await reader.cancel();
   });
 
   it('refuses a visitor', async () => {
-    const res = await ctx.client().request('/api/events');
+    const res = await setup.ctx.client().request('/api/events');
     expect(res.status).toBe(401);
   });
 
   it('sends heartbeat comments and ends the stream at its lifetime', async () => {
     const app = new Hono<AppEnv>();
-    app.use('/api/*', loadSession(ctx.container));
-    app.route('/api', eventRoutes(ctx.container, { heartbeatMs: 20, maxStreamMs: 200 }));
-    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    app.use('/api/*', loadSession(setup.ctx.container));
+    app.route('/api', eventRoutes(setup.ctx.container, { heartbeatMs: 20, maxStreamMs: 200 }));
+    const cookie = [...setup.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await app.request('/api/events', { headers: { cookie } });
     const reader = res.body!.getReader();
     const text = await readUntil(reader, /: heartbeat\n\n/);

@@ -1,28 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notify, NOTIFICATIONS_PAGE_SIZE } from '../../services/notifications.ts';
-import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
-import { signedInUser, type TestUser } from '../../test/users.ts';
+import { signedInForFile, signedInUser } from '../../test/users.ts';
 
-let ctx: TestContext;
-let client: TestClient;
-let user: TestUser;
+const setup = signedInForFile();
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ({ client, user } = await signedInUser(ctx));
-});
-afterAll(() => ctx.close());
-
-const json = async (path: string, init?: RequestInit, as = client) => {
+const json = async (path: string, init?: RequestInit, as = setup.client) => {
   const res = await as.request(path, init);
   return { status: res.status, body: res.status === 204 ? undefined : await res.json() };
 };
-const unread = async (as = client) => (await json('/api/notifications/unread-count', undefined, as)).body.count as number;
+const unread = async (as = setup.client) => (await json('/api/notifications/unread-count', undefined, as)).body.count as number;
 
 describe('notifications', () => {
   it('welcomes a new account once, on its first visit', async () => {
-    const fresh = await signedInUser(ctx);
+    const fresh = await signedInUser(setup.ctx);
     expect(await unread(fresh.client)).toBe(0);
     await Promise.all([fresh.client.request('/api/profile'), fresh.client.request('/api/profile'), fresh.client.request('/api/profile')]);
     const { body } = await json('/api/notifications', undefined, fresh.client);
@@ -33,11 +24,11 @@ describe('notifications', () => {
 
   it('lists newest first, paginated, with the exact unread count', async () => {
     for (let i = 1; i <= NOTIFICATIONS_PAGE_SIZE + 2; i++) {
-      await notify(ctx.container, user.id, { type: 'test', title: `Note ${i}`, body: `Body ${i}`, link: '/dashboard/downloads' });
+      await notify(setup.ctx.container, setup.user.id, { type: 'test', title: `Note ${i}`, body: `Body ${i}`, link: '/dashboard/downloads' });
     }
     // Notes made within one millisecond of the database's clock have no order: each gets its own second.
-    await ctx.container.db.execute(
-      sql`update notifications set created_at = now() - interval '1 hour' + substring(title from 6)::int * interval '1 second' where user_id = ${user.id} and title like 'Note %'`,
+    await setup.ctx.container.db.execute(
+      sql`update notifications set created_at = now() - interval '1 hour' + substring(title from 6)::int * interval '1 second' where user_id = ${setup.user.id} and title like 'Note %'`,
     );
     const first = await json('/api/notifications');
     expect(first.status).toBe(200);
@@ -51,7 +42,7 @@ describe('notifications', () => {
   });
 
   it('keeps links inside the app', async () => {
-    const n = await notify(ctx.container, user.id, { type: 'test', title: 'Sneaky', body: '', link: 'https://evil.example/phish' });
+    const n = await notify(setup.ctx.container, setup.user.id, { type: 'test', title: 'Sneaky', body: '', link: 'https://evil.example/phish' });
     expect(n.link).toBe('/dashboard');
     await json(`/api/notifications/${n.id}/read`, { method: 'POST' });
   });
@@ -71,8 +62,8 @@ describe('notifications', () => {
   });
 
   it("answers 404 for another account's notification and leaves it unread", async () => {
-    const other = await signedInUser(ctx);
-    const theirs = await notify(ctx.container, other.user.id, { type: 'test', title: 'Theirs', body: '' });
+    const other = await signedInUser(setup.ctx);
+    const theirs = await notify(setup.ctx.container, other.user.id, { type: 'test', title: 'Theirs', body: '' });
     const res = await json(`/api/notifications/${theirs.id}/read`, { method: 'POST' });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
@@ -91,7 +82,7 @@ describe('notifications', () => {
   });
 
   it('refuses a visitor on every route', async () => {
-    const visitor = ctx.client();
+    const visitor = setup.ctx.client();
     for (const [path, method] of [
       ['/api/notifications', 'GET'],
       ['/api/notifications/unread-count', 'GET'],
