@@ -62,7 +62,7 @@ type ToolInAFamily = (typeof TOOL_FAMILIES)[number]['sections'][number]['tools']
  * and not in TOOLS_WITHOUT_FAMILY, which must be empty. A new registry tool fails typecheck here
  * ("Property 'new-tool' is missing") until a family's section or TOOLS_WITHOUT_FAMILY names it.
  */
-const unplacedTools: Record<Exclude<ToolId, ToolInAFamily | (typeof TOOLS_WITHOUT_FAMILY)[number]>, never> = {};
+export const UNPLACED_TOOLS: Record<Exclude<ToolId, ToolInAFamily | (typeof TOOLS_WITHOUT_FAMILY)[number]>, never> = {};
 
 /** Every tool of a family, section after section. */
 export function familyTools(family: ToolFamily): ToolId[] {
