@@ -2,12 +2,18 @@ import { formatBytes } from './format.ts';
 
 const MB = 1024 * 1024;
 
+const GB = 1024 * MB;
+
 /**
- * Kinds of user, from the least to the most: a visitor without an account and a free account now,
- * paid plans later (add them after 'free'; limits.test.ts checks no kind gets less than the one before).
+ * Kinds of user, from the least to the most: a visitor without an account, a Free account, and the two
+ * paid plans (limits.test.ts checks no kind gets less than the one before). Enterprise is not a row: it
+ * is a contract, sized with sales, and runs on Business's limits until then.
  */
-export const PLANS = ['visitor', 'free'] as const;
+export const PLANS = ['visitor', 'free', 'pro', 'business'] as const;
 export type Plan = (typeof PLANS)[number];
+/** The plans a person or a team pays for. */
+export const PAID_PLANS = ['pro', 'business'] as const satisfies readonly Plan[];
+export type PaidPlan = (typeof PAID_PLANS)[number];
 
 /** What one kind of user may do. The server enforces these; the screens, pricing page and API document show them. */
 export interface PlanLimits {
@@ -29,6 +35,12 @@ export interface PlanLimits {
   documentBytes: number;
   /** My Documents' storage. */
   storageBytes: number;
+  /** Signature requests sent in one calendar month (0: none). */
+  signatureRequestsPerMonth: number;
+  /** Requests one API key may make a minute (0: no API keys). */
+  apiRequestsPerMinute: number;
+  /** Tool inputs and outputs are deleted this long after the job was made. */
+  retentionHours: number;
 }
 
 /** The one table of limits: change a figure here and the server, every screen and the API document follow. */
@@ -43,6 +55,9 @@ export const PLAN_LIMITS: Readonly<Record<Plan, Readonly<PlanLimits>>> = {
     heavyJobsAtOnce: 2,
     documentBytes: 0,
     storageBytes: 0,
+    signatureRequestsPerMonth: 0,
+    apiRequestsPerMinute: 0,
+    retentionHours: 1,
   },
   free: {
     fileBytes: 50 * MB,
@@ -58,15 +73,87 @@ export const PLAN_LIMITS: Readonly<Record<Plan, Readonly<PlanLimits>>> = {
     // Spec section 9: PDFs up to 5 MB, 50 MB of storage.
     documentBytes: 5 * MB,
     storageBytes: 50 * MB,
+    // A small allowance, so anyone can try sending a document for signature.
+    signatureRequestsPerMonth: 3,
+    apiRequestsPerMinute: 120,
+    retentionHours: 24,
+  },
+  pro: {
+    fileBytes: 100 * MB,
+    jobBytes: 500 * MB,
+    pages: 4000,
+    filesPerJob: 200,
+    batchFiles: 500,
+    jobsPerHour: 5000,
+    heavyJobsAtOnce: 500,
+    documentBytes: 100 * MB,
+    storageBytes: 20 * GB,
+    signatureRequestsPerMonth: 500,
+    apiRequestsPerMinute: 600,
+    // Longer, still short: the deletion promise holds on every plan.
+    retentionHours: 72,
+  },
+  business: {
+    fileBytes: 100 * MB,
+    jobBytes: 500 * MB,
+    pages: 4000,
+    filesPerJob: 200,
+    batchFiles: 500,
+    jobsPerHour: 5000,
+    heavyJobsAtOnce: 500,
+    documentBytes: 100 * MB,
+    storageBytes: 50 * GB,
+    signatureRequestsPerMonth: 1000,
+    apiRequestsPerMinute: 1200,
+    retentionHours: 72,
   },
 };
+
+/** What a plan unlocks beyond its figures. A feature that is false here is marked "Pro" where it appears. */
+export interface PlanFeatures {
+  /** Email verification, allow and block lists and watermarks on share links (password, expiry and downloads are for everyone). */
+  advancedSharing: boolean;
+  /** Per-visit analytics of share links (views are counted for everyone). */
+  shareAnalytics: boolean;
+  /** Creating a team, and the team's storage and seats (Business is billed per seat). */
+  teams: boolean;
+}
+
+export const PLAN_FEATURES: Readonly<Record<Plan, Readonly<PlanFeatures>>> = {
+  visitor: { advancedSharing: false, shareAnalytics: false, teams: false },
+  free: { advancedSharing: false, shareAnalytics: false, teams: false },
+  pro: { advancedSharing: true, shareAnalytics: true, teams: false },
+  business: { advancedSharing: true, shareAnalytics: true, teams: true },
+};
+
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/**
+ * Prices in Australian cents, GST included (the only figure people see: "A$12 a month, inc. GST").
+ * Business is a price per seat (a seat is a member of the team). A year costs ten months.
+ */
+export const PLAN_PRICES: Readonly<Record<PaidPlan, Readonly<Record<BillingInterval, number>>>> = {
+  pro: { month: 1200, year: 12000 },
+  business: { month: 1800, year: 18000 },
+};
+
+/** The GST inside a GST-inclusive amount: one eleventh, to the cent. */
+export const gstIncluded = (cents: number): number => Math.round(cents / 11);
+
+/** A new account's Pro trial: no card, once per person. */
+export const TRIAL_DAYS = 14;
+/** The trial's reminder mail goes this long before it ends. */
+export const TRIAL_REMINDER_DAYS = 3;
+/** After a failed payment the plan stays this long (with a banner and a mail), then the account is Free. */
+export const PAST_DUE_GRACE_DAYS = 7;
 
 /** A team's storage: its documents count here, not against the member who uploaded them. */
 export const TEAM_STORAGE_BYTES = 250 * MB;
 
 export const planOf = (signedIn: boolean): Plan => (signedIn ? 'free' : 'visitor');
 
-export const PLAN_NAMES: Record<Plan, string> = { visitor: 'Without an account', free: 'Free account' };
+export const PLAN_NAMES: Record<Plan, string> = { visitor: 'Without an account', free: 'Free', pro: 'Pro', business: 'Business' };
 
 const none = (figure: (n: number) => string) => (n: number) => (n === 0 ? 'Not available' : figure(n));
 const count = (n: number) => n.toLocaleString('en-AU');
@@ -82,4 +169,7 @@ export const LIMIT_ROWS: readonly { label: string; key: keyof PlanLimits; show: 
   { label: 'OCR and conversions waiting at once', key: 'heavyJobsAtOnce', show: count },
   { label: 'Each PDF in My Documents', key: 'documentBytes', show: none(formatBytes) },
   { label: 'My Documents storage', key: 'storageBytes', show: none(formatBytes) },
+  { label: 'Signature requests a month', key: 'signatureRequestsPerMonth', show: none(count) },
+  { label: 'API requests a minute', key: 'apiRequestsPerMinute', show: none(count) },
+  { label: 'Files kept after a tool runs', key: 'retentionHours', show: (n) => (n === 1 ? '1 hour' : `${count(n)} hours`) },
 ];

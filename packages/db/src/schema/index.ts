@@ -8,3 +8,4 @@ export * from './signatures.ts';
 export * from './share.ts';
 export * from './webhooks.ts';
 export * from './teams.ts';
+export * from './billing.ts';

@@ -14,3 +14,4 @@ export * from './webhooks.ts';
 export * from './api-keys.ts';
 export * from './team.ts';
 export * from './client.ts';
+export * from './billing.ts';
