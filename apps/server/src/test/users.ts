@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StoredMail } from '../adapters/mailer.ts';
-import { afterAll, beforeAll } from 'vitest';
-import { createTestContext, type TestClient, type TestContext } from './harness.ts';
+import type { TestClient, TestContext } from './harness.ts';
 
 export interface TestUser {
   id: string;
@@ -50,15 +49,4 @@ export async function signedInUser(
   const body = (await session.json()) as { user?: TestUser } | null;
   if (!body?.user) throw new Error('not signed in after verification');
   return { client, user: { id: body.user.id, email: body.user.email, name: body.user.name } };
-}
-
-/** A test file's own context and one signed-in person, made before its tests and closed after them. */
-export function signedInForFile(): { ctx: TestContext; client: TestClient; user: TestUser } {
-  const file = {} as { ctx: TestContext; client: TestClient; user: TestUser };
-  beforeAll(async () => {
-    file.ctx = await createTestContext();
-    Object.assign(file, await signedInUser(file.ctx));
-  });
-  afterAll(() => file.ctx.close());
-  return file;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { jobs, pdfFiles, usageStatistics } from '@wattle/db';
 import { eq } from 'drizzle-orm';
-import { signedInForFile, signedInUser } from '../../test/users.ts';
+import { signedInForFile } from '../../test/signed-in-for-file.ts';
+import { signedInUser } from '../../test/users.ts';
 
 const setup = signedInForFile();
 

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { notify } from '../../services/notifications.ts';
-import { signedInForFile, signedInUser } from '../../test/users.ts';
+import { signedInForFile } from '../../test/signed-in-for-file.ts';
+import { signedInUser } from '../../test/users.ts';
 import { loadSession } from '../middleware/session.ts';
 import type { AppEnv } from '../types.ts';
 import { eventRoutes } from './events.ts';

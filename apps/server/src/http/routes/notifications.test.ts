@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notify, NOTIFICATIONS_PAGE_SIZE } from '../../services/notifications.ts';
-import { signedInForFile, signedInUser } from '../../test/users.ts';
+import { signedInForFile } from '../../test/signed-in-for-file.ts';
+import { signedInUser } from '../../test/users.ts';
 
 const setup = signedInForFile();
 
