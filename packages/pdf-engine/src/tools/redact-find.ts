@@ -136,8 +136,8 @@ const OVERLAP_LOOKAHEAD = 50;
 
 /**
  * Lines whose boxes reach into each other are cut apart halfway through the overlap (less the pad),
- * their words with them. pdftotext boxes Type 3 words as deep as the font's bounding box (Ghostscript's
- * bitmap fonts: 0.9 em below the baseline), which in a tight paragraph reaches the line below: its box
+ * their words with them. pdftotext boxes Type 3 words by the font's bounding box (Ghostscript's
+ * bitmap fonts: 0.48 em below the baseline), which in a tight paragraph reaches the line below: its box
  * would blacken and cut the glyphs there. Lines side by side, or one over another (a watermark), are left.
  */
 function linesApart(page: LayoutPage): LayoutPage {

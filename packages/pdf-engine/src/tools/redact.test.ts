@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedFont } from '../pdf/fonts.ts';
 import { A4, formPdf } from '../test/fixtures.ts';
 import { file, pdfText, workspace, type Workspace } from '../test/harness.ts';
-import { findAll } from './redact-find.ts';
+import { boxesFor, findAll, pageText } from './redact-find.ts';
 import { isValidAcn, isValidMedicare, isValidTfn } from './redact-presets.ts';
 
 let ws: Workspace;
@@ -349,6 +349,23 @@ describe('redact beyond the page content', () => {
     const result = await PDFDocument.load(await readFile(out!.path));
     expect(result.getForm().getTextField('name').getText() ?? '').toBe('');
     expect(out!.notes?.[0]?.message).toMatch(/2 metadata, bookmark, comment or form entries were cleaned/);
+  });
+});
+
+describe('redact boxes', () => {
+  it("stop halfway between lines whose boxes reach into each other, and leave lines side by side alone", () => {
+    // Ghostscript's Type 3 words, as pdftotext boxes them: 18 pt tall on lines 8 pt apart (y from the top).
+    const word = (text: string, xMin: number, yMin: number) => ({ text, xMin, xMax: xMin + 40, yMin, yMax: yMin + 18 });
+    const line = (...words: ReturnType<typeof word>[]) => ({ xMin: words[0]!.xMin, xMax: words.at(-1)!.xMax, yMin: words[0]!.yMin, yMax: words[0]!.yMax, words });
+    const layout = { width: 600, height: 800, blocks: [{ xMin: 100, xMax: 500, yMin: 100, yMax: 126, lines: [line(word('KESTREL', 100, 100)), line(word('Firma', 100, 108)), line(word('beside', 300, 100))] }] };
+    const page = pageText(layout, { width: 600, height: 800 });
+    const [kestrel] = boxesFor(page, 0, 7);
+    const [firma] = boxesFor(page, page.text.indexOf('Firma'), page.text.indexOf('Firma') + 5);
+    const [beside] = boxesFor(page, page.text.indexOf('beside'), page.text.indexOf('beside') + 6);
+    const middle = 800 - (108 + 118) / 2; // halfway through the overlap, from the bottom
+    expect(kestrel!.y).toBeCloseTo(middle);
+    expect(firma!.y + firma!.height).toBeCloseTo(middle);
+    expect(beside!.height).toBeCloseTo(20); // side by side with the others: 18 pt and the pad
   });
 });
 
