@@ -281,24 +281,32 @@ describe('redact keeps the rest of the page as text', () => {
     expect(imagesIn(out!.path)).toBe(0);
   });
 
-  it('paints a shading with the boxes clipped out, and keeps the page as text', async () => {
-    // A blue axial shading over the second line's band, painted with sh (LibreOffice, matplotlib and TikZ paint gradients so).
-    const input = await twoLinePdf((doc, page) => {
-      const blue = doc.context.obj({ FunctionType: 2, Domain: [0, 1], C0: [0, 0, 1], C1: [0, 0, 0.8], N: 1 });
-      const shading = doc.context.register(doc.context.obj({ ShadingType: 2, ColorSpace: 'DeviceRGB', Coords: [0, 0, 595, 0], Function: blue }));
-      page.node.Resources()!.set(PDFName.of('Shading'), doc.context.obj({ Sh0: shading }));
-      page.node.addContentStream(doc.context.register(doc.context.stream('q 60 740 480 30 re W n /Sh0 sh Q')));
-    });
-    const [out] = await ws.run('redact', [file('shading.pdf', input)], { text: ['Kestrel'] });
-    expect(out!.notes?.[0]?.message).toBe('1 match was removed.');
-    expect(pdfText(out!.path)).toContain('Keep every word of this line');
-    expect(pdfText(out!.path)).toMatch(/The\s+code stays secret/);
-    expect(pdfText(out!.path)).not.toContain('Kestrel');
-    expect(imagesIn(out!.path)).toBe(0);
-    const [red, , blueLevel] = await pixelAt(out!.path, 1, 400, 745); // the shading beside the box is still painted
-    expect(red).toBeLessThan(60);
-    expect(blueLevel).toBeGreaterThan(150);
-    expect(rawStreams(out!.path)).toMatch(/W\* n \/Sh0 sh Q/);
+  it('paints a shading, by sh or as a pattern fill, with the boxes clipped out, and keeps the page as text', async () => {
+    // A blue axial shading over the second line's band (LibreOffice, matplotlib and TikZ paint gradients with sh, Chromium as a pattern fill).
+    const shaded = (content: string) =>
+      twoLinePdf((doc, page) => {
+        const blue = doc.context.obj({ FunctionType: 2, Domain: [0, 1], C0: [0, 0, 1], C1: [0, 0, 0.8], N: 1 });
+        const shading = doc.context.register(doc.context.obj({ ShadingType: 2, ColorSpace: 'DeviceRGB', Coords: [0, 0, 595, 0], Function: blue }));
+        page.node.Resources()!.set(PDFName.of('Shading'), doc.context.obj({ Sh0: shading }));
+        page.node.Resources()!.set(PDFName.of('Pattern'), doc.context.obj({ P0: doc.context.obj({ PatternType: 2, Shading: shading }) }));
+        page.node.addContentStream(doc.context.register(doc.context.stream(content)));
+      });
+    const ways = [
+      { content: 'q 60 740 480 30 re W n /Sh0 sh Q', clipped: /W\* n \/Sh0 sh Q/ },
+      { content: 'q /Pattern cs /P0 scn 60 740 480 30 re f Q', clipped: /W\* n 60 740 480 30 re\s+f Q/ },
+    ];
+    for (const { content, clipped } of ways) {
+      const [out] = await ws.run('redact', [file('shading.pdf', await shaded(content))], { text: ['Kestrel'] });
+      expect(out!.notes?.[0]?.message, content).toBe('1 match was removed.');
+      expect(pdfText(out!.path)).toContain('Keep every word of this line');
+      expect(pdfText(out!.path)).toMatch(/The\s+code stays secret/);
+      expect(pdfText(out!.path)).not.toContain('Kestrel');
+      expect(imagesIn(out!.path)).toBe(0);
+      const [red, , blueLevel] = await pixelAt(out!.path, 1, 400, 745); // the shading beside the box is still painted
+      expect(red).toBeLessThan(60);
+      expect(blueLevel).toBeGreaterThan(150);
+      expect(rawStreams(out!.path)).toMatch(clipped);
+    }
   });
 
   it('burns in a page it cannot read: a font without widths or an unknown operator', async () => {
