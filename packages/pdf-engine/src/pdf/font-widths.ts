@@ -1,5 +1,6 @@
 import { PDFArray, PDFDict, PDFName, PDFNumber, StandardFontEmbedder, StandardFonts, type PDFObject } from '@cantoo/pdf-lib';
 import { ContentNotUnderstood } from './content-ops.ts';
+import { IDENTITY, type Matrix } from './matrix.ts';
 
 /** One glyph of a shown string: its code's bytes and its width in thousandths of the font size. */
 export interface ShownGlyph {
@@ -9,7 +10,15 @@ export interface ShownGlyph {
   space: boolean;
 }
 
-export type GlyphReader = (bytes: Uint8Array) => ShownGlyph[];
+export interface GlyphReader {
+  glyphs: (bytes: Uint8Array) => ShownGlyph[];
+  /**
+   * Where a glyph is drawn, in ems of the font size, before the text matrix: the identity but for a
+   * Type 3 font, whose /FontMatrix may turn glyphs upside down (Ghostscript writes them so, and its
+   * text matrix turns them back), skew or move them.
+   */
+  matrix: Matrix;
+}
 
 const num = (o: PDFObject | undefined) => (o instanceof PDFNumber ? o.asNumber() : undefined);
 
@@ -49,7 +58,7 @@ function differencesOf(encoding: PDFDict): Map<number, string> {
 /**
  * How a font splits a string into glyphs and how wide each is: simple fonts by /Widths (or the
  * standard-14 metrics, by glyph name where /Differences renames a code), Type 3 fonts by /Widths
- * through a /FontMatrix that only scales, Type 0 fonts with Identity-H by /W and /DW. Anything else
+ * through their /FontMatrix, Type 0 fonts with Identity-H by /W and /DW. Anything else
  * (other CMaps, vertical writing, a standard font on another base encoding) is not understood.
  */
 export function glyphReader(font: PDFDict): GlyphReader {
@@ -60,8 +69,8 @@ export function glyphReader(font: PDFDict): GlyphReader {
     throw new ContentNotUnderstood(`font subtype ${String(subtype)}`);
   }
   const widths = font.lookup(PDFName.of('Widths'));
-  // Type 3 widths are in glyph space: its /FontMatrix, when a plain scale, makes them thousandths of the size.
-  const scale = type3 ? type3Scale(font) : 1;
+  // Type 3 widths are in glyph space: its /FontMatrix makes them thousandths of the size.
+  const { scale, matrix } = type3 ? type3Space(font) : { scale: 1, matrix: IDENTITY };
   let widthOf: (code: number) => number | undefined;
   if (widths instanceof PDFArray) {
     const first = num(font.lookup(PDFName.of('FirstChar'))) ?? 0;
@@ -80,20 +89,27 @@ export function glyphReader(font: PDFDict): GlyphReader {
     if (!standard) throw new ContentNotUnderstood('a font without widths');
     widthOf = (code) => standard.get(code);
   }
-  return (bytes) =>
-    [...bytes].map((code, i) => {
-      const width = widthOf(code);
-      if (width === undefined) throw new ContentNotUnderstood(`no width for code ${code}`);
-      return { bytes: bytes.subarray(i, i + 1), width, space: code === 32 };
-    });
+  return {
+    matrix,
+    glyphs: (bytes) =>
+      [...bytes].map((code, i) => {
+        const width = widthOf(code);
+        if (width === undefined) throw new ContentNotUnderstood(`no width for code ${code}`);
+        return { bytes: bytes.subarray(i, i + 1), width, space: code === 32 };
+      }),
+  };
 }
 
-/** A Type 3 font's glyph space in thousandths of text space; a matrix that turns, skews or moves glyphs is not understood. */
-function type3Scale(font: PDFDict): number {
+/**
+ * A Type 3 font's glyph space: how many thousandths of the font size a glyph unit advances (the
+ * matrix's horizontal scale: only it moves the pen in horizontal writing), and the matrix in ems.
+ * A matrix that mirrors the advance, or flattens glyphs to nothing, is not understood.
+ */
+function type3Space(font: PDFDict): { scale: number; matrix: Matrix } {
   const matrix = font.lookup(PDFName.of('FontMatrix'));
   const [a, b, c, d, e, f] = matrix instanceof PDFArray ? matrix.asArray().map((o) => num(font.context.lookup(o)) ?? NaN) : [];
-  if (!(a! > 0) || a !== d || b !== 0 || c !== 0 || e !== 0 || f !== 0) throw new ContentNotUnderstood('a Type 3 font matrix other than a scale');
-  return a! * 1000;
+  if (!(a! > 0) || ![b, c, d, e, f].every(Number.isFinite) || Math.abs(a! * d! - b! * c!) < 1e-12) throw new ContentNotUnderstood('a Type 3 font matrix that mirrors or flattens its glyphs');
+  return { scale: a! * 1000, matrix: [1, b! / a!, c! / a!, d! / a!, e!, f!] };
 }
 
 function cidReader(font: PDFDict): GlyphReader {
@@ -120,13 +136,16 @@ function cidReader(font: PDFDict): GlyphReader {
       i += 3;
     }
   }
-  return (bytes) => {
-    if (bytes.length % 2) throw new ContentNotUnderstood('an odd-length string in a two-byte font');
-    const glyphs: ShownGlyph[] = [];
-    for (let i = 0; i < bytes.length; i += 2) {
-      const code = (bytes[i]! << 8) | bytes[i + 1]!;
-      glyphs.push({ bytes: bytes.subarray(i, i + 2), width: widths.get(code) ?? fallback, space: false });
-    }
-    return glyphs;
+  return {
+    matrix: IDENTITY,
+    glyphs: (bytes) => {
+      if (bytes.length % 2) throw new ContentNotUnderstood('an odd-length string in a two-byte font');
+      const glyphs: ShownGlyph[] = [];
+      for (let i = 0; i < bytes.length; i += 2) {
+        const code = (bytes[i]! << 8) | bytes[i + 1]!;
+        glyphs.push({ bytes: bytes.subarray(i, i + 2), width: widths.get(code) ?? fallback, space: false });
+      }
+      return glyphs;
+    },
   };
 }

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { AlignmentType, Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import PDFKit from 'pdfkit';
@@ -10,12 +11,15 @@ import { libreOfficePdfs } from './corpus.ts';
 import { odtWithStyles } from './office-docs.ts';
 
 /**
- * The same short text as real producers write it, made at test time (nothing committed): pdfLaTeX,
- * LibreOffice (ODT and DOCX), ReportLab (standard and TrueType fonts), pdfkit, Chromium's
- * print-to-PDF (Skia, as Google Docs) and PyMuPDF. The text has what text extraction and redaction
- * trip on: a German word hyphenated across a line end, ligature words ("office", "flow"), one word
- * in capitals (letter-spaced by ReportLab, pdfkit and Chromium) and in mixed case, a two-word phrase
- * whose space pdfTeX writes as a kerning gap, and a word in a second font. A producer missing from the machine is skipped with the reason.
+ * The same short text as real producers write it, made at test time: pdfLaTeX (Type 1 fonts, and
+ * Type 3 bitmap fonts), latex with dvips and Ghostscript (Type 3), LibreOffice (ODT and DOCX),
+ * ReportLab (standard and TrueType fonts), pdfkit, Chromium's print-to-PDF (Skia, as Google Docs) and
+ * PyMuPDF; matplotlib's file (Type 3 outlines over a shading) is held, made once by
+ * held/make-matplotlib.py. The text has what text extraction and redaction trip on: a German word
+ * hyphenated across a line end, ligature words ("office", "flow"), one word in capitals
+ * (letter-spaced by ReportLab, pdfkit and Chromium) and in mixed case, a two-word phrase whose space
+ * pdfTeX writes as a kerning gap, and a word in a second font. A producer missing from the machine
+ * is skipped with the reason.
  */
 
 const run = promisify(execFile);
@@ -56,8 +60,15 @@ const FONT = {
 
 type Producer = (dir: string) => Promise<string>;
 
-const pdftex: Producer = async (dir) => {
-  const tex = String.raw`\documentclass{article}
+/**
+ * The same LaTeX source three ways: pdfLaTeX with the default (OT1) fonts, which TeX Live has as
+ * Type 1; pdfLaTeX with T1 (Cork) fonts, which without cm-super exist only as METAFONT bitmaps, so
+ * pdfTeX writes Type 3 fonts whose glyphs are named by code (/a28) and whose ligatures pdftotext
+ * cannot read; and latex, dvips and Ghostscript's ps2pdf with the same bitmaps, as Type 3 fonts with
+ * glyph names and a font matrix that turns glyphs upside down (the text matrix turns them back).
+ */
+const latexSource = (fontenc: boolean) => String.raw`\documentclass{article}
+${fontenc ? String.raw`\usepackage[T1]{fontenc}` : ''}
 \usepackage[utf8]{inputenc}
 \usepackage[ngerman,english]{babel}
 \pagestyle{empty}
@@ -74,9 +85,23 @@ ${PRODUCER_TEXT.capitals}
 \end{minipage}
 \end{document}
 `;
-  await writeFile(join(dir, 'pdftex.tex'), tex);
-  await run('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', '-output-directory', dir, join(dir, 'pdftex.tex')], { cwd: dir, timeout: 60_000 });
-  return join(dir, 'pdftex.pdf');
+
+const tex = (command: string, dir: string, name: string) =>
+  run(command, ['-interaction=nonstopmode', '-halt-on-error', '-output-directory', dir, join(dir, `${name}.tex`)], { cwd: dir, timeout: 120_000 });
+
+const pdftex = (name: string, fontenc: boolean): Producer => async (dir) => {
+  await writeFile(join(dir, `${name}.tex`), latexSource(fontenc));
+  await tex('pdflatex', dir, name);
+  return join(dir, `${name}.pdf`);
+};
+
+const dvipsGhostscript: Producer = async (dir) => {
+  const name = 'dvips-ghostscript';
+  await writeFile(join(dir, `${name}.tex`), latexSource(true));
+  await tex('latex', dir, name);
+  await run('dvips', ['-q', '-o', join(dir, `${name}.ps`), join(dir, `${name}.dvi`)], { cwd: dir, timeout: 120_000 });
+  await run('ps2pdf', [join(dir, `${name}.ps`), join(dir, `${name}.pdf`)], { cwd: dir, timeout: 120_000 });
+  return join(dir, `${name}.pdf`);
 };
 
 /** The German paragraph is narrow and carries a soft hyphen where the word is to break. */
@@ -203,12 +228,21 @@ const chromium: Producer = async (dir) => {
   return path;
 };
 
+/** A producer the machine does not have: its file is committed in held/, with the script that made it. */
+const held = (producer: string): Producer => async (dir) => {
+  const path = join(dir, `${producer}.pdf`);
+  await copyFile(fileURLToPath(new URL(`./held/${producer}.pdf`, import.meta.url)), path);
+  return path;
+};
+
 /** A producer is there when its command runs (and, for python, imports its library). */
 const has = (command: string, ...args: string[]) => () => run(command, args, { timeout: 30_000 }).then(() => true, () => false);
 const pythonHas = (module: string) => has(DEBIAN_PYTHON, '-c', `import ${module}`);
 
 const PRODUCERS: { producer: string; needs: string; present: () => Promise<boolean>; make: Producer }[] = [
-  { producer: 'pdftex', needs: 'pdflatex', present: has('pdflatex', '--version'), make: pdftex },
+  { producer: 'pdftex', needs: 'pdflatex', present: has('pdflatex', '--version'), make: pdftex('pdftex', false) },
+  { producer: 'pdftex-type3', needs: 'pdflatex', present: has('pdflatex', '--version'), make: pdftex('pdftex-type3', true) },
+  { producer: 'dvips-ghostscript', needs: 'dvips and Ghostscript', present: async () => (await has('dvips', '--version')()) && has('gs', '--version')(), make: dvipsGhostscript },
   { producer: 'libreoffice-odt', needs: 'soffice', present: has('soffice', '--version'), make: libreOfficeOdt },
   { producer: 'libreoffice-docx', needs: 'soffice', present: has('soffice', '--version'), make: libreOfficeDocx },
   { producer: 'reportlab-standard', needs: 'ReportLab for python3', present: pythonHas('reportlab'), make: (dir) => python(REPORTLAB(false))(dir, 'reportlab-standard.pdf') },
@@ -216,6 +250,8 @@ const PRODUCERS: { producer: string; needs: string; present: () => Promise<boole
   { producer: 'pdfkit', needs: 'pdfkit', present: async () => true, make: pdfkit },
   { producer: 'chromium-skia', needs: 'chromium', present: has('chromium', '--version'), make: chromium },
   { producer: 'pymupdf', needs: 'PyMuPDF for python3', present: pythonHas('fitz'), make: (dir) => python(PYMUPDF)(dir, 'pymupdf.pdf') },
+  // Type 3 fonts of glyph outlines (DejaVu), and a Gouraud-shaded band under the first lines (sh).
+  { producer: 'matplotlib', needs: 'its held file', present: async () => true, make: held('matplotlib') },
 ];
 
 /** ImageMagick writes a PDF page as one picture: no text to redact, so it is named and not made. */

@@ -13,9 +13,9 @@ import { blackOutImages, type ImageHit } from './redact-images.ts';
  * painted with the boxes clipped out, image pixels under a box are blacked out (redact-images.ts),
  * and black boxes are painted on top. What cannot be cut (a curved path, inline image, unreadable
  * image or form partly under a box) is left out and its region returned, to be put back as pixels
- * with the boxes black (redact-page.ts). What it cannot be sure of at all (text in a font it cannot
- * measure, a shading under a box, a page stream it cannot parse) throws ContentNotUnderstood, and
- * the whole page is burned in instead.
+ * with the boxes black (redact-page.ts). A shading (sh) is painted with the boxes clipped out. What
+ * it cannot be sure of at all (text in a font it cannot measure, a page stream it cannot parse)
+ * throws ContentNotUnderstood, and the whole page is burned in instead.
  */
 
 const meets = (a: PageArea, b: PageArea) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
@@ -77,14 +77,15 @@ async function rewriteContent(
   };
   const readers = new Map<PDFObject, GlyphReader>();
   /** A font it cannot measure only matters once it shows text: then the page is burned in. */
+  const failing = (error: ContentNotUnderstood): GlyphReader => ({ matrix: IDENTITY, glyphs: () => { throw error; } });
   const readerFor = (font: PDFObject | undefined): GlyphReader => {
-    if (!(font instanceof PDFDict)) return () => { throw new ContentNotUnderstood('a font that is not there'); };
+    if (!(font instanceof PDFDict)) return failing(new ContentNotUnderstood('a font that is not there'));
     if (!readers.has(font)) {
       try {
         readers.set(font, glyphReader(font));
       } catch (error) {
         if (!(error instanceof ContentNotUnderstood)) throw error;
-        readers.set(font, () => { throw error; });
+        readers.set(font, failing(error));
       }
     }
     return readers.get(font)!;
@@ -132,13 +133,14 @@ async function rewriteContent(
         continue;
       }
       if (typeof item !== 'object' || item === null || !('bytes' in item)) throw new ContentNotUnderstood('a shown operand that is not a string');
-      for (const glyph of gs.font(item.bytes)) {
+      for (const glyph of gs.font.glyphs(item.bytes)) {
         const w = glyph.width / 1000;
-        const render = times([gs.size * gs.scale, 0, 0, gs.size, 0, gs.rise], times(tm, gs.ctm));
-        // A band a little inside the glyph's advance and across its lower body (between the baseline and
-        // x-height), so a neighbour touching a box's edge stays, and so does the line above or below
-        // when tight leading lets a word's box reach into it.
-        const box = boxUnder(render, w * 0.15, 0.15, w * 0.85, 0.4);
+        const render = times(gs.font.matrix, times([gs.size * gs.scale, 0, 0, gs.size, 0, gs.rise], times(tm, gs.ctm)));
+        // A line a little inside the glyph's advance, across the middle of its lower body (between the
+        // baseline and x-height), so a neighbour touching a box's edge stays, and so does the line above
+        // or below when tight leading lets a word's box reach into it (pdftotext boxes Type 3 words
+        // as deep as the font's bounding box).
+        const box = boxUnder(render, w * 0.15, 0.275, w * 0.85, 0.275);
         const advance = w * gs.size + gs.charSpacing + (glyph.space ? gs.wordSpacing : 0);
         tm = times([1, 0, 0, 1, advance * gs.scale, 0], tm);
         if (areas.some((a) => meets(box, a))) {
@@ -259,7 +261,7 @@ async function rewriteContent(
             regions.push(painted);
           } else {
             // An underline, highlight or rule: painted as before, with the boxes it meets clipped out.
-            const clip = areas.filter((a) => meets(painted, a)).map((a) => clipOut(gs.ctm, a)).join(' ');
+            const clip = clipOut(gs.ctm, areas.filter((a) => meets(painted, a)));
             rewritten.set(pathStart!, `q ${clip} ${rewritten.get(pathStart!) ?? source(pathStart!)}`);
             rewritten.set(op, `${source(op)} Q`);
           }
@@ -315,6 +317,9 @@ async function rewriteContent(
         if (hits(boxUnder(gs.ctm, 0, 0, 1, 1))) leaveOut(op, boxUnder(gs.ctm, 0, 0, 1, 1));
         break;
       case 'sh':
+        // A shading is never text, and whatever it paints under a box is clipped out; the rest stays as it was.
+        if (areas.length > 0) rewritten.set(op, `q ${clipOut(gs.ctm, areas)} ${source(op)} Q`);
+        break;
       case 'd0':
       case 'd1':
         throw new ContentNotUnderstood(`the ${op.op} operator`);
@@ -361,14 +366,14 @@ export function withXObjects(doc: PDFDocument, resources: PDFDict | undefined, x
   return copy;
 }
 
-/** A clip that leaves out one box: a huge rectangle and the box, even-odd, in the user space of `ctm`. */
-function clipOut(ctm: Matrix, area: PageArea): string {
+/** Clips that leave out the boxes, one a box (clips intersect): a huge rectangle and the box, even-odd, in the user space of `ctm`. */
+function clipOut(ctm: Matrix, areas: readonly PageArea[]): string {
   const inverse = invert(ctm);
   const polygon = (x0: number, y0: number, x1: number, y1: number) => {
     const [a, b, c, d] = [apply(inverse, x0, y0), apply(inverse, x1, y0), apply(inverse, x1, y1), apply(inverse, x0, y1)];
     return `${fmt(a.x)} ${fmt(a.y)} m ${fmt(b.x)} ${fmt(b.y)} l ${fmt(c.x)} ${fmt(c.y)} l ${fmt(d.x)} ${fmt(d.y)} l h`;
   };
-  return `${polygon(-1e5, -1e5, 1e5, 1e5)} ${polygon(area.x0, area.y0, area.x1, area.y1)} W* n`;
+  return areas.map((area) => `${polygon(-1e5, -1e5, 1e5, 1e5)} ${polygon(area.x0, area.y0, area.x1, area.y1)} W* n`).join(' ');
 }
 
 function invert([a, b, c, d, e, f]: Matrix): Matrix {

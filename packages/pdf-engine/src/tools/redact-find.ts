@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { RedactionMatch, RedactionPreset, RedactOptions } from '@wattle/shared';
 import { EngineError } from '../errors.ts';
-import type { LayoutPage, LayoutWord } from '../pdf/layout.ts';
+import type { LayoutLine, LayoutPage, LayoutWord } from '../pdf/layout.ts';
 import { PRESET_FINDERS } from './redact-presets.ts';
 import { phraseRegex, readerText, sourceRange } from './redact-reader-text.ts';
 
@@ -112,7 +112,7 @@ export interface PageText {
 export function pageText(page: LayoutPage, shown: { width: number; height: number }): PageText {
   let text = '';
   const words: PageText['words'] = [];
-  for (const block of page.blocks) {
+  for (const block of linesApart(page).blocks) {
     if (text) text += '\n';
     for (const [l, line] of block.lines.entries()) {
       // Lines part by a space (a number wrapped at a line end is still one number), but a line ending in a hyphen by its line break: the reader joins the word.
@@ -131,6 +131,41 @@ export type RedactionBox = RedactionMatch['boxes'][number];
 
 /** A little more than the glyphs: ascenders, descenders and anti-aliasing stay inside the box. */
 const PAD = 1;
+/** How many lines below a line are looked at for overlap: enough for any real page, bounded for a hostile one. */
+const OVERLAP_LOOKAHEAD = 50;
+
+/**
+ * Lines whose boxes reach into each other are cut apart halfway through the overlap (less the pad),
+ * their words with them. pdftotext boxes Type 3 words by the font's bounding box (Ghostscript's
+ * bitmap fonts: 0.48 em below the baseline), which in a tight paragraph reaches the line below: its box
+ * would blacken and cut the glyphs there. Lines side by side, or one over another (a watermark), are left.
+ */
+function linesApart(page: LayoutPage): LayoutPage {
+  const lines = page.blocks.flatMap((b) => b.lines);
+  const cut = new Map<LayoutLine, { yMin: number; yMax: number }>(lines.map((l) => [l, { yMin: l.yMin, yMax: l.yMax }]));
+  const byTop = [...lines].sort((a, b) => a.yMin - b.yMin);
+  for (const [i, upper] of byTop.entries()) {
+    for (const lower of byTop.slice(i + 1, i + 1 + OVERLAP_LOOKAHEAD)) {
+      if (lower.yMin >= upper.yMax) break;
+      const sideBySide = lower.xMin >= upper.xMax || upper.xMin >= lower.xMax;
+      const stacked = (lower.yMin + lower.yMax) / 2 - (upper.yMin + upper.yMax) / 2 > 0.3 * Math.min(upper.yMax - upper.yMin, lower.yMax - lower.yMin);
+      if (sideBySide || !stacked) continue;
+      const middle = (lower.yMin + upper.yMax) / 2;
+      cut.get(upper)!.yMax = Math.min(cut.get(upper)!.yMax, middle - PAD);
+      cut.get(lower)!.yMin = Math.max(cut.get(lower)!.yMin, middle + PAD);
+    }
+  }
+  return {
+    ...page,
+    blocks: page.blocks.map((block) => ({
+      ...block,
+      lines: block.lines.map((line) => {
+        const { yMin, yMax } = cut.get(line)!;
+        return { ...line, yMin, yMax, words: line.words.map((w) => ({ ...w, yMin: Math.max(w.yMin, yMin), yMax: Math.min(w.yMax, yMax) })) };
+      }),
+    })),
+  };
+}
 
 /** Boxes around the characters start..end cover: a part of a word gets its share of the word's width. */
 export function boxesFor(page: PageText, start: number, end: number): RedactionBox[] {

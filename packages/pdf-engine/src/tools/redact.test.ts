@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedFont } from '../pdf/fonts.ts';
 import { A4, formPdf } from '../test/fixtures.ts';
 import { file, pdfText, workspace, type Workspace } from '../test/harness.ts';
-import { findAll } from './redact-find.ts';
+import { boxesFor, findAll, pageText } from './redact-find.ts';
 import { isValidAcn, isValidMedicare, isValidTfn } from './redact-presets.ts';
 
 let ws: Workspace;
@@ -239,23 +239,74 @@ describe('redact keeps the rest of the page as text', () => {
     expect(blue).toBeGreaterThan(150);
   });
 
-  /** A Type 3 font of black squares, 750 units wide in a 1000-unit glyph space, drawing "aaa" at (72, 700). */
-  const type3Page = () =>
+  /**
+   * A Type 3 font of black squares, 750 units wide in a 1000-unit glyph space, drawing "aaa" at (72, 700);
+   * `flipped` writes it as Ghostscript does: a font matrix upside down, and a text matrix that turns it back.
+   */
+  const type3Page = (flipped = false) =>
     twoLinePdf((doc, page) => {
       const glyph = doc.context.register(doc.context.stream('1000 0 0 0 750 750 d1 0 0 750 750 re f'));
       const font = doc.context.register(
-        doc.context.obj({ Type: 'Font', Subtype: 'Type3', FontBBox: [0, 0, 750, 750], FontMatrix: [0.001, 0, 0, 0.001, 0, 0], CharProcs: { sq: glyph }, Encoding: { Type: 'Encoding', Differences: [97, PDFName.of('sq')] }, FirstChar: 97, LastChar: 97, Widths: [1000], Resources: {} }),
+        doc.context.obj({ Type: 'Font', Subtype: 'Type3', FontBBox: [0, 0, 750, 750], FontMatrix: [0.001, 0, 0, flipped ? -0.001 : 0.001, 0, 0], CharProcs: { sq: glyph }, Encoding: { Type: 'Encoding', Differences: [97, PDFName.of('sq')] }, FirstChar: 97, LastChar: 97, Widths: [1000], Resources: {} }),
       );
       (page.node.Resources()!.lookup(PDFName.of('Font')) as PDFDict).set(PDFName.of('T3'), font);
-      page.node.addContentStream(doc.context.register(doc.context.stream('BT /T3 12 Tf 72 700 Td (aaa) Tj ET')));
+      page.node.addContentStream(doc.context.register(doc.context.stream(`BT /T3 12 Tf ${flipped ? '1 0 0 -1 72 700 Tm' : '72 700 Td'} (aaa) Tj ET`)));
     });
 
-  it('cuts the glyphs of a Type 3 font by its widths and font matrix', async () => {
-    const [out] = await ws.run('redact', [file('type3.pdf', await type3Page())], { areas: [{ page: 1, x: 84, y: 698, width: 12, height: 10 }] });
-    expect(out!.notes?.[0]?.message).toBe('0 matches were removed.');
-    expect(rawStreams(out!.path)).toContain('[(a) -1000 (a)] TJ'); // the middle square is gone, the last keeps its place
+  it('cuts the glyphs of a Type 3 font by its widths and font matrix, upright or upside down', async () => {
+    for (const flipped of [false, true]) {
+      const [out] = await ws.run('redact', [file('type3.pdf', await type3Page(flipped))], { areas: [{ page: 1, x: 84, y: 698, width: 12, height: 10 }] });
+      expect(out!.notes?.[0]?.message, `flipped: ${flipped}`).toBe('0 matches were removed.');
+      expect(rawStreams(out!.path)).toContain('[(a) -1000 (a)] TJ'); // the middle square is gone, the last keeps its place
+      expect(pdfText(out!.path)).toContain('Keep every word of this line');
+      expect(imagesIn(out!.path)).toBe(0);
+    }
+  });
+
+  it("finds words in pdfTeX's bitmap fonts, whose glyphs are named by code, through the T1 encoding", async () => {
+    // "fire" as pdfTeX writes it in a T1 bitmap font: the fi ligature is code 28, named /a28; pdftotext alone reads "re".
+    const input = await twoLinePdf((doc, page) => {
+      const square = doc.context.register(doc.context.stream('500 0 0 0 400 600 d1 0 0 400 600 re f'));
+      const font = doc.context.register(
+        doc.context.obj({ Type: 'Font', Subtype: 'Type3', FontBBox: [0, 0, 400, 600], FontMatrix: [0.001, 0, 0, 0.001, 0, 0], CharProcs: { a28: square, a101: square, a114: square }, Encoding: { Type: 'Encoding', Differences: [28, PDFName.of('a28'), 29, PDFName.of('.notdef'), 101, PDFName.of('a101'), 114, PDFName.of('a114')] }, FirstChar: 28, LastChar: 114, Widths: Array.from({ length: 87 }, () => 500), Resources: {} }),
+      );
+      (page.node.Resources()!.lookup(PDFName.of('Font')) as PDFDict).set(PDFName.of('T3'), font);
+      page.node.addContentStream(doc.context.register(doc.context.stream('BT /T3 12 Tf 72 700 Td <1c7265> Tj ET')));
+    });
+    expect(execFileSync('pdftotext', ['-', '-'], { input }).toString()).not.toContain('fire');
+    const [out] = await ws.run('redact', [file('pdftex-bitmap.pdf', input)], { text: ['fire'] });
+    expect(out!.notes?.[0]?.message).toBe('1 match was removed.');
+    expect(rawStreams(out!.path)).not.toMatch(/<1c7265>|\(\\034re\)/i);
     expect(pdfText(out!.path)).toContain('Keep every word of this line');
     expect(imagesIn(out!.path)).toBe(0);
+  });
+
+  it('paints a shading, by sh or as a pattern fill, with the boxes clipped out, and keeps the page as text', async () => {
+    // A blue axial shading over the second line's band (LibreOffice, matplotlib and TikZ paint gradients with sh, Chromium as a pattern fill).
+    const shaded = (content: string) =>
+      twoLinePdf((doc, page) => {
+        const blue = doc.context.obj({ FunctionType: 2, Domain: [0, 1], C0: [0, 0, 1], C1: [0, 0, 0.8], N: 1 });
+        const shading = doc.context.register(doc.context.obj({ ShadingType: 2, ColorSpace: 'DeviceRGB', Coords: [0, 0, 595, 0], Function: blue }));
+        page.node.Resources()!.set(PDFName.of('Shading'), doc.context.obj({ Sh0: shading }));
+        page.node.Resources()!.set(PDFName.of('Pattern'), doc.context.obj({ P0: doc.context.obj({ PatternType: 2, Shading: shading }) }));
+        page.node.addContentStream(doc.context.register(doc.context.stream(content)));
+      });
+    const ways = [
+      { content: 'q 60 740 480 30 re W n /Sh0 sh Q', clipped: /W\* n \/Sh0 sh Q/ },
+      { content: 'q /Pattern cs /P0 scn 60 740 480 30 re f Q', clipped: /W\* n 60 740 480 30 re\s+f Q/ },
+    ];
+    for (const { content, clipped } of ways) {
+      const [out] = await ws.run('redact', [file('shading.pdf', await shaded(content))], { text: ['Kestrel'] });
+      expect(out!.notes?.[0]?.message, content).toBe('1 match was removed.');
+      expect(pdfText(out!.path)).toContain('Keep every word of this line');
+      expect(pdfText(out!.path)).toMatch(/The\s+code stays secret/);
+      expect(pdfText(out!.path)).not.toContain('Kestrel');
+      expect(imagesIn(out!.path)).toBe(0);
+      const [red, , blueLevel] = await pixelAt(out!.path, 1, 400, 745); // the shading beside the box is still painted
+      expect(red).toBeLessThan(60);
+      expect(blueLevel).toBeGreaterThan(150);
+      expect(rawStreams(out!.path)).toMatch(clipped);
+    }
   });
 
   it('burns in a page it cannot read: a font without widths or an unknown operator', async () => {
@@ -306,6 +357,23 @@ describe('redact beyond the page content', () => {
     const result = await PDFDocument.load(await readFile(out!.path));
     expect(result.getForm().getTextField('name').getText() ?? '').toBe('');
     expect(out!.notes?.[0]?.message).toMatch(/2 metadata, bookmark, comment or form entries were cleaned/);
+  });
+});
+
+describe('redact boxes', () => {
+  it("stop halfway between lines whose boxes reach into each other, and leave lines side by side alone", () => {
+    // Ghostscript's Type 3 words, as pdftotext boxes them: 18 pt tall on lines 8 pt apart (y from the top).
+    const word = (text: string, xMin: number, yMin: number) => ({ text, xMin, xMax: xMin + 40, yMin, yMax: yMin + 18 });
+    const line = (...words: ReturnType<typeof word>[]) => ({ xMin: words[0]!.xMin, xMax: words.at(-1)!.xMax, yMin: words[0]!.yMin, yMax: words[0]!.yMax, words });
+    const layout = { width: 600, height: 800, blocks: [{ xMin: 100, xMax: 500, yMin: 100, yMax: 126, lines: [line(word('KESTREL', 100, 100)), line(word('Firma', 100, 108)), line(word('beside', 300, 100))] }] };
+    const page = pageText(layout, { width: 600, height: 800 });
+    const [kestrel] = boxesFor(page, 0, 7);
+    const [firma] = boxesFor(page, page.text.indexOf('Firma'), page.text.indexOf('Firma') + 5);
+    const [beside] = boxesFor(page, page.text.indexOf('beside'), page.text.indexOf('beside') + 6);
+    const middle = 800 - (108 + 118) / 2; // halfway through the overlap, from the bottom
+    expect(kestrel!.y).toBeCloseTo(middle);
+    expect(firma!.y + firma!.height).toBeCloseTo(middle);
+    expect(beside!.height).toBeCloseTo(20); // side by side with the others: 18 pt and the pad
   });
 });
 

@@ -9,10 +9,10 @@ import { outputFilename } from '../output-names.ts';
 import { qpdf } from '../process/commands.ts';
 import { objectStreamsAllowed, pdfaNotKept } from '../pdf/conformance.ts';
 import { displayBox } from '../pdf/geometry.ts';
-import { readLayout } from '../pdf/layout-file.ts';
 import { loadPdf } from '../pdf/load.ts';
 import { preparePdf, type PreparedPdf } from '../pdf/prepare.ts';
 import { qpdfSucceeded } from '../pdf/qpdf.ts';
+import { readLayoutAsShown } from '../pdf/type3-text.ts';
 import { checkedOutput, openPrepared } from '../pdf/write.ts';
 import type { Operation } from './operation.ts';
 import { boxesFor, findAll, pageText, type RedactionBox } from './redact-find.ts';
@@ -32,7 +32,7 @@ export async function planRedaction(ctx: ToolContext, pdf: PreparedPdf, doc: PDF
   for (const [i, area] of (options.areas ?? []).entries()) {
     if (area.page > pdf.pages) throw new EngineError('VALIDATION_FAILED', `This PDF has ${pdf.pages} pages.`, { field: `areas.${i}.page`, message: `This PDF has ${pdf.pages} pages.` });
   }
-  const pages = (await readLayout(ctx, pdf.path)).map((page, i) => pageText(page, displayBox(doc.getPage(i))));
+  const pages = (await readLayoutAsShown(ctx, pdf.path, doc)).map((page, i) => pageText(page, displayBox(doc.getPage(i))));
   const slots = documentSlots(doc);
   const found = await findAll([...pages.map((p) => p.text), ...slots.map((s) => s.text)], options);
 
@@ -110,7 +110,7 @@ export const redact: Operation<'redact'> = async ([input], options, ctx) => {
 async function checkRedacted(ctx: ToolContext, result: PreparedPdf, options: RedactOptions): Promise<void> {
   const doc = await loadPdf(await readFile(result.path));
   const again = await planRedaction(ctx, result, doc, { ...options, areas: [] });
-  const pages = (await readLayout(ctx, result.path)).map((page, i) => pageText(page, displayBox(doc.getPage(i))));
+  const pages = (await readLayoutAsShown(ctx, result.path, doc)).map((page, i) => pageText(page, displayBox(doc.getPage(i))));
   const leftInAreas = (options.areas ?? []).some((area) =>
     pages[area.page - 1]?.words.some(({ word }) => {
       const y = pages[area.page - 1]!.height - (word.yMin + word.yMax) / 2;
