@@ -21,6 +21,7 @@ import { dashboardRoutes } from './http/routes/dashboard.ts';
 import { eventRoutes } from './http/routes/events.ts';
 import { notificationRoutes } from './http/routes/notifications.ts';
 import { profileRoutes } from './http/routes/profile.ts';
+import { taxInvoiceRoutes } from './http/routes/tax-invoices.ts';
 import { supportRoutes } from './http/routes/support.ts';
 import { jobsRoutes } from './http/routes/jobs.ts';
 import { linksRoutes } from './http/routes/links.ts';
@@ -72,6 +73,7 @@ export function createApp(container: Container) {
   app.route('/api', eventRoutes(container));
   app.route('/api', supportRoutes(container));
   app.route('/api', dashboardRoutes(container));
+  app.route('/api', taxInvoiceRoutes(container));
   app.route('/api', shareViewerRoutes(container));
   // The declared /api/v1 routes: the OpenAPI document is generated from their declarations.
   const v1 = declaredRoutes();

@@ -7,3 +7,8 @@ export function formatBytes(bytes: number): string {
   const value = Number.parseFloat((bytes / 1024 ** exponent).toFixed(2));
   return `${value} ${SIZE_UNITS[exponent]}`;
 }
+
+/** Australian cents as people read them: 1200 → "A$12.00", 1234567 → "A$12,345.67". */
+export function formatAud(cents: number): string {
+  return `A$${(cents / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -3,18 +3,28 @@ import { chmod, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/prom
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   html: string;
   text: string;
   replyTo?: string;
+  /** Files sent with the mail (a tax invoice's PDF). */
+  attachments?: MailAttachment[];
 }
 
-export interface StoredMail extends MailMessage {
+export interface StoredMail extends Omit<MailMessage, 'attachments'> {
   id: string;
   from: string;
   sentAt: string;
+  /** The outbox keeps attachments' bytes as base64, readable at /dev/mail. */
+  attachments?: (Omit<MailAttachment, 'content'> & { base64: string })[];
 }
 
 export interface Mailer {
@@ -65,7 +75,14 @@ export function createOutboxMailer(dir: string, from: string): Mailer {
       await chmod(dir, 0o700);
       const sentAt = new Date().toISOString();
       const id = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}`;
-      const stored: StoredMail = { id, from, sentAt, ...message };
+      const { attachments, ...rest } = message;
+      const stored: StoredMail = {
+        id,
+        from,
+        sentAt,
+        ...rest,
+        ...(attachments && { attachments: attachments.map(({ content, ...file }) => ({ ...file, base64: content.toString('base64') })) }),
+      };
       // Written under a temp name and renamed, so a reader never sees half a mail.
       const path = join(dir, `${id}.json`);
       await writeFile(`${path}.partial`, JSON.stringify(stored, null, 2), { mode: 0o600 });

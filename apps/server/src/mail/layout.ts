@@ -1,3 +1,5 @@
+import { formatAbn } from '@wattle/shared';
+
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -25,10 +27,6 @@ const GREEN = '#1f5c48';
 const GOLD = '#e8b923';
 const INK = '#1c2b27';
 const MUTED = '#5d6f69';
-
-function formatAbn(abn: string): string {
-  return abn.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4');
-}
 
 /** The branded HTML mail: table layout and inline styles, which is what mail clients render reliably. */
 export function renderHtml(brand: Brand, content: MailContent): string {

@@ -136,3 +136,14 @@ export function teamInvitationMail(brand: Brand, input: { inviterName: string; t
     footnote: `This invitation expires in ${input.expiresInDays} days and works only for this email address. If you did not expect it, you can ignore this email.`,
   });
 }
+
+/** A paid invoice's tax invoice, as a PDF attached; the same invoice stays in the dashboard's billing page. */
+export function taxInvoiceMail(brand: Brand, input: { name?: string; number: string; total: string; url: string }): AuthMail {
+  return compose(brand, `Your ${brand.tradingName} tax invoice ${input.number}`, {
+    preview: `Thanks for your payment of ${input.total}. Your tax invoice is attached.`,
+    heading: 'Thanks for your payment',
+    paragraphs: [greeting(input.name), `We received your payment of ${input.total}. Your tax invoice ${input.number} is attached as a PDF. It shows our ABN and the GST included in the price.`],
+    action: { label: 'See your invoices', url: input.url },
+    footnote: 'You can download every invoice again from the Billing page of your dashboard.',
+  });
+}

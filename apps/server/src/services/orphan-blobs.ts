@@ -2,6 +2,7 @@ import type { Ports } from '../ports.ts';
 import { findReferencedKeys } from '../repositories/account-erasure.ts';
 import { findUsersWithAvatars } from '../repositories/profiles.ts';
 import { findSignaturesOf } from '../repositories/signatures.ts';
+import { findInvoiceKeys } from '../repositories/tax-invoices.ts';
 import { avatarKey } from './avatar.ts';
 import { isSignatureKind, signatureKey } from './signatures.ts';
 
@@ -40,14 +41,16 @@ export async function sweepOrphanBlobs(container: Pick<Ports, 'db' | 'blobStore'
   return removed;
 }
 
-/** Of these keys, those a row still owns: documents' and versions' files, jobs' files, pictures and signatures. */
+/** Of these keys, those a row still owns: documents' and versions' files, jobs' files, pictures, signatures and tax invoices. */
 async function ownedKeys(container: Pick<Ports, 'db'>, keys: string[]): Promise<Set<string>> {
   const people = [...new Set(keys.flatMap((key) => /^(?:avatars\/([^/]+)\.jpg|signatures\/([^/]+)\/[^/]+)$/.exec(key)?.slice(1).filter(Boolean) ?? []))] as string[];
-  const [referenced, pictured, signatures] = await Promise.all([
+  const [referenced, pictured, signatures, invoices] = await Promise.all([
     findReferencedKeys(container.db, keys),
     findUsersWithAvatars(container.db, people),
     findSignaturesOf(container.db, people),
+    findInvoiceKeys(container.db, keys),
   ]);
+  for (const key of invoices) referenced.add(key);
   for (const userId of pictured) referenced.add(avatarKey(userId));
   for (const { userId, kind } of signatures) if (isSignatureKind(kind)) referenced.add(signatureKey(userId, kind));
   return referenced;

@@ -9,3 +9,4 @@ export * from './share.ts';
 export * from './webhooks.ts';
 export * from './teams.ts';
 export * from './billing.ts';
+export * from './tax-invoices.ts';

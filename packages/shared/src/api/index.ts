@@ -15,3 +15,4 @@ export * from './api-keys.ts';
 export * from './team.ts';
 export * from './client.ts';
 export * from './billing.ts';
+export * from './tax-invoices.ts';

@@ -34,6 +34,7 @@ export const TEAM_ACTIONS = {
   'members.manage': { label: 'Invite, remove and change the role of members', roles: ['owner', 'admin'] },
   'developers.manage': { label: 'Manage team API keys and webhooks', roles: ['owner', 'admin'] },
   'team.update': { label: 'Rename the team', roles: ['owner', 'admin'] },
+  'billing.manage': { label: 'See invoices, change the plan and the billing details', roles: ['owner', 'admin'] },
   'team.transfer': { label: 'Transfer ownership', roles: ['owner'] },
   'team.delete': { label: 'Delete the team and its documents', roles: ['owner'] },
 } as const satisfies Record<string, { label: string; roles: readonly TeamRole[] }>;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Container } from '../../container.ts';
 import type { StoredMail } from '../../adapters/mailer.ts';
 import { escapeHtml } from '../../mail/layout.ts';
+import { attachment } from '../content-disposition.ts';
 import { devMailAvailable } from '../../services/dev-outbox.ts';
 import type { AppEnv } from '../types.ts';
 
@@ -46,10 +47,26 @@ export function devMailRoutes(container: Container) {
       page(
         mail.subject,
         `<h1>${escapeHtml(mail.subject)}</h1><dl><dt>From</dt><dd>${escapeHtml(mail.from)}</dd><dt>To</dt><dd>${escapeHtml(mail.to)}</dd><dt>Sent</dt><dd>${escapeHtml(sentAt(mail))}</dd></dl>
-<h2>HTML</h2><iframe sandbox="allow-top-navigation-by-user-activation" title="HTML part" srcdoc="${escapeHtml(html)}"></iframe><h2>Text</h2><pre>${escapeHtml(mail.text)}</pre>`,
+${attachmentList(mail)}<h2>HTML</h2><iframe sandbox="allow-top-navigation-by-user-activation" title="HTML part" srcdoc="${escapeHtml(html)}"></iframe><h2>Text</h2><pre>${escapeHtml(mail.text)}</pre>`,
       ),
     );
   });
 
+  app.get('/dev/mail/:id/attachments/:n', async (c) => {
+    const mail = await outbox.get(c.req.param('id'));
+    const file = mail?.attachments?.[Number(c.req.param('n'))];
+    if (!file) return c.html(page('Not found', '<p>No such attachment.</p>'), 404);
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Type', file.contentType);
+    c.header('Content-Disposition', attachment(file.filename));
+    return c.body(Buffer.from(file.base64, 'base64'));
+  });
+
   return app;
+}
+
+function attachmentList(mail: StoredMail): string {
+  if (!mail.attachments?.length) return '';
+  const items = mail.attachments.map((file, n) => `<li><a href="/dev/mail/${encodeURIComponent(mail.id)}/attachments/${n}">${escapeHtml(file.filename)}</a></li>`).join('');
+  return `<h2>Attachments</h2><ul>${items}</ul>`;
 }

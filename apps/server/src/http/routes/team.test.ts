@@ -4,7 +4,8 @@ import type { Spaces, Team, TeamActivityPage, TeamRole } from '@wattle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestClient, type TestContext } from '../../test/harness.ts';
 import { makePdf } from '../../test/pdfs.ts';
-import { linkIn, mailsTo, signedInUser, type TestUser } from '../../test/users.ts';
+import { createTeam, joinTeam, selectTeam, type Person } from '../../test/teams.ts';
+import { linkIn, mailsTo, signedInUser } from '../../test/users.ts';
 
 /**
  * Teams through the real app: better-auth's organization endpoints for making and joining them, our
@@ -18,8 +19,6 @@ beforeAll(async () => {
   ctx = await createTestContext({ RATE_LIMIT_ENABLED: 'false' });
 });
 afterAll(() => ctx.close());
-
-type Person = { client: TestClient; user: TestUser };
 
 const post = (client: TestClient, path: string, json: unknown = {}) => client.request(path, { method: 'POST', json });
 
@@ -35,31 +34,7 @@ async function uploaded(client: TestClient, name: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
-async function createTeam(owner: Person, name: string): Promise<string> {
-  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Math.random().toString(36).slice(2, 8)}`;
-  const res = await post(owner.client, '/api/auth/organization/create', { name, slug });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const teamId = ((await res.json()) as { id: string }).id;
-  await selectTeam(owner, teamId);
-  return teamId;
-}
-
-async function selectTeam(person: Person, teamId: string | null): Promise<Response> {
-  return post(person.client, '/api/auth/organization/set-active', { organizationId: teamId });
-}
-
-/** Invites by mail and joins through the link the mail carries, as the invited person would. */
-async function join(inviter: Person, teamId: string, role: 'admin' | 'member'): Promise<Person & { memberId: string }> {
-  const person = await signedInUser(ctx);
-  const invited = await post(inviter.client, '/api/auth/organization/invite-member', { email: person.user.email, role, organizationId: teamId });
-  expect(invited.status, await invited.clone().text()).toBe(200);
-  const [mail] = await mailsTo(ctx, person.user.email);
-  const invitationId = linkIn(ctx, mail!).split('/').pop()!;
-  const accepted = await post(person.client, '/api/auth/organization/accept-invitation', { invitationId });
-  expect(accepted.status, await accepted.clone().text()).toBe(200);
-  const { member } = (await accepted.json()) as { member: { id: string } };
-  return { ...person, memberId: member.id };
-}
+const join = (inviter: Person, teamId: string, role: 'admin' | 'member') => joinTeam(ctx, inviter, teamId, role);
 
 describe('invitations', () => {
   it('mails a link that works once, only for the invited address, and joins the team at its role', async () => {
