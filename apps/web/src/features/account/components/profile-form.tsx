@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { profileSchema } from '@wattle/shared';
 import type { z } from 'zod';
@@ -7,8 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
-import { fieldErrorsOf } from '@/lib/api-client';
+import { useSavedForm } from '@/lib/use-saved-form';
 import { useUpdateProfile } from '../api/profile';
 import type { Profile } from '@wattle/shared';
 
@@ -43,25 +41,13 @@ export function ProfileForm({ profile }: { profile: Profile | undefined }) {
   const update = useUpdateProfile();
   const form = useForm<ProfileValues, unknown, z.output<typeof profileSchema>>({ resolver: zodResolver(profileSchema), defaultValues: toValues(profile) });
 
-  // The profile arrives after the first render, and changes when the avatar or settings are saved.
-  useEffect(() => {
-    if (profile && !form.formState.isDirty) form.reset(toValues(profile));
-  }, [profile, form]);
-
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutateAsync(values).then(
-      (saved) => {
-        form.reset(toValues(saved));
-        toast({ title: 'Profile updated', description: 'Your profile has been updated successfully.', variant: 'success' });
-      },
-      (error: unknown) => {
-        for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
-          if (field in form.getValues()) form.setError(field as keyof ProfileValues, { message });
-        }
-        toast({ title: 'Error', description: 'There was an error updating your profile.', variant: 'destructive' });
-      },
-    ),
-  );
+  const onSubmit = useSavedForm(form, {
+    saved: profile,
+    toValues,
+    save: (values) => update.mutateAsync(values),
+    succeeded: { title: 'Profile updated', description: 'Your profile has been updated successfully.' },
+    failed: 'There was an error updating your profile.',
+  });
 
   return (
     <Form {...form}>

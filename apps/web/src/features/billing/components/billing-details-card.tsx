@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { billingDetailsInputSchema, formatAbn, type BillingDetails, type BillingDetailsInput } from '@wattle/shared';
 import { Building2Icon } from 'lucide-react';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { SettingsCardHeader } from '@/components/settings-card-header';
@@ -11,8 +10,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast';
-import { fieldErrorsOf } from '@/lib/api-client';
+import { useSavedForm } from '@/lib/use-saved-form';
 import { useBillingDetails, useSaveBillingDetails } from '../api/tax-invoices';
 
 type Values = BillingDetailsInput;
@@ -37,24 +35,13 @@ export function BillingDetailsCard() {
   const save = useSaveBillingDetails();
   const form = useForm<Values, unknown, z.output<typeof billingDetailsInputSchema>>({ resolver: zodResolver(billingDetailsInputSchema), defaultValues: toValues(details) });
 
-  useEffect(() => {
-    if (details && !form.formState.isDirty) form.reset(toValues(details));
-  }, [details, form]);
-
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutateAsync(values).then(
-      (saved) => {
-        form.reset(toValues(saved));
-        toast({ title: 'Billing details saved', description: 'Your next tax invoices will show them.', variant: 'success' });
-      },
-      (error: unknown) => {
-        for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
-          if (field in form.getValues()) form.setError(field as keyof Values, { message });
-        }
-        toast({ title: 'Error', description: 'Your billing details could not be saved.', variant: 'destructive' });
-      },
-    ),
-  );
+  const onSubmit = useSavedForm(form, {
+    saved: details,
+    toValues,
+    save: (values) => save.mutateAsync(values),
+    succeeded: { title: 'Billing details saved', description: 'Your next tax invoices will show them.' },
+    failed: 'Your billing details could not be saved.',
+  });
 
   return (
     <Card>
