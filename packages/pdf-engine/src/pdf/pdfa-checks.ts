@@ -1,4 +1,5 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFStream, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
+import { annotationFaults } from './annotation-appearances.ts';
 import { profileOfDocument } from './conformance.ts';
 import { uncoveredDeviceSpaces } from './device-colours.ts';
 import { infoWithoutXmp } from './pdfa-xmp.ts';
@@ -20,9 +21,6 @@ export interface PdfaCheck {
   /** Why it failed, safe to show. */
   detail?: string;
 }
-
-const ANNOT_PRINT = 4;
-const ANNOT_HIDDEN = 2 | 1 | 32; // Hidden, Invisible, NoView
 
 const name = (value: PDFObject | undefined) => (value instanceof PDFName ? value.decodeText() : undefined);
 const dictOf = (object: PDFObject) => (object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : undefined);
@@ -65,8 +63,9 @@ export function usesTransparency(doc: PDFDocument): boolean {
     const smask = dict.get(PDFName.of('SMask'));
     if (smask && name(smask) !== 'None') return true;
     for (const key of ['CA', 'ca']) {
-      const alpha = dict.lookupMaybe(PDFName.of(key), PDFNumber);
-      if (alpha && alpha.asNumber() < 1) return true;
+      // A widget's /MK /CA is its caption, a string: only numbers are alpha.
+      const alpha = dict.lookup(PDFName.of(key));
+      if (alpha instanceof PDFNumber && alpha.asNumber() < 1) return true;
     }
     const blend = name(dict.get(PDFName.of('BM')));
     if (blend && blend !== 'Normal' && blend !== 'Compatible') return true;
@@ -81,19 +80,6 @@ function hasScripts(doc: PDFDocument): boolean {
     if ((dict.has(PDFName.of('JS')) || dict.has(PDFName.of('AA')) || name(dict.get(PDFName.of('S'))) === 'JavaScript')) return true;
   }
   return false;
-}
-
-function annotationsPrintable(doc: PDFDocument): boolean {
-  for (const page of doc.getPages()) {
-    const annots = page.node.Annots();
-    for (let i = 0; i < (annots?.size() ?? 0); i++) {
-      const annot = doc.context.lookup(annots!.get(i));
-      if (!(annot instanceof PDFDict) || name(annot.get(PDFName.of('Subtype'))) === 'Popup') continue;
-      const flags = annot.lookupMaybe(PDFName.of('F'), PDFNumber)?.asNumber() ?? 0;
-      if (!(flags & ANNOT_PRINT) || flags & ANNOT_HIDDEN) return false;
-    }
-  }
-  return true;
 }
 
 /** The PDF/A output intent's profile, if there is one. */
@@ -165,6 +151,7 @@ export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): Pd
   const partOne = level === '1b';
   const version = Number(/%PDF-(\d\.\d)/.exec(bytes.toString('latin1', 0, 1024))?.[1] ?? 0);
   const fonts = unembeddedFonts(doc);
+  const annotations = annotationFaults(doc, level);
   const checks = [
     check('version', `PDF version ${partOne ? '1.4' : '1.7'} or earlier`, version > 0 && version <= (partOne ? 1.4 : 1.7) ? undefined : `The file is PDF ${version || 'of no stated version'}.`),
     check('metadata', `XMP metadata claims PDF/A-${level}`, xmpClaim(doc, level)),
@@ -174,7 +161,10 @@ export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): Pd
     check('fonts', 'Every font embedded', fonts.length === 0 ? undefined : `Fonts not embedded: ${fonts.join(', ')}.`),
     check('encryption', 'Not encrypted', mentionsEncryption(bytes) && doc.context.trailerInfo.Encrypt ? 'The file is encrypted.' : undefined),
     check('scripts', 'No JavaScript or automatic actions', hasScripts(doc) ? 'The file has JavaScript or actions that run by themselves.' : undefined),
-    check('annotations', 'Comments and fields are printed and visible', annotationsPrintable(doc) ? undefined : 'Some comments or fields are hidden or not printed.'),
+    check('annotations', 'Comments and fields are printed and visible', annotations.shown),
+    check('annotation-kinds', 'Only kinds of annotation PDF/A allows', annotations.kinds),
+    check('appearances', 'Every comment and field has one normal appearance', annotations.appearances),
+    check('form', 'Form fields drawn, with no XFA and no field actions', annotations.form),
     check('filters', 'No LZW compression', usesLzw(doc) ? 'Some streams are LZW-compressed, which PDF/A does not allow.' : undefined),
     check('file-id', 'File identifier in the trailer', doc.context.trailerInfo.ID ? undefined : 'The trailer has no file identifier.'),
   ];
@@ -192,17 +182,4 @@ export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): Pd
 export function claimedLevel(doc: PDFDocument): PdfaLevel | undefined {
   const claim = profileOfDocument(doc).pdfa?.replace('PDF/A-', '').replace(/[au]$/, 'b');
   return PDFA_LEVELS.find((level) => level === claim);
-}
-
-/** PDF/A wants every annotation printed and none hidden. */
-export function makeAnnotationsPrintable(doc: PDFDocument): void {
-  for (const page of doc.getPages()) {
-    const annots = page.node.Annots();
-    for (let i = 0; i < (annots?.size() ?? 0); i++) {
-      const annot = doc.context.lookup(annots!.get(i));
-      if (!(annot instanceof PDFDict)) continue;
-      const flags = annot.lookupMaybe(PDFName.of('F'), PDFNumber)?.asNumber() ?? 0;
-      annot.set(PDFName.of('F'), PDFNumber.of((flags | ANNOT_PRINT) & ~ANNOT_HIDDEN));
-    }
-  }
 }
