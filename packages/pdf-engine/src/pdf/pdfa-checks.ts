@@ -2,6 +2,7 @@ import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream
 import { annotationFaults } from './annotation-appearances.ts';
 import { profileOfDocument } from './conformance.ts';
 import { uncoveredDeviceSpaces } from './device-colours.ts';
+import { everyDict, graphicsFaults, usesTransparency } from './pdfa-graphics.ts';
 import { infoWithoutXmp } from './pdfa-xmp.ts';
 import { mentionsEncryption } from './inspect.ts';
 
@@ -23,22 +24,6 @@ export interface PdfaCheck {
 }
 
 const name = (value: PDFObject | undefined) => (value instanceof PDFName ? value.decodeText() : undefined);
-const dictOf = (object: PDFObject) => (object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : undefined);
-
-/** Every dictionary in the file, indirect or nested directly in another (pdf-lib writes ExtGStates inline). */
-function* everyDict(doc: PDFDocument): Generator<PDFDict> {
-  function* within(object: PDFObject): Generator<PDFDict> {
-    const dict = dictOf(object);
-    if (dict) {
-      yield dict;
-      for (const [, value] of dict.entries()) yield* within(value);
-    } else if (object instanceof PDFArray) {
-      for (const item of object.asArray()) yield* within(item);
-    }
-  }
-  for (const [, object] of doc.context.enumerateIndirectObjects()) yield* within(object);
-}
-
 /** Font dictionaries (not Type 3, which are drawn with PDF operators) whose descriptor carries no font file. */
 export function unembeddedFontDicts(doc: PDFDocument): Set<PDFDict> {
   const missing = new Set<PDFDict>();
@@ -55,23 +40,6 @@ export function unembeddedFontDicts(doc: PDFDocument): Set<PDFDict> {
 export function unembeddedFonts(doc: PDFDocument): string[] {
   const names = [...unembeddedFontDicts(doc)].map((dict) => (name(dict.get(PDFName.of('BaseFont'))) ?? 'unnamed font').replace(/^[A-Z]{6}\+/, ''));
   return [...new Set(names)].sort();
-}
-
-/** Soft masks, constant alpha below 1, blend modes and transparency groups: what PDF/A-1 forbids. */
-export function usesTransparency(doc: PDFDocument): boolean {
-  for (const dict of everyDict(doc)) {
-    const smask = dict.get(PDFName.of('SMask'));
-    if (smask && name(smask) !== 'None') return true;
-    for (const key of ['CA', 'ca']) {
-      // A widget's /MK /CA is its caption, a string: only numbers are alpha.
-      const alpha = dict.lookup(PDFName.of(key));
-      if (alpha instanceof PDFNumber && alpha.asNumber() < 1) return true;
-    }
-    const blend = name(dict.get(PDFName.of('BM')));
-    if (blend && blend !== 'Normal' && blend !== 'Compatible') return true;
-    if (name(dict.lookupMaybe(PDFName.of('Group'), PDFDict)?.get(PDFName.of('S'))) === 'Transparency') return true;
-  }
-  return false;
 }
 
 function hasScripts(doc: PDFDocument): boolean {
@@ -152,6 +120,7 @@ export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): Pd
   const version = Number(/%PDF-(\d\.\d)/.exec(bytes.toString('latin1', 0, 1024))?.[1] ?? 0);
   const fonts = unembeddedFonts(doc);
   const annotations = annotationFaults(doc, level);
+  const graphics = graphicsFaults(doc, outputIntentProfile(doc) !== undefined);
   const checks = [
     check('version', `PDF version ${partOne ? '1.4' : '1.7'} or earlier`, version > 0 && version <= (partOne ? 1.4 : 1.7) ? undefined : `The file is PDF ${version || 'of no stated version'}.`),
     check('metadata', `XMP metadata claims PDF/A-${level}`, xmpClaim(doc, level)),
@@ -165,6 +134,9 @@ export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): Pd
     check('annotation-kinds', 'Only kinds of annotation PDF/A allows', annotations.kinds),
     check('appearances', 'Every comment and field has one normal appearance', annotations.appearances),
     check('form', 'Form fields drawn, with no XFA and no field actions', annotations.form),
+    check('graphics-states', 'Standard blend modes, no transfer functions', graphics.states),
+    check('images', 'Images not interpolated, no alternates', graphics.images),
+    check('transparency-groups', 'Transparent pages name their blending colour space', graphics.groups),
     check('filters', 'No LZW compression', usesLzw(doc) ? 'Some streams are LZW-compressed, which PDF/A does not allow.' : undefined),
     check('file-id', 'File identifier in the trailer', doc.context.trailerInfo.ID ? undefined : 'The trailer has no file identifier.'),
   ];

@@ -9,7 +9,8 @@ import { removeActiveContent } from '../pdf/active-content.ts';
 import { fixAnnotations } from '../pdf/annotation-appearances.ts';
 import { addCidSets } from '../pdf/cid-sets.ts';
 import { loadPdf } from '../pdf/load.ts';
-import { checkPdfa, claimedLevel, unembeddedFontDicts, usesTransparency, type PdfaCheck, type PdfaLevel } from '../pdf/pdfa-checks.ts';
+import { checkPdfa, claimedLevel, unembeddedFontDicts, type PdfaCheck, type PdfaLevel } from '../pdf/pdfa-checks.ts';
+import { fixGraphics, usesTransparency } from '../pdf/pdfa-graphics.ts';
 import { tidyInfoStrings, pdfaXmp } from '../pdf/pdfa-xmp.ts';
 import { embedSubstituteFonts } from '../pdf/font-substitutes.ts';
 import { cmykProfile, CMYK_PROFILE_NAME } from '../pdf/cmyk-profile.ts';
@@ -34,6 +35,7 @@ export const pdfToPdfa: Operation<'pdf-to-pdfa'> = async ([input], { conformance
   const doc = await openPrepared(pdf);
   // First: the form's default fonts become the face its fields are drawn in, before fonts are counted.
   await fixAnnotations(doc, conformance);
+  fixGraphics(doc);
   const fonts = await embedSubstituteFonts(doc, unembeddedFontDicts(doc));
   if (fonts.length > 0) throw new EngineError('PDFA_FONTS_NOT_EMBEDDED', `These fonts are not embedded: ${fonts.join(', ')}.`, { fonts });
   if (conformance === '1b' && usesTransparency(doc)) throw new EngineError('PDFA_TRANSPARENCY', 'PDF/A-1b does not allow transparency.', { conformance });
