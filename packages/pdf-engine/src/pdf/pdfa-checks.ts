@@ -1,4 +1,5 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFStream, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
+import { forbiddenInPdfa } from './active-content.ts';
 import { annotationFaults } from './annotation-appearances.ts';
 import { profileOfDocument } from './conformance.ts';
 import { uncoveredDeviceSpaces } from './device-colours.ts';
@@ -48,6 +49,16 @@ function hasScripts(doc: PDFDocument): boolean {
     if ((dict.has(PDFName.of('JS')) || dict.has(PDFName.of('AA')) || name(dict.get(PDFName.of('S'))) === 'JavaScript')) return true;
   }
   return false;
+}
+
+/** Actions PDF/A forbids that are not scripts: media, form resets, hiding, layers, named actions other than page turns. */
+function forbiddenActions(doc: PDFDocument): string | undefined {
+  const types = new Set<string>();
+  for (const dict of everyDict(doc)) {
+    const type = name(dict.get(PDFName.of('S')));
+    if (type && type !== 'JavaScript' && (dict.has(PDFName.of('Type')) ? name(dict.get(PDFName.of('Type'))) === 'Action' : true) && forbiddenInPdfa(dict)) types.add(type);
+  }
+  return types.size === 0 ? undefined : `The file has actions PDF/A does not allow: ${[...types].sort().join(', ')}.`;
 }
 
 /** The PDF/A output intent's profile, if there is one. */
@@ -130,6 +141,7 @@ export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): Pd
     check('fonts', 'Every font embedded', fonts.length === 0 ? undefined : `Fonts not embedded: ${fonts.join(', ')}.`),
     check('encryption', 'Not encrypted', mentionsEncryption(bytes) && doc.context.trailerInfo.Encrypt ? 'The file is encrypted.' : undefined),
     check('scripts', 'No JavaScript or automatic actions', hasScripts(doc) ? 'The file has JavaScript or actions that run by themselves.' : undefined),
+    check('actions', 'Only actions PDF/A allows', forbiddenActions(doc)),
     check('annotations', 'Comments and fields are printed and visible', annotations.shown),
     check('annotation-kinds', 'Only kinds of annotation PDF/A allows', annotations.kinds),
     check('appearances', 'Every comment and field has one normal appearance', annotations.appearances),

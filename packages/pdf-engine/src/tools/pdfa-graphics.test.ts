@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { PDFBool, PDFDocument, PDFName, PDFStream, rgb } from '@cantoo/pdf-lib';
+import { PDFBool, PDFDict, PDFDocument, PDFName, PDFStream, PDFString, rgb } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedFont } from '../pdf/fonts.ts';
 import { A4, whitePng } from '../test/fixtures.ts';
@@ -73,5 +73,24 @@ describe.skipIf(missing)(`what PDFBox preflight refuses, our checks refuse first
     expect(refused).toMatch(/NeedAppearance/);
     expect(refused).toMatch(/TR/);
     expect(await failedChecks(broken)).toEqual(expect.arrayContaining(['graphics-states', 'images', 'form']));
+  });
+});
+
+describe('actions under PDF/A', () => {
+  it('validate-pdfa flags a form reset and a named action other than a page turn; pdf-to-pdfa removes them and keeps the web link', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage(A4);
+    page.drawText('Order form', { x: 72, y: 760, size: 12, font: await embeddedFont(doc, 'latin') });
+    const link = (y: number, action: Record<string, unknown>) => doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [72, y, 200, y + 14], F: 4, A: { Type: 'Action', ...action } }));
+    page.node.set(PDFName.of('Annots'), doc.context.obj([link(700, { S: 'ResetForm' }), link(680, { S: 'Named', N: 'Print' }), link(660, { S: 'Named', N: 'NextPage' }), link(640, { S: 'URI', URI: PDFString.of('https://example.com/') })]));
+    const bytes = await doc.save({ useObjectStreams: false });
+    expect(await failedChecks(bytes)).toContain('actions');
+    const [output] = await ws.run('pdf-to-pdfa', [file('order.pdf', Buffer.from(bytes))], { conformance: '2b' });
+    const result = await pdfOf(output!);
+    const actions = result.getPage(0).node.Annots()!.asArray().map((ref) => {
+      const action = result.context.lookup(ref, PDFDict).lookupMaybe(PDFName.of('A'), PDFDict);
+      return action ? `${action.get(PDFName.of('S'))} ${action.get(PDFName.of('N')) ?? action.get(PDFName.of('URI')) ?? ''}`.trim() : 'none';
+    });
+    expect(actions).toEqual(['none', 'none', '/Named /NextPage', '/URI (https://example.com/)']);
   });
 });

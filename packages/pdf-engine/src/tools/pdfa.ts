@@ -5,7 +5,7 @@ import { PDFDocument, PDFHeader, PDFName, PDFString } from '@cantoo/pdf-lib';
 import type { ToolOutput } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { outputFilename } from '../output-names.ts';
-import { removeActiveContent } from '../pdf/active-content.ts';
+import { forbiddenInPdfa, removeActiveContent } from '../pdf/active-content.ts';
 import { fixAnnotations } from '../pdf/annotation-appearances.ts';
 import { addCidSets } from '../pdf/cid-sets.ts';
 import { loadPdf } from '../pdf/load.ts';
@@ -40,7 +40,7 @@ export const pdfToPdfa: Operation<'pdf-to-pdfa'> = async ([input], { conformance
   if (fonts.length > 0) throw new EngineError('PDFA_FONTS_NOT_EMBEDDED', `These fonts are not embedded: ${fonts.join(', ')}.`, { fonts });
   if (conformance === '1b' && usesTransparency(doc)) throw new EngineError('PDFA_TRANSPARENCY', 'PDF/A-1b does not allow transparency.', { conformance });
 
-  removeActiveContent(doc);
+  removeActiveContent(doc, forbiddenInPdfa);
   // The faces appearances were drawn in are embedded now, so CIDSets and the colour scan see them.
   await doc.flush();
   if (conformance === '1b') addCidSets(doc);
