@@ -16,10 +16,27 @@ import { loadPdf } from './load.ts';
 const ACTIVE_ACTIONS = new Set(['JavaScript', 'Launch', 'GoToE', 'RichMediaExecute', 'ImportData', 'Rendition']);
 const TRIGGERS = ['OpenAction', 'AA', 'JS'];
 
-const isActiveAction = (context: PDFContext, value: PDFObject | undefined): boolean => {
+/** Which actions go: a test on the action dictionary. */
+export type ActionRule = (action: PDFDict) => boolean;
+
+const actionType = (action: PDFDict) => {
+  const type = action.get(PDFName.of('S'));
+  return type instanceof PDFName ? type.decodeText() : undefined;
+};
+const isActive: ActionRule = (action) => ACTIVE_ACTIONS.has(actionType(action) ?? '');
+
+/** PDF/A forbids more (ISO 19005-1 6.6.1, 19005-2 6.5.1): media, form resets, hiding, layers, transitions, 3D views, named actions other than page turns. */
+const PDFA_FORBIDDEN = new Set([...ACTIVE_ACTIONS, 'Sound', 'Movie', 'ResetForm', 'Hide', 'SetOCGState', 'Trans', 'GoTo3DView', 'SetState', 'NoOp']);
+const PAGE_TURNS = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
+export const forbiddenInPdfa: ActionRule = (action) => {
+  const type = actionType(action) ?? '';
+  const named = action.get(PDFName.of('N'));
+  return PDFA_FORBIDDEN.has(type) || (type === 'Named' && !(named instanceof PDFName && PAGE_TURNS.has(named.decodeText())));
+};
+
+const isActiveAction = (context: PDFContext, value: PDFObject | undefined, rule: ActionRule): boolean => {
   const action = value instanceof PDFRef ? context.lookup(value) : value;
-  const type = action instanceof PDFDict ? action.get(PDFName.of('S')) : undefined;
-  return type instanceof PDFName && ACTIVE_ACTIONS.has(type.decodeText());
+  return action instanceof PDFDict && action.get(PDFName.of('S')) instanceof PDFName && rule(action);
 };
 
 /**
@@ -54,8 +71,8 @@ const isAction = (context: PDFContext, value: PDFObject) => {
   return object instanceof PDFDict && object.has(PDFName.of('S'));
 };
 
-/** Removes active content in place; true when there was some. */
-export function removeActiveContent(doc: PDFDocument): boolean {
+/** Removes active content in place (and any other action `rule` names); true when there was some. */
+export function removeActiveContent(doc: PDFDocument, rule: ActionRule = isActive): boolean {
   let removed = false;
   const names = doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
   if (names?.has(PDFName.of('JavaScript'))) {
@@ -65,13 +82,13 @@ export function removeActiveContent(doc: PDFDocument): boolean {
   }
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
     const dict = object instanceof PDFStream ? object.dict : object;
-    if (dict instanceof PDFDict) removed = cleanDict(doc.context, dict) || removed;
+    if (dict instanceof PDFDict) removed = cleanDict(doc.context, dict, rule) || removed;
   }
   return removed;
 }
 
 /** A dictionary and the direct objects inside it (indirect ones are visited on their own). */
-function cleanDict(context: PDFContext, dict: PDFDict): boolean {
+function cleanDict(context: PDFContext, dict: PDFDict, rule: ActionRule): boolean {
   let removed = false;
   for (const key of TRIGGERS) {
     if (dict.has(PDFName.of(key))) {
@@ -83,27 +100,27 @@ function cleanDict(context: PDFContext, dict: PDFDict): boolean {
   }
   for (const [key, value] of dict.entries()) {
     // A link or a chained action (/Next) that would run code loses the action, not its annotation.
-    if ((key === PDFName.of('A') || key === PDFName.of('Next')) && isActiveAction(context, value)) {
+    if ((key === PDFName.of('A') || key === PDFName.of('Next')) && isActiveAction(context, value, rule)) {
       drop(context, value);
       dict.delete(key);
       removed = true;
-    } else if (value instanceof PDFDict) removed = cleanDict(context, value) || removed;
-    else if (value instanceof PDFArray) removed = cleanArray(context, value) || removed;
+    } else if (value instanceof PDFDict) removed = cleanDict(context, value, rule) || removed;
+    else if (value instanceof PDFArray) removed = cleanArray(context, value, rule) || removed;
   }
   return removed;
 }
 
-function cleanArray(context: PDFContext, array: PDFArray): boolean {
+function cleanArray(context: PDFContext, array: PDFArray, rule: ActionRule): boolean {
   let removed = false;
   for (let i = array.size() - 1; i >= 0; i--) {
     const item = array.get(i);
     if (item instanceof PDFDict) {
-      if (isActiveAction(context, item)) {
+      if (isActiveAction(context, item, rule)) {
         drop(context, item);
         array.remove(i);
         removed = true;
-      } else removed = cleanDict(context, item) || removed;
-    } else if (item instanceof PDFArray) removed = cleanArray(context, item) || removed;
+      } else removed = cleanDict(context, item, rule) || removed;
+    } else if (item instanceof PDFArray) removed = cleanArray(context, item, rule) || removed;
   }
   return removed;
 }

@@ -1,6 +1,9 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFStream, type PDFDocument, type PDFObject } from '@cantoo/pdf-lib';
+import { forbiddenInPdfa } from './active-content.ts';
+import { annotationFaults } from './annotation-appearances.ts';
 import { profileOfDocument } from './conformance.ts';
 import { uncoveredDeviceSpaces } from './device-colours.ts';
+import { everyDict, graphicsFaults, usesTransparency } from './pdfa-graphics.ts';
 import { infoWithoutXmp } from './pdfa-xmp.ts';
 import { mentionsEncryption } from './inspect.ts';
 
@@ -21,26 +24,7 @@ export interface PdfaCheck {
   detail?: string;
 }
 
-const ANNOT_PRINT = 4;
-const ANNOT_HIDDEN = 2 | 1 | 32; // Hidden, Invisible, NoView
-
 const name = (value: PDFObject | undefined) => (value instanceof PDFName ? value.decodeText() : undefined);
-const dictOf = (object: PDFObject) => (object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : undefined);
-
-/** Every dictionary in the file, indirect or nested directly in another (pdf-lib writes ExtGStates inline). */
-function* everyDict(doc: PDFDocument): Generator<PDFDict> {
-  function* within(object: PDFObject): Generator<PDFDict> {
-    const dict = dictOf(object);
-    if (dict) {
-      yield dict;
-      for (const [, value] of dict.entries()) yield* within(value);
-    } else if (object instanceof PDFArray) {
-      for (const item of object.asArray()) yield* within(item);
-    }
-  }
-  for (const [, object] of doc.context.enumerateIndirectObjects()) yield* within(object);
-}
-
 /** Font dictionaries (not Type 3, which are drawn with PDF operators) whose descriptor carries no font file. */
 export function unembeddedFontDicts(doc: PDFDocument): Set<PDFDict> {
   const missing = new Set<PDFDict>();
@@ -59,22 +43,6 @@ export function unembeddedFonts(doc: PDFDocument): string[] {
   return [...new Set(names)].sort();
 }
 
-/** Soft masks, constant alpha below 1, blend modes and transparency groups: what PDF/A-1 forbids. */
-export function usesTransparency(doc: PDFDocument): boolean {
-  for (const dict of everyDict(doc)) {
-    const smask = dict.get(PDFName.of('SMask'));
-    if (smask && name(smask) !== 'None') return true;
-    for (const key of ['CA', 'ca']) {
-      const alpha = dict.lookupMaybe(PDFName.of(key), PDFNumber);
-      if (alpha && alpha.asNumber() < 1) return true;
-    }
-    const blend = name(dict.get(PDFName.of('BM')));
-    if (blend && blend !== 'Normal' && blend !== 'Compatible') return true;
-    if (name(dict.lookupMaybe(PDFName.of('Group'), PDFDict)?.get(PDFName.of('S'))) === 'Transparency') return true;
-  }
-  return false;
-}
-
 function hasScripts(doc: PDFDocument): boolean {
   if (doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict)?.has(PDFName.of('JavaScript'))) return true;
   for (const dict of everyDict(doc)) {
@@ -83,17 +51,14 @@ function hasScripts(doc: PDFDocument): boolean {
   return false;
 }
 
-function annotationsPrintable(doc: PDFDocument): boolean {
-  for (const page of doc.getPages()) {
-    const annots = page.node.Annots();
-    for (let i = 0; i < (annots?.size() ?? 0); i++) {
-      const annot = doc.context.lookup(annots!.get(i));
-      if (!(annot instanceof PDFDict) || name(annot.get(PDFName.of('Subtype'))) === 'Popup') continue;
-      const flags = annot.lookupMaybe(PDFName.of('F'), PDFNumber)?.asNumber() ?? 0;
-      if (!(flags & ANNOT_PRINT) || flags & ANNOT_HIDDEN) return false;
-    }
+/** Actions PDF/A forbids that are not scripts: media, form resets, hiding, layers, named actions other than page turns. */
+function forbiddenActions(doc: PDFDocument): string | undefined {
+  const types = new Set<string>();
+  for (const dict of everyDict(doc)) {
+    const type = name(dict.get(PDFName.of('S')));
+    if (type && type !== 'JavaScript' && (dict.has(PDFName.of('Type')) ? name(dict.get(PDFName.of('Type'))) === 'Action' : true) && forbiddenInPdfa(dict)) types.add(type);
   }
-  return true;
+  return types.size === 0 ? undefined : `The file has actions PDF/A does not allow: ${[...types].sort().join(', ')}.`;
 }
 
 /** The PDF/A output intent's profile, if there is one. */
@@ -165,6 +130,8 @@ export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): Pd
   const partOne = level === '1b';
   const version = Number(/%PDF-(\d\.\d)/.exec(bytes.toString('latin1', 0, 1024))?.[1] ?? 0);
   const fonts = unembeddedFonts(doc);
+  const annotations = annotationFaults(doc, level);
+  const graphics = graphicsFaults(doc, outputIntentProfile(doc) !== undefined);
   const checks = [
     check('version', `PDF version ${partOne ? '1.4' : '1.7'} or earlier`, version > 0 && version <= (partOne ? 1.4 : 1.7) ? undefined : `The file is PDF ${version || 'of no stated version'}.`),
     check('metadata', `XMP metadata claims PDF/A-${level}`, xmpClaim(doc, level)),
@@ -174,7 +141,14 @@ export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): Pd
     check('fonts', 'Every font embedded', fonts.length === 0 ? undefined : `Fonts not embedded: ${fonts.join(', ')}.`),
     check('encryption', 'Not encrypted', mentionsEncryption(bytes) && doc.context.trailerInfo.Encrypt ? 'The file is encrypted.' : undefined),
     check('scripts', 'No JavaScript or automatic actions', hasScripts(doc) ? 'The file has JavaScript or actions that run by themselves.' : undefined),
-    check('annotations', 'Comments and fields are printed and visible', annotationsPrintable(doc) ? undefined : 'Some comments or fields are hidden or not printed.'),
+    check('actions', 'Only actions PDF/A allows', forbiddenActions(doc)),
+    check('annotations', 'Comments and fields are printed and visible', annotations.shown),
+    check('annotation-kinds', 'Only kinds of annotation PDF/A allows', annotations.kinds),
+    check('appearances', 'Every comment and field has one normal appearance', annotations.appearances),
+    check('form', 'Form fields drawn, with no XFA and no field actions', annotations.form),
+    check('graphics-states', 'Standard blend modes, no transfer functions', graphics.states),
+    check('images', 'Images not interpolated, no alternates', graphics.images),
+    check('transparency-groups', 'Transparent pages name their blending colour space', graphics.groups),
     check('filters', 'No LZW compression', usesLzw(doc) ? 'Some streams are LZW-compressed, which PDF/A does not allow.' : undefined),
     check('file-id', 'File identifier in the trailer', doc.context.trailerInfo.ID ? undefined : 'The trailer has no file identifier.'),
   ];
@@ -192,17 +166,4 @@ export function checkPdfa(doc: PDFDocument, bytes: Buffer, level: PdfaLevel): Pd
 export function claimedLevel(doc: PDFDocument): PdfaLevel | undefined {
   const claim = profileOfDocument(doc).pdfa?.replace('PDF/A-', '').replace(/[au]$/, 'b');
   return PDFA_LEVELS.find((level) => level === claim);
-}
-
-/** PDF/A wants every annotation printed and none hidden. */
-export function makeAnnotationsPrintable(doc: PDFDocument): void {
-  for (const page of doc.getPages()) {
-    const annots = page.node.Annots();
-    for (let i = 0; i < (annots?.size() ?? 0); i++) {
-      const annot = doc.context.lookup(annots!.get(i));
-      if (!(annot instanceof PDFDict)) continue;
-      const flags = annot.lookupMaybe(PDFName.of('F'), PDFNumber)?.asNumber() ?? 0;
-      annot.set(PDFName.of('F'), PDFNumber.of((flags | ANNOT_PRINT) & ~ANNOT_HIDDEN));
-    }
-  }
 }

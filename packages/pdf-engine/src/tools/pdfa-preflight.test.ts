@@ -1,16 +1,14 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colourfulPdf, ghostscriptCmyk, libreOfficePdfs } from '../test/corpus.ts';
 import { textPdf } from '../test/fixtures.ts';
 import { file, workspace, type Workspace } from '../test/harness.ts';
 import { docxDocument } from '../test/office-docs.ts';
-import { imageMagickCmykJpegPdf, reportLabPdf, writeInput } from '../test/pdfa-inputs.ts';
+import { imageMagickCmykJpegPdf, pdfkitPdf, reportLabPdf, writeInput } from '../test/pdfa-inputs.ts';
 import { preflightErrors, preflightMissing } from '../test/preflight.ts';
 
 /**
@@ -21,24 +19,6 @@ import { preflightErrors, preflightMissing } from '../test/preflight.ts';
 const run = promisify(execFile);
 const missing = preflightMissing();
 
-type PdfKitDoc = { pipe(out: NodeJS.WritableStream): void; fontSize(n: number): PdfKitDoc; text(t: string, x?: number, y?: number): PdfKitDoc; rect(x: number, y: number, w: number, h: number): PdfKitDoc; fill(colour: string | number[]): PdfKitDoc; end(): void };
-const PDFKit = createRequire(import.meta.url)('pdfkit') as new (options?: object) => PdfKitDoc;
-
-/** pdfkit's default: standard Helvetica, not embedded, and RGB and CMYK fills. */
-function pdfkitPdf(): Promise<Buffer> {
-  const doc = new PDFKit({ size: 'A4', compress: true });
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    const sink = new Writable({ write: (chunk: Buffer, _: string, done: () => void) => (chunks.push(chunk), done()) });
-    sink.on('finish', () => resolve(Buffer.concat(chunks)));
-    sink.on('error', reject);
-    doc.pipe(sink);
-    doc.fontSize(14).text('Remittance advice, pdfkit', 72, 72);
-    doc.rect(72, 120, 200, 60).fill([0, 40, 100, 0]);
-    doc.rect(300, 120, 200, 60).fill('#2050c0');
-    doc.end();
-  });
-}
 async function pdfLatex(dir: string): Promise<string> {
   const tex = join(dir, 'latex.tex');
   await writeFile(tex, '\\documentclass{article}\\usepackage[T1]{fontenc}\\usepackage[ngerman]{babel}\\begin{document}\\section{Bericht}Donaudampfschifffahrtsgesellschaftskapit\\"an und Stra\\ss e: $e^{i\\pi}+1=0$.\\end{document}\n');
@@ -63,7 +43,11 @@ beforeAll(async () => {
     ['ReportLab (CMYK and RGB)', await reportLabPdf(dir, 'reportlab-cmyk.pdf', "c.setFillColorCMYK(0, 0.5, 1, 0); c.rect(72, 600, 200, 100, fill=1); c.setFillColorRGB(0, 0, 0.8); c.drawString(72, 500, 'Two colour spaces')")],
     ['ImageMagick (CMYK JPEG)', await imageMagickCmykJpegPdf(dir)],
     ['Ghostscript (CMYK conversion)', await ghostscriptCmyk(dir, colourful)],
-    ['pdfkit (standard Helvetica, CMYK and RGB)', await pdfkitPdf()],
+    ['pdfkit (standard Helvetica, CMYK and RGB)', await pdfkitPdf((doc) => {
+      doc.fontSize(14).text('Remittance advice, pdfkit', 72, 72);
+      doc.rect(72, 120, 200, 60).fill([0, 40, 100, 0]);
+      doc.rect(300, 120, 200, 60).fill('#2050c0');
+    })],
     ['Chromium (html-to-pdf)', await readFile(chromium!.path)],
     ['pdf-lib (standard Helvetica)', await textPdf(2)],
   ];

@@ -5,10 +5,12 @@ import { PDFDocument, PDFHeader, PDFName, PDFString } from '@cantoo/pdf-lib';
 import type { ToolOutput } from '../context.ts';
 import { EngineError } from '../errors.ts';
 import { outputFilename } from '../output-names.ts';
-import { removeActiveContent } from '../pdf/active-content.ts';
+import { forbiddenInPdfa, removeActiveContent } from '../pdf/active-content.ts';
+import { fixAnnotations } from '../pdf/annotation-appearances.ts';
 import { addCidSets } from '../pdf/cid-sets.ts';
 import { loadPdf } from '../pdf/load.ts';
-import { checkPdfa, claimedLevel, makeAnnotationsPrintable, unembeddedFontDicts, usesTransparency, type PdfaCheck, type PdfaLevel } from '../pdf/pdfa-checks.ts';
+import { checkPdfa, claimedLevel, unembeddedFontDicts, type PdfaCheck, type PdfaLevel } from '../pdf/pdfa-checks.ts';
+import { fixGraphics, usesTransparency } from '../pdf/pdfa-graphics.ts';
 import { tidyInfoStrings, pdfaXmp } from '../pdf/pdfa-xmp.ts';
 import { embedSubstituteFonts } from '../pdf/font-substitutes.ts';
 import { cmykProfile, CMYK_PROFILE_NAME } from '../pdf/cmyk-profile.ts';
@@ -20,8 +22,8 @@ import { checkedOutput, openPrepared } from '../pdf/write.ts';
 import type { Operation } from './operation.ts';
 
 /**
- * PDF/A in pdf-lib and qpdf (LibreOffice cannot open a PDF to export it again): scripts and hidden
- * annotations go, an output intent matching the device colours and the XMP claim come in, qpdf writes the version, the file
+ * PDF/A in pdf-lib and qpdf (LibreOffice cannot open a PDF to export it again): scripts go, comments
+ * and fields get the appearances PDF/A asks for, an output intent matching the device colours and the XMP claim come in, qpdf writes the version, the file
  * identifier and, for PDF/A-1, no object streams. The result must pass every check the engine can make.
  */
 
@@ -31,13 +33,17 @@ const PRODUCER = 'Wattle PDF';
 export const pdfToPdfa: Operation<'pdf-to-pdfa'> = async ([input], { conformance }, ctx) => {
   const pdf = await preparePdf(ctx, input!);
   const doc = await openPrepared(pdf);
+  // First: the form's default fonts become the face its fields are drawn in, before fonts are counted.
+  await fixAnnotations(doc, conformance);
+  fixGraphics(doc);
   const fonts = await embedSubstituteFonts(doc, unembeddedFontDicts(doc));
   if (fonts.length > 0) throw new EngineError('PDFA_FONTS_NOT_EMBEDDED', `These fonts are not embedded: ${fonts.join(', ')}.`, { fonts });
   if (conformance === '1b' && usesTransparency(doc)) throw new EngineError('PDFA_TRANSPARENCY', 'PDF/A-1b does not allow transparency.', { conformance });
 
-  removeActiveContent(doc);
+  removeActiveContent(doc, forbiddenInPdfa);
+  // The faces appearances were drawn in are embedded now, so CIDSets and the colour scan see them.
+  await doc.flush();
   if (conformance === '1b') addCidSets(doc);
-  makeAnnotationsPrintable(doc);
   doc.catalog.delete(PDFName.of('Version'));
   doc.context.header = conformance === '1b' ? PDFHeader.forVersion(1, 4) : PDFHeader.forVersion(1, 7);
   tidyInfoStrings(doc);
