@@ -78,6 +78,15 @@ async function codeMailedTo(email: string): Promise<string> {
   return /\b(\d{6})\b/.exec(mail!.text)![1]!;
 }
 
+/** A link that asks for an address, and a viewer who was mailed a code for a fresh one. */
+async function emailGatedLink(mailbox: string) {
+  const { token } = await shared({ requireEmail: true });
+  const email = `${mailbox}-${nextIp}@example.com.au`;
+  const reader = viewer();
+  await reader.request(`/api/s/${token}/email-code`, { method: 'POST', json: { email } });
+  return { token, email, reader, code: await codeMailedTo(email) };
+}
+
 async function pageImage(client: TestClient, token: string, page: number, width = 800): Promise<Response> {
   return client.request(`/api/s/${token}/pages/${page}?width=${width}`);
 }
@@ -257,32 +266,20 @@ describe('the email gate', () => {
   });
 
   it('refuses a code after 10 minutes', async () => {
-    const { token } = await shared({ requireEmail: true });
-    const email = `late-${nextIp}@example.com.au`;
-    const reader = viewer();
-    await reader.request(`/api/s/${token}/email-code`, { method: 'POST', json: { email } });
-    const code = await codeMailedTo(email);
+    const { token, email, reader, code } = await emailGatedLink('late');
     clock.advance(10 * MINUTE + 1000);
     expect(await errorCode(await openVisit(reader, token, { email, code }))).toMatchObject({ code: 'EMAIL_CODE_INCORRECT' });
   });
 
   it('refuses even the right code after five wrong guesses', async () => {
-    const { token } = await shared({ requireEmail: true });
-    const email = `guesser-${nextIp}@example.com.au`;
-    const reader = viewer();
-    await reader.request(`/api/s/${token}/email-code`, { method: 'POST', json: { email } });
-    const code = await codeMailedTo(email);
+    const { token, email, reader, code } = await emailGatedLink('guesser');
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     for (let i = 0; i < 5; i++) expect(await errorCode(await openVisit(reader, token, { email, code: wrong }))).toMatchObject({ code: 'EMAIL_CODE_INCORRECT' });
     expect(await errorCode(await openVisit(reader, token, { email, code }))).toMatchObject({ code: 'EMAIL_CODE_INCORRECT' });
   });
 
   it('backs off wrong codes per link, for any mailbox from any address; the rightful viewer waits, never locked out', async () => {
-    const { token } = await shared({ requireEmail: true });
-    const email = `rightful-${nextIp}@example.com.au`;
-    const reader = viewer();
-    await reader.request(`/api/s/${token}/email-code`, { method: 'POST', json: { email } });
-    const code = await codeMailedTo(email);
+    const { token, email, reader, code } = await emailGatedLink('rightful');
     // Each mailbox has five guesses of its own; a guesser who spreads them over mailboxes and addresses still spends the link's.
     const guess = (i: number) => openVisit(viewer(), token, { email: `guesser-${i}@example.com.au`, code: '123456' });
     for (let i = 0; i < GUESS_BACK_OFF.free; i++) expect(await errorCode(await guess(i))).toMatchObject({ code: 'EMAIL_CODE_INCORRECT' });
