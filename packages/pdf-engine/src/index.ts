@@ -11,4 +11,4 @@ export { withJobDir } from './job-dir.ts';
 export { mapLimit } from './util/map-limit.ts';
 export { runCommand, startCommand, liveCommandCount, type CommandResult, type CommandSpec, type EnginePriority, type RunOptions, type RunningCommand } from './process/run-command.ts';
 export { configureOffice, closeOfficePool, type OfficePoolOptions } from './office/pool.ts';
-export { runToolInThread, startToolThread, toolThreadRunning } from './tool-thread.ts';
+export { inspectPdfInThread, runToolInThread, startToolThread, toolThreadRunning } from './tool-thread.ts';

@@ -1,10 +1,11 @@
 /**
- * The tool thread (tool-thread.ts): runs tools for the main thread, one message each way. Loaded with
- * Node's own type stripping.
+ * The tool thread (tool-thread.ts): runs tools and upload checks for the main thread, one message
+ * each way. Loaded with Node's own type stripping.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { isEngineError } from './errors.ts';
+import { inspectPdf } from './pdf/inspect.ts';
 import { launchThrough } from './process/launcher.ts';
 import { runTool } from './run-tool.ts';
 import type { ThreadError, ToolThreadReply, ToolThreadRequest } from './tool-thread.ts';
@@ -19,6 +20,13 @@ const aborts = new Map<number, AbortController>();
 
 port.on('message', (request: ToolThreadRequest) => {
   if (request.type === 'abort') return aborts.get(request.id)?.abort();
+  if (request.type === 'inspect') {
+    const { id, path, limits } = request;
+    return void inspectPdf(path, { limits }).then(
+      (info) => reply({ type: 'inspected', id, info }),
+      (error: unknown) => reply({ type: 'failed', id, error: crossing(error) }),
+    );
+  }
   const { id, toolId, params } = request;
   const controller = new AbortController();
   aborts.set(id, controller);

@@ -2,20 +2,26 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import type { ToolId } from '@wattle/shared';
 import type { ToolOutput } from './context.ts';
 import { EngineError, type EngineErrorCode } from './errors.ts';
+import type { EngineLimits } from './limits.ts';
+import type { PdfInfo } from './pdf/inspect.ts';
 import { serveLaunches } from './process/launcher.ts';
 import type { RunToolParams } from './run-tool.ts';
 
-/** How long the thread waits for its next tool before it stops and gives its memory back. */
+/** How long the thread waits for its next tool (or upload check) before it stops and gives its memory back. */
 const IDLE_MS = 30_000;
 
 /** What runTool takes, less what cannot cross to the thread (its callbacks travel as messages). */
 type ThreadParams = Omit<RunToolParams, 'onProgress' | 'signal'>;
 
-export type ToolThreadRequest = { type: 'run'; id: number; toolId: ToolId; params: ThreadParams } | { type: 'abort'; id: number };
+export type ToolThreadRequest =
+  | { type: 'run'; id: number; toolId: ToolId; params: ThreadParams }
+  | { type: 'inspect'; id: number; path: string; limits?: Partial<EngineLimits> }
+  | { type: 'abort'; id: number };
 
 export type ToolThreadReply =
   | { type: 'progress'; id: number; fraction: number }
   | { type: 'done'; id: number; outputs: ToolOutput[] }
+  | { type: 'inspected'; id: number; info: PdfInfo }
   | { type: 'failed'; id: number; error: ThreadError };
 
 /** An error as it crosses back: an EngineError keeps its code and details; the cause is kept for logs. */
@@ -30,7 +36,7 @@ export interface ThreadError {
 interface Run {
   /** The thread it was sent to. */
   thread: Worker;
-  resolve(outputs: ToolOutput[]): void;
+  resolve(result: ToolOutput[] | PdfInfo): void;
   reject(error: unknown): void;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -51,14 +57,26 @@ const runs = new Map<number, Run>();
 export function runToolInThread(toolId: ToolId, params: RunToolParams): Promise<ToolOutput[]> {
   params.signal?.throwIfAborted();
   const { onProgress, signal, ...threadParams } = params;
+  return sendToThread<ToolOutput[]>((id) => ({ type: 'run', id, toolId, params: threadParams }), { onProgress, signal });
+}
+
+/**
+ * inspectPdf in the tool thread: the upload check's stream walk (which inflates every stream) and
+ * pdf-lib's second opinion run off the server's event loop; qpdf starts through the one launcher as ever.
+ */
+export function inspectPdfInThread(path: string, options: { limits?: Partial<EngineLimits> } = {}): Promise<PdfInfo> {
+  return sendToThread<PdfInfo>((id) => ({ type: 'inspect', id, path, limits: options.limits }), {});
+}
+
+function sendToThread<T extends ToolOutput[] | PdfInfo>(request: (id: number) => ToolThreadRequest, { onProgress, signal }: Pick<RunToolParams, 'onProgress' | 'signal'>): Promise<T> {
   const worker = current();
   clearTimeout(idle);
   const id = nextId++;
-  return new Promise<ToolOutput[]>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     const onAbort = () => worker.postMessage({ type: 'abort', id } satisfies ToolThreadRequest);
     signal?.addEventListener('abort', onAbort, { once: true });
-    runs.set(id, { thread: worker, resolve, reject, onProgress, signal, stopListening: () => signal?.removeEventListener('abort', onAbort) });
-    worker.postMessage({ type: 'run', id, toolId, params: threadParams } satisfies ToolThreadRequest);
+    runs.set(id, { thread: worker, resolve: resolve as Run['resolve'], reject, onProgress, signal, stopListening: () => signal?.removeEventListener('abort', onAbort) });
+    worker.postMessage(request(id));
   });
 }
 
@@ -88,6 +106,7 @@ function current(): Worker {
     if (reply.type === 'progress') return run.onProgress?.(reply.fraction);
     settle(reply.id);
     if (reply.type === 'done') run.resolve(reply.outputs);
+    else if (reply.type === 'inspected') run.resolve(reply.info);
     else run.reject(run.signal?.aborted ? run.signal.reason : revived(reply.error));
   });
   // An error that ends the thread fails what ran there, not the server.

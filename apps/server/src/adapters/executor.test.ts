@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runToolInThread, toolThreadRunning } from '@wattle/pdf-engine';
-import { scanPdf, textPdf } from '@wattle/pdf-engine/test/fixtures';
+import { flateBombPdf, scanPdf, textPdf } from '@wattle/pdf-engine/test/fixtures';
 import { AppError, type ToolId } from '@wattle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecutor } from './executor.ts';
@@ -14,6 +14,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'wattle-executor-'));
   await writeFile(join(root, 'text.pdf'), await textPdf(2));
   await writeFile(join(root, 'scan.pdf'), await scanPdf(1, 150, () => 'Invoice 1001 Wattle Pty Ltd'));
+  await writeFile(join(root, 'bomb.pdf'), await flateBombPdf(1));
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -57,6 +58,22 @@ describe('executor', () => {
     const before = toolThreadTicks();
     const [output] = await executor.run(await operation('compress', 'scan.pdf'), {});
     expect(output?.contentType).toBe('application/pdf');
+    expect(toolThreadTicks()).toBe(before);
+  });
+
+  it('under the thread policy checks an upload in the tool thread, where a bomb is refused with its code; inline, on this thread', async () => {
+    const thread = createExecutor('thread');
+    // The thread is up and has loaded (it has answered a tool).
+    await runToolInThread('rotate', await operation('rotate', 'text.pdf', { angle: 90 }));
+    const started = toolThreadTicks();
+    // The stream walk inflates the bomb's stream up to the budget before refusing it: CPU the thread spends.
+    await expect(thread.inspect(join(root, 'bomb.pdf'), {})).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: 'maxStreamBytes' } });
+    expect(toolThreadTicks()).toBeGreaterThan(started);
+    expect(await thread.inspect(join(root, 'text.pdf'), {})).toMatchObject({ pages: 2, encrypted: false });
+
+    const inline = createExecutor('inline');
+    const before = toolThreadTicks();
+    await expect(inline.inspect(join(root, 'bomb.pdf'), {})).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED' });
     expect(toolThreadTicks()).toBe(before);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestClient, type TestContext } from '../test/harness.ts';
-import { sendAndAwaitClose, serveOnLoopback, type LoopbackServer } from '../test/sockets.ts';
+import { Agent } from 'node:http';
+import { sendAndAwaitClose, sendOnAgent, serveOnLoopback, type LoopbackServer } from '../test/sockets.ts';
 import { signedInUser } from '../test/users.ts';
 
 describe('the HTTP server', () => {
@@ -56,6 +57,8 @@ describe('the app over a real socket', () => {
         cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
         origin: ctx.container.config.publicUrl,
         'content-type': 'multipart/form-data; boundary=b',
+        // As a browser asks: the server must close of its own accord, not because the client said so.
+        connection: 'keep-alive',
         ...(declared ? { 'content-length': FIFTY_MB } : {}),
       },
       body: fiftyMegabytes(),
@@ -63,5 +66,40 @@ describe('the app over a real socket', () => {
     expect(answer.status).toBe(status);
     expect(answer.headers!.connection).toBe('close');
     expect(answer.bytesSent).toBeLessThan(FIFTY_MB);
+  });
+
+  describe('a keep-alive client after an answer sent before the body was read', () => {
+    let agent: Agent;
+    beforeAll(() => {
+      agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    });
+    afterAll(() => agent.destroy());
+
+    const signedIn = () => ({ cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), origin: ctx.container.config.publicUrl });
+
+    it.each([
+      ['a job upload with an unknown API key', '/api/v1/jobs', 401, () => ({ authorization: 'Bearer wattle_not_a_key', 'content-length': FIFTY_MB })],
+      ['a document upload over the limit', '/api/documents', 413, () => ({ ...signedIn(), 'content-length': FIFTY_MB })],
+      ['a document upload over the limit (no Content-Length)', '/api/documents', 413, signedIn],
+      ['an unmatched route', '/api/nope', 404, () => ({ 'content-length': FIFTY_MB })],
+    ])('is told to reconnect after %s, and its next request is served', async (_name, path, status, headers) => {
+      const refused = await sendOnAgent(agent, server.port, {
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'multipart/form-data; boundary=b', ...headers() },
+        body: fiftyMegabytes(),
+      });
+      expect(refused.status).toBe(status);
+      expect(refused.headers!.connection).toBe('close');
+      const next = await sendOnAgent(agent, server.port, { method: 'GET', path: '/api/health', headers: {}, body: [] });
+      expect(next).toMatchObject({ status: 200 });
+    });
+
+    it('keeps the connection of an answer given after the whole body was read', async () => {
+      const form = Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="notes.pdf"\r\nContent-Type: application/pdf\r\n\r\nnot a pdf\r\n--b--\r\n');
+      const read = await sendOnAgent(agent, server.port, { method: 'POST', path: '/api/documents', headers: { 'content-type': 'multipart/form-data; boundary=b', ...signedIn() }, body: [form] });
+      expect(read.status).toBe(422);
+      expect(read.headers!.connection).toBe('keep-alive');
+    });
   });
 });

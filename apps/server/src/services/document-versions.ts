@@ -15,7 +15,7 @@ import { openStoredBytes, ownedDocument, storePdfBytes, documentView, type Docum
  */
 
 /** The output of one of the owner's jobs, not yet expired, becomes the document's new current version. */
-export async function saveOutputAsVersion(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events'>, owner: AccountOwner, documentId: string, outputId: string): Promise<DocumentView> {
+export async function saveOutputAsVersion(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events' | 'executor'>, owner: AccountOwner, documentId: string, outputId: string): Promise<DocumentView> {
   await ownedDocument(container, owner, documentId);
   const output = await findOwnedOutput(container.db, owner, outputId, container.clock.now());
   if (!output) throw new AppError('NOT_FOUND');
@@ -24,7 +24,7 @@ export async function saveOutputAsVersion(container: Pick<Ports, 'dataDir' | 'lo
 }
 
 /** A new current version with the bytes of an earlier one. */
-export async function restoreVersion(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events'>, owner: AccountOwner, documentId: string, version: string): Promise<DocumentView> {
+export async function restoreVersion(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events' | 'executor'>, owner: AccountOwner, documentId: string, version: string): Promise<DocumentView> {
   const { row } = await ownedVersion(container, owner, documentId, version);
   return addVersion(container, owner, documentId, { stream: await openStoredBytes(container, row.filePath, documentId), size: row.fileSize });
 }
@@ -48,7 +48,7 @@ export async function openVersion(container: Pick<Ports, 'logger' | 'clock' | 'd
   return { document, size: row.fileSize, body: await openStoredBytes(container, row.filePath, documentId) };
 }
 
-async function addVersion(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events'>, owner: AccountOwner, documentId: string, input: Pick<StoreDocumentInput, 'stream' | 'size'>): Promise<DocumentView> {
+async function addVersion(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events' | 'executor'>, owner: AccountOwner, documentId: string, input: Pick<StoreDocumentInput, 'stream' | 'size'>): Promise<DocumentView> {
   // Keys are fresh ids, never version numbers: racing saves never write over each other's bytes.
   const row = await storePdfBytes(container, owner, input, `pdfs/${owner.kind === 'team' ? owner.teamId : owner.userId}/${randomUUID()}`, async ({ key, size, pages, encrypted, now }) => {
     const added = await insertVersionWithinQuota(container.db, owner, documentId, { filePath: key, fileSize: size, pageCount: pages, encrypted }, now);

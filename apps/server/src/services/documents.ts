@@ -50,7 +50,7 @@ export const checkUploadRate = (container: Pick<Ports, 'clock' | 'db'>, userId: 
  * the account's storage atomically, writes the bytes to the blob store and records the row. A refused
  * or failed store leaves no bytes and charges nothing. Used by uploads and by the tools' "Save to My Documents".
  */
-export async function storeDocument(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events' | 'queue'>, owner: AccountOwner, input: StoreDocumentInput): Promise<DocumentView> {
+export async function storeDocument(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events' | 'queue' | 'executor'>, owner: AccountOwner, input: StoreDocumentInput): Promise<DocumentView> {
   const id = randomUUID();
   const { userId, teamId } = accountColumns(owner);
   const row = await storePdfBytes(container, owner, input, `pdfs/${teamId ?? userId}/${id}`, ({ key, size, pages, encrypted, now }) =>
@@ -82,7 +82,7 @@ export interface StoredPdf {
  * (undefined: the bytes do not fit). A refusal or failure removes the bytes; success tells the account's browsers.
  */
 export async function storePdfBytes<T>(
-  container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events'>,
+  container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events' | 'executor'>,
   owner: AccountOwner,
   input: Pick<StoreDocumentInput, 'path' | 'stream' | 'size'> & { filename?: string },
   key: string,
@@ -96,7 +96,7 @@ export async function storePdfBytes<T>(
     const path = spooled?.path ?? input.path!;
     const size = spooled?.size ?? (await stat(path)).size;
     await assertFits(container, owner, size);
-    const { pages, encrypted } = await checkPdf(path, input.filename);
+    const { pages, encrypted } = await checkPdf(container, path, input.filename);
 
     let recorded: T | undefined;
     try {
@@ -189,11 +189,11 @@ async function assertFits(container: Pick<Ports, 'db'>, owner: AccountOwner, siz
 }
 
 /** A file named .pdf that cannot be read is a damaged PDF; anything else that is no PDF is a type not taken. */
-async function checkPdf(path: string, filename: string | undefined): Promise<{ pages: number | null; encrypted: boolean }> {
+async function checkPdf(container: Pick<Ports, 'executor'>, path: string, filename: string | undefined): Promise<{ pages: number | null; encrypted: boolean }> {
   if ((await detectFileType(path)) !== 'pdf') {
     throw claimsPdf(filename) ? new AppError('PDF_CORRUPT', { filename }) : new AppError('UNSUPPORTED_FILE_TYPE', { accepts: ['pdf'] });
   }
-  return checkPdfStructure(path, filename);
+  return checkPdfStructure(container, path, filename);
 }
 
 async function removeBlob(container: Pick<Ports, 'logger' | 'blobStore'>, key: string): Promise<void> {

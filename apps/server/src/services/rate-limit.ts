@@ -1,5 +1,5 @@
 import type { Database } from '@wattle/db';
-import { AppError } from '@wattle/shared';
+import { AppError, type ErrorCode } from '@wattle/shared';
 import type { Clock } from '../adapters/clock.ts';
 import type { RateLimit, RateLimitResult } from '../domain/rate-limit.ts';
 import { hitRateLimit, readRateLimit } from '../repositories/rate-limits.ts';
@@ -25,9 +25,9 @@ export async function takeFromRateLimit(deps: Deps, key: string, limit: RateLimi
 }
 
 /**
- * Guesses at a secret that has one rightful holder (a share link's password): a few free wrong
- * guesses, then one guess per wait, each wait twice the last up to a cap. Someone guessing is slowed
- * to a crawl, and the rightful viewer waits at most the cap, never a lock of its own.
+ * Guesses at a secret that has one rightful holder (a share link's password or its email codes): a few
+ * free wrong guesses, then one guess per wait, each wait twice the last up to a cap. Someone guessing is
+ * slowed to a crawl, and the rightful viewer waits at most the cap, never a lock of its own.
  */
 export interface BackOff {
   /** Wrong guesses before the first wait. */
@@ -42,16 +42,18 @@ const waitSeconds = (backOff: BackOff, failures: number) =>
   Math.min(backOff.maxWaitSeconds, backOff.firstWaitSeconds * 2 ** Math.min(30, failures - backOff.free));
 
 /**
- * Before a guess: past the free wrong guesses, the first guess of each wait goes ahead (claimed
- * atomically, so concurrent guesses cannot share one turn) and the others get RATE_LIMITED until it ends.
+ * One guess under the key's back-off. Past the free wrong guesses, the first guess of each wait goes
+ * ahead (its turn claimed atomically, so concurrent guesses cannot share one) and the others get
+ * RATE_LIMITED until it ends. `guess` refuses by throwing; a refusal with one of `wrongCodes` is a wrong guess.
  */
-export async function takeTurn(deps: Deps, key: string, backOff: BackOff): Promise<void> {
-  const failures = await readRateLimit(deps.db, `${key}:wrong`, deps.clock.now());
-  if (failures < backOff.free) return;
-  await takeFromRateLimit(deps, `${key}:turn`, { max: 1, windowSeconds: waitSeconds(backOff, failures) });
-}
-
-/** After a wrong guess. */
-export async function countWrongGuess(deps: Deps, key: string, backOff: BackOff): Promise<void> {
-  await hitRateLimit(deps.db, `${key}:wrong`, 1, deps.clock.now(), backOff.forgetSeconds * 1000);
+export async function guessUnderBackOff<T>(deps: Deps, key: string, backOff: BackOff, wrongCodes: readonly ErrorCode[], guess: () => Promise<T>): Promise<T> {
+  const now = deps.clock.now();
+  const failures = await readRateLimit(deps.db, `${key}:wrong`, now);
+  if (failures >= backOff.free) await takeFromRateLimit(deps, `${key}:turn`, { max: 1, windowSeconds: waitSeconds(backOff, failures) });
+  try {
+    return await guess();
+  } catch (error) {
+    if (error instanceof AppError && wrongCodes.includes(error.code)) await hitRateLimit(deps.db, `${key}:wrong`, 1, deps.clock.now(), backOff.forgetSeconds * 1000);
+    throw error;
+  }
 }

@@ -18,7 +18,7 @@ import { addPageTime, findVisit, markVisitDownloaded, startVisit, type ShareVisi
 import { companyRecord } from './company-info.ts';
 import { openStoredBytes } from './documents.ts';
 import { notify } from './notifications.ts';
-import { countWrongGuess, takeFromRateLimit, takeTurn, type BackOff } from './rate-limit.ts';
+import { guessUnderBackOff, takeFromRateLimit, type BackOff } from './rate-limit.ts';
 import { confirmEmailCode, sendEmailCode } from './share-email-codes.ts';
 import { removeSharedPages, sharedPageImage, sharedPageSizes, withImageSlot } from './share-page-cache.ts';
 import { findLinkByToken } from './share-tokens.ts';
@@ -49,10 +49,13 @@ interface OpenLink {
 /** Password and email-code attempts per address, in the one rate limiter. */
 const ATTEMPTS_PER_IP = { max: 20, windowSeconds: 15 * 60 };
 /**
- * Password guesses per link, from any address: five wrong ones free, then one guess a second, two,
- * four, … up to one every five minutes, forgotten an hour after the first (decision 136).
+ * Guesses at a link's gates per link, from any address and for any mailbox: five wrong passwords or
+ * codes free, then one guess a second, two, four, … up to one every five minutes, forgotten an hour
+ * after the first (decisions 136 and 145).
  */
-export const PASSWORD_BACK_OFF: BackOff = { free: 5, firstWaitSeconds: 1, maxWaitSeconds: 5 * 60, forgetSeconds: 60 * 60 };
+export const GUESS_BACK_OFF: BackOff = { free: 5, firstWaitSeconds: 1, maxWaitSeconds: 5 * 60, forgetSeconds: 60 * 60 };
+/** What a wrong guess at a gate answers; a refused address is not a guess at a secret. */
+const WRONG_GUESSES = ['LINK_PASSWORD_INCORRECT', 'EMAIL_CODE_INCORRECT'] as const;
 /** Code mails, per link and per address. */
 const CODES_PER_LINK = { max: 30, windowSeconds: 15 * 60 };
 const CODES_PER_IP = { max: 10, windowSeconds: 15 * 60 };
@@ -139,18 +142,13 @@ export async function openVisitWithGates(container: Pick<Ports, 'dataDir' | 'log
   if (gates.password || gates.email) {
     await takeFromRateLimit(container, `share-open:ip:${request.ip}`, ATTEMPTS_PER_IP);
     if ((gates.password && !input.password) || (gates.email && (!input.email || !input.code))) throw new AppError('LINK_LOCKED', gates);
-    if (gates.password) {
-      const guesses = `share-password:link:${link.id}`;
-      await takeTurn(container, guesses, PASSWORD_BACK_OFF);
-      if (!(await verifyPassword({ hash: link.passwordHash!, password: input.password! }))) {
-        await countWrongGuess(container, guesses, PASSWORD_BACK_OFF);
-        throw new AppError('LINK_PASSWORD_INCORRECT');
-      }
-    }
-    if (gates.email) {
+    // One count for both gates: a guesser gains nothing by moving from the password to the codes.
+    viewerEmail = await guessUnderBackOff(container, `share-gates:link:${link.id}`, GUESS_BACK_OFF, WRONG_GUESSES, async () => {
+      if (gates.password && !(await verifyPassword({ hash: link.passwordHash!, password: input.password! }))) throw new AppError('LINK_PASSWORD_INCORRECT');
+      if (!gates.email) return null;
       if (!addressAllowed(input.email!, link.allowList, link.blockList)) throw new AppError('EMAIL_NOT_ALLOWED');
-      viewerEmail = await confirmEmailCode(container, link.id, input.email!, input.code!);
-    }
+      return confirmEmailCode(container, link.id, input.email!, input.code!);
+    });
   }
   const started = await startVisit(container.db, {
     linkId: link.id,

@@ -1,4 +1,4 @@
-import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpRequest, type Agent, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HTTP_TIMEOUTS, listen, type FetchHandler, type HttpTimeouts } from '../http/server.ts';
 
@@ -63,6 +63,35 @@ export function sendAndAwaitClose(port: number, send: PartialSend): Promise<Answ
         bytesSent += chunk.length;
         if (!req.write(chunk)) await drainedOrClosed(req);
       }
+    })();
+  });
+}
+
+export interface AgentAnswer extends Omit<Answer, 'bytesSent'> {
+  /** The client's error when the connection failed before an answer had been read. */
+  error?: string;
+}
+
+/**
+ * Sends a whole request through `agent` (a keep-alive one reuses its connections, as browsers and SDKs
+ * do) and resolves once the answer has been read, or with the error the client saw.
+ */
+export function sendOnAgent(agent: Agent, port: number, send: PartialSend): Promise<AgentAnswer> {
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method: send.method, path: send.path, headers: send.headers, agent });
+    req.on('error', (err) => resolve({ body: '', error: err.message }));
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', (err) => resolve({ body: '', error: err.message }));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+    });
+    void (async () => {
+      for await (const chunk of send.body) {
+        if (req.destroyed) return;
+        if (!req.write(chunk)) await drainedOrClosed(req);
+      }
+      req.end();
     })();
   });
 }

@@ -1,7 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jobs } from '@wattle/db';
+import { eq } from 'drizzle-orm';
+import { jobs, pdfFiles } from '@wattle/db';
 import { buildCorpus } from '@wattle/pdf-engine/test/corpus';
 import { PDFTEX_MANUALS } from '@wattle/pdf-engine/test/born-digital';
 import { handWrittenPdf, textPdf, truncated } from '@wattle/pdf-engine/test/fixtures';
@@ -48,6 +49,32 @@ describe('a damaged file that begins with %PDF', () => {
       expect(upload.status, name).toBe(422);
       expect(await errorOf(upload), name).toMatchObject({ code: 'PDF_CORRUPT', details: { filename: 'scan.pdf', part } });
     }
+    expect(await ctx.container.db.select().from(jobs)).toEqual([]);
+  });
+});
+
+describe('every input of a job is checked before it is accepted', () => {
+  const damagedPdf = () => handWrittenPdf('(not a dictionary)');
+
+  it('refuses a merge of more than ten files when one of them is damaged, naming it', async () => {
+    const good = await textPdf(1);
+    const files = Array.from({ length: 14 }, (_, i) => ({ name: `part-${i + 1}.pdf`, bytes: i === 11 ? damagedPdf() : good }));
+    const res = await postJob(client, jobForm('merge', files));
+    expect(res.status).toBe(422);
+    expect(await errorOf(res)).toMatchObject({ code: 'PDF_CORRUPT', details: { filename: 'part-12.pdf', part: 'page tree' } });
+    expect(await ctx.container.db.select().from(jobs)).toEqual([]);
+  });
+
+  it('refuses a stored document given by fileIds whose bytes are damaged', async () => {
+    const body = new FormData();
+    body.append('file', new Blob([new Uint8Array(await textPdf(1))], { type: 'application/pdf' }), 'Old contract.pdf');
+    const stored = (await (await client.request('/api/documents', { method: 'POST', body })).json()) as { id: string };
+    // A document kept from before the upload check, or damaged since: its bytes are no longer a readable PDF.
+    const [row] = await ctx.container.db.select({ key: pdfFiles.filePath }).from(pdfFiles).where(eq(pdfFiles.id, stored.id));
+    await ctx.container.blobStore.put(row!.key, damagedPdf());
+    const res = await postJob(client, jobForm('compress', [], { fileIds: [stored.id] }));
+    expect(res.status).toBe(422);
+    expect(await errorOf(res)).toMatchObject({ code: 'PDF_CORRUPT', details: { filename: 'Old contract.pdf', part: 'page tree' } });
     expect(await ctx.container.db.select().from(jobs)).toEqual([]);
   });
 });

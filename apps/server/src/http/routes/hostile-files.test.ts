@@ -91,14 +91,13 @@ describe.each(['a Flate bomb', 'a 60000x60000 image'])('%s', (name) => {
     expect((await errorOf(inserted)).code).toBe('LIMIT_EXCEEDED');
   });
 
-  it('fails an edit of a stored document whose bytes are over the budgets with LIMIT_EXCEEDED and no output', async () => {
+  it('refuses an edit of a stored document whose bytes are over the budgets with LIMIT_EXCEEDED, before any job is made', async () => {
     const documentId = await storedDocument(alice.client);
     const [row] = await ctx.container.db.select().from(pdfFiles).where(eq(pdfFiles.id, documentId));
     await ctx.container.blobStore.put(row!.filePath, Readable.from([hostile[name]!]));
     const res = await postJob(alice.client, jobForm('edit', [], { options: { operations: [{ type: 'text', page: 1, x: 72, y: 72, text: 'Signed' }] }, fileIds: [documentId] }));
-    expect(res.status).toBe(202);
-    const job = await waitForJob(alice.client, (await res.json()).id);
-    expect(job).toMatchObject({ status: 'failed', outputs: [], error: { code: 'LIMIT_EXCEEDED' } });
+    expect(res.status).toBe(422);
+    expect(await errorOf(res)).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { filename: 'lease.pdf' } });
   });
 
   it('refuses a batch holding it, naming the file, with no job made', async () => {

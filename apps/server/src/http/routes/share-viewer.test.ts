@@ -15,7 +15,7 @@ import { manualClock } from '../../test/jobs.ts';
 import { makePdf } from '../../test/pdfs.ts';
 import { signedInUser } from '../../test/users.ts';
 import { pageCacheStats } from '../../services/share-page-cache.ts';
-import { PASSWORD_BACK_OFF } from '../../services/share-viewer.ts';
+import { GUESS_BACK_OFF } from '../../services/share-viewer.ts';
 import { VISITOR_COOKIE } from '../../services/visitor-session.ts';
 
 const clock = manualClock(new Date('2026-03-02T00:00:00Z'));
@@ -61,6 +61,8 @@ function viewer(ip = `203.0.113.${nextIp++}`): TestClient {
   };
 }
 
+const retryAfter = (res: Response) => Number(res.headers.get('retry-after'));
+
 async function errorCode(res: Response): Promise<{ code: string; details?: unknown }> {
   return ((await res.json()) as { error: { code: string; details?: unknown } }).error;
 }
@@ -74,6 +76,15 @@ async function codeMailedTo(email: string): Promise<string> {
   const [mail] = await ctx.mails(email);
   expect(mail, `a code mailed to ${email}`).toBeDefined();
   return /\b(\d{6})\b/.exec(mail!.text)![1]!;
+}
+
+/** A link that asks for an address, and a viewer who was mailed a code for a fresh one. */
+async function emailGatedLink(mailbox: string) {
+  const { token } = await shared({ requireEmail: true });
+  const email = `${mailbox}-${nextIp}@example.com.au`;
+  const reader = viewer();
+  await reader.request(`/api/s/${token}/email-code`, { method: 'POST', json: { email } });
+  return { token, email, reader, code: await codeMailedTo(email) };
 }
 
 async function pageImage(client: TestClient, token: string, page: number, width = 800): Promise<Response> {
@@ -199,22 +210,20 @@ describe('the password gate', () => {
 });
 
 describe('password guesses per link', () => {
-  const retryAfter = (res: Response) => Number(res.headers.get('retry-after'));
-
   it('are free at first, then one a wait that doubles, from any address; the rightful viewer waits, never locked out for long', async () => {
     const { token } = await shared({ password: 'let-me-in' });
     const guess = (ip: string, password = 'wrong-guess') => openVisit(viewer(ip), token, { password });
-    for (let i = 0; i < PASSWORD_BACK_OFF.free; i++) expect((await guess(`192.0.2.${i + 1}`)).status).toBe(401);
+    for (let i = 0; i < GUESS_BACK_OFF.free; i++) expect((await guess(`192.0.2.${i + 1}`)).status).toBe(401);
     // The first guess of a wait goes ahead; the next one, from another address too, is held back until it ends.
     expect((await guess('192.0.2.50')).status).toBe(401);
     const held = await guess('192.0.2.51', 'let-me-in');
     expect(held.status).toBe(429);
-    expect(retryAfter(held)).toBe(PASSWORD_BACK_OFF.firstWaitSeconds);
+    expect(retryAfter(held)).toBe(GUESS_BACK_OFF.firstWaitSeconds);
     clock.advance(retryAfter(held) * 1000);
     expect((await guess('192.0.2.52')).status).toBe(401);
     const longer = await guess('192.0.2.53');
     expect(longer.status).toBe(429);
-    expect(retryAfter(longer)).toBe(2 * PASSWORD_BACK_OFF.firstWaitSeconds);
+    expect(retryAfter(longer)).toBe(2 * GUESS_BACK_OFF.firstWaitSeconds);
 
     // Someone guessing on and on: the wait grows to its cap and no further.
     let waited = retryAfter(longer);
@@ -223,14 +232,14 @@ describe('password guesses per link', () => {
       expect((await guess(`198.51.100.${i + 1}`)).status).toBe(401);
       waited = retryAfter(await guess(`198.51.100.${i + 101}`));
     }
-    expect(waited).toBe(PASSWORD_BACK_OFF.maxWaitSeconds);
+    expect(waited).toBe(GUESS_BACK_OFF.maxWaitSeconds);
     clock.advance(waited * 1000);
     expect((await guess('203.0.113.250', 'let-me-in')).status).toBe(201);
   });
 
   it('are counted per link: another link’s password opens while this one is held', async () => {
     const held = await shared({ password: 'let-me-in' });
-    for (let i = 0; i <= PASSWORD_BACK_OFF.free; i++) await openVisit(viewer(), held.token, { password: 'wrong-guess' });
+    for (let i = 0; i <= GUESS_BACK_OFF.free; i++) await openVisit(viewer(), held.token, { password: 'wrong-guess' });
     expect((await openVisit(viewer(), held.token, { password: 'let-me-in' })).status).toBe(429);
     const other = await shared({ password: 'let-me-in' });
     expect((await openVisit(viewer(), other.token, { password: 'let-me-in' })).status).toBe(201);
@@ -257,24 +266,40 @@ describe('the email gate', () => {
   });
 
   it('refuses a code after 10 minutes', async () => {
-    const { token } = await shared({ requireEmail: true });
-    const email = `late-${nextIp}@example.com.au`;
-    const reader = viewer();
-    await reader.request(`/api/s/${token}/email-code`, { method: 'POST', json: { email } });
-    const code = await codeMailedTo(email);
+    const { token, email, reader, code } = await emailGatedLink('late');
     clock.advance(10 * MINUTE + 1000);
     expect(await errorCode(await openVisit(reader, token, { email, code }))).toMatchObject({ code: 'EMAIL_CODE_INCORRECT' });
   });
 
   it('refuses even the right code after five wrong guesses', async () => {
-    const { token } = await shared({ requireEmail: true });
-    const email = `guesser-${nextIp}@example.com.au`;
-    const reader = viewer();
-    await reader.request(`/api/s/${token}/email-code`, { method: 'POST', json: { email } });
-    const code = await codeMailedTo(email);
+    const { token, email, reader, code } = await emailGatedLink('guesser');
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     for (let i = 0; i < 5; i++) expect(await errorCode(await openVisit(reader, token, { email, code: wrong }))).toMatchObject({ code: 'EMAIL_CODE_INCORRECT' });
     expect(await errorCode(await openVisit(reader, token, { email, code }))).toMatchObject({ code: 'EMAIL_CODE_INCORRECT' });
+  });
+
+  it('backs off wrong codes per link, for any mailbox from any address; the rightful viewer waits, never locked out', async () => {
+    const { token, email, reader, code } = await emailGatedLink('rightful');
+    // Each mailbox has five guesses of its own; a guesser who spreads them over mailboxes and addresses still spends the link's.
+    const guess = (i: number) => openVisit(viewer(), token, { email: `guesser-${i}@example.com.au`, code: '123456' });
+    for (let i = 0; i < GUESS_BACK_OFF.free; i++) expect(await errorCode(await guess(i))).toMatchObject({ code: 'EMAIL_CODE_INCORRECT' });
+    expect(await errorCode(await guess(GUESS_BACK_OFF.free))).toMatchObject({ code: 'EMAIL_CODE_INCORRECT' });
+    const held = await openVisit(reader, token, { email, code });
+    expect(held.status).toBe(429);
+    expect(retryAfter(held)).toBe(GUESS_BACK_OFF.firstWaitSeconds);
+    clock.advance(retryAfter(held) * 1000);
+    expect((await openVisit(reader, token, { email, code })).status).toBe(201);
+  });
+
+  it('counts wrong passwords and wrong codes of one link together', async () => {
+    const { token } = await shared({ password: 'let-me-in', requireEmail: true });
+    const email = `both-guesses-${nextIp}@example.com.au`;
+    for (let i = 0; i < GUESS_BACK_OFF.free; i++) {
+      const wrong = i % 2 === 0 ? { password: 'wrong-guess', email, code: '123456' } : { password: 'let-me-in', email, code: '123456' };
+      expect((await openVisit(viewer(), token, wrong)).status).toBe(401);
+    }
+    expect((await openVisit(viewer(), token, { password: 'let-me-in', email, code: '123456' })).status).toBe(401);
+    expect((await openVisit(viewer(), token, { password: 'let-me-in', email, code: '123456' })).status).toBe(429);
   });
 
   it('checks allow and block lists: the block list wins, an allow list must match', async () => {

@@ -64,7 +64,7 @@ class AlreadySaved extends Error {
  * and concurrent saves answer with the same document (`created: false`) and charge nothing; a save
  * after that document was deleted makes a new one.
  */
-export async function saveOutputToDocuments(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events' | 'queue'>, owner: AccountOwner, id: string): Promise<{ document: DocumentView; created: boolean }> {
+export async function saveOutputToDocuments(container: Pick<Ports, 'dataDir' | 'logger' | 'clock' | 'db' | 'blobStore' | 'events' | 'queue' | 'executor'>, owner: AccountOwner, id: string): Promise<{ document: DocumentView; created: boolean }> {
   const row = await findOwnedOutput(container.db, owner, id, container.clock.now());
   if (!row) throw new AppError('NOT_FOUND');
   const earlier = await keptDocument(container, owner, row.savedDocumentId);

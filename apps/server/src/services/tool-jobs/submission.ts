@@ -11,7 +11,7 @@ import { insertBatch } from '../../repositories/batches.ts';
 import { findOwnedDocuments } from '../../repositories/documents.ts';
 import { findOwnedOutput } from '../../repositories/outputs.ts';
 import { insertJob, lockPoolSubmissions, type JobRecord, type NewJob, type NewJobInput } from '../../repositories/jobs.ts';
-import { checkPdfStructure } from '../pdf-check.ts';
+import { checkJobPdfs } from '../pdf-check.ts';
 import { jobCache } from './job-cache.ts';
 import { assertOpenJobRoom, checkRate, limitsFor, visitorIpOf, type Caller } from './admission.ts';
 import { readSubmissionForm, type UploadBody } from './submission-form.ts';
@@ -35,15 +35,12 @@ interface Input {
   copyOf?: string;
 }
 
-/** Uploaded PDFs of one job checked before it is accepted: the editor's and most tools' jobs, not a merge of hundreds. */
-const PDFS_CHECKED_AT_SUBMISSION = 10;
-
 /**
  * Validates a multipart submission all at once and, when it is sound, makes its jobs: one job with
  * every input, or (batch) one job per input. Nothing is left behind when any step fails.
  */
 export async function submit(
-  container: Pick<Ports, 'config' | 'clock' | 'db' | 'blobStore' | 'events' | 'queue' | 'authSecret'>,
+  container: Pick<Ports, 'config' | 'dataDir' | 'clock' | 'db' | 'blobStore' | 'events' | 'queue' | 'authSecret' | 'executor'>,
   caller: Caller,
   body: UploadBody,
   mode: 'job' | 'batch',
@@ -70,10 +67,6 @@ export async function submit(
     }
     inputs.push({ filename: file.filename, size: file.size, kind, path: file.path });
   }
-  // A damaged PDF or one over the budgets is refused before it is accepted, not failed in its job; a
-  // job of many files (a merge of 200) is left to the job's own checks, which see every file anyway.
-  const uploadedPdfs = inputs.filter((input) => input.kind === 'pdf' && input.path);
-  if (uploadedPdfs.length <= PDFS_CHECKED_AT_SUBMISSION) await Promise.all(uploadedPdfs.map((input) => checkPdfStructure(input.path!, input.filename)));
   for (const id of fileIds) {
     const doc = documents.find((d) => d.id === id)!;
     const kind = kindOfMime(doc.contentType);
@@ -89,6 +82,11 @@ export async function submit(
     inputs.push({ filename: output.filename, size: output.size, kind, copyOf: output.blobKey });
   }
 
+  // A damaged PDF or one over the budgets is refused before it is accepted, not failed in its job.
+  await checkJobPdfs(
+    container,
+    inputs.flatMap((input) => (input.kind !== 'pdf' ? [] : [{ filename: input.filename, ...(input.path ? { path: input.path } : { blobKey: (input.blobKey ?? input.copyOf)! }) }])),
+  );
   if (mode === 'batch') await checkRate(container, caller, inputs.length);
   // The edit tool edits its first PDF: a stored document named in fileIds is the one edited, and the
   // uploaded PDFs are the pages it inserts (decision 072).
